@@ -1,0 +1,51 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.js";
+import { exitOf, type RunningServer, spawnServer, startServer } from "./support/server.js";
+
+describe("foundation: the built app", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows the not-found page for an unknown path, and Go to Home returns to /", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await expect.poll(() => page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
+    expect(await page.getByText("The page you're looking for doesn't exist or has been moved.").isVisible()).toBe(true);
+    expect(await page.getByText("404").first().isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Go to Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+  });
+
+  it("serves hashed assets with a long cache and index.html without one", async () => {
+    const res = await fetch(`${server.url}/some/client/route`);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const html = await res.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(`${server.url}${asset}`);
+    expect(assetRes.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("refuses a second server on the same data directory, and restarts cleanly after SIGTERM", async () => {
+    const second = spawnServer({ PORT: "0", DATA_DIR: server.dataDir });
+    const code = await exitOf(second.proc);
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain("in use by another Draftsmith process");
+
+    const dataDir = server.dataDir;
+    expect(await server.stop("SIGTERM")).toBe(0);
+    server = await startServer({ dataDir });
+    const health = await fetch(`${server.url}/api/health`);
+    expect((await health.json()).database).toBe("ok");
+  });
+});

@@ -1,0 +1,93 @@
+// Starts the built app (dist/server/main.js) on a free port with a fresh data directory,
+// exactly as `npm start` would run it, and stops it again.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export function freshDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-e2e-"));
+}
+
+export function spawnServer(env: Record<string, string>): { proc: ChildProcess; output: () => string } {
+  let out = "";
+  const proc = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (d) => {
+    out += d;
+  });
+  proc.stderr!.on("data", (d) => {
+    out += d;
+  });
+  return { proc, output: () => out };
+}
+
+export async function waitForHealth(url: string, proc: ChildProcess, output: () => string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+export function exitOf(proc: ChildProcess): Promise<number | null> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
+  return new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
+}
+
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? freshDataDir();
+  const url = `http://127.0.0.1:${port}`;
+  const { proc, output } = spawnServer({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    AUTH_AUTOCONFIRM: "true",
+    ...opts.env,
+  });
+  await waitForHealth(url, proc, output);
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      const exited = exitOf(proc);
+      proc.kill(signal);
+      return exited;
+    },
+  };
+}

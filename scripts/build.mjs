@@ -1,0 +1,68 @@
+// Builds what is out of date: the client with Vite (only when its sources changed since
+// the last build) and the server bundle with esbuild (fast, always). Used by `npm start`,
+// `npm run build` and the end-to-end tests.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientOut = path.join(root, "dist", "client");
+const stamp = path.join(clientOut, ".build-stamp");
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === "node_modules" || entry.endsWith(".test.ts")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+export function clientIsStale() {
+  const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const inputs = ["src/client", "src/shared", "vite.config.ts", "package.json"].map((p) => newestMtime(path.join(root, p)));
+  return Math.max(...inputs) > built;
+}
+
+export async function buildClient({ force = false } = {}) {
+  if (!force && !clientIsStale()) return false;
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  fs.writeFileSync(stamp, new Date().toISOString());
+  return true;
+}
+
+export async function buildServer() {
+  const esbuild = await import("esbuild");
+  const outdir = path.join(root, "dist", "server");
+  await esbuild.build({
+    entryPoints: [path.join(root, "src/server/main.ts")],
+    outfile: path.join(outdir, "main.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  const migrationsOut = path.join(outdir, "migrations");
+  fs.rmSync(migrationsOut, { recursive: true, force: true });
+  fs.cpSync(path.join(root, "src/server/db/migrations"), migrationsOut, { recursive: true });
+}
+
+export async function buildAll({ force = false, quiet = false } = {}) {
+  const started = Date.now();
+  const log = (m) => !quiet && console.log(m);
+  if (force || clientIsStale()) log("Building the web app (the first start takes about half a minute)...");
+  const builtClient = await buildClient({ force });
+  await buildServer();
+  if (builtClient) log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await buildAll({ force: process.argv.includes("--force") || true });
+}

@@ -1,0 +1,106 @@
+// Builds the Fastify app. main.ts listens with it; tests drive it through app.inject().
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { aiRoutes } from "./ai/routes.js";
+import { createJwtSigner } from "./auth/jwt.js";
+import { authRoutes } from "./auth/routes.js";
+import { loadSigningSecret } from "./auth/secret.js";
+import { billingRoutes } from "./billing/routes.js";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import type { Database } from "./db/client.js";
+import { devRoutes } from "./dev/routes.js";
+import { documentRoutes } from "./documents/routes.js";
+import { exportRoutes } from "./export/routes.js";
+import { healthRoutes } from "./health/routes.js";
+import { installAuthHook } from "./http/auth-hook.js";
+import { installErrorHandler } from "./http/error-handler.js";
+import { installSecurityHeaders } from "./http/security.js";
+import { installSpa, readIndexHtml } from "./http/spa.js";
+import { createMailer } from "./mail/mailer.js";
+import { createRealtimeBus } from "./realtime/create-bus.js";
+import { realtimeRoutes } from "./realtime/routes.js";
+import { settingsRoutes } from "./settings/routes.js";
+import { sharingRoutes } from "./sharing/routes.js";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Where the built SPA lives; defaults to dist/client at the package root. */
+  clientDir?: string;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Default body cap; the document routes raise theirs to fit the 5 MB content cap. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function defaultClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/server/app.ts → ../../dist/client; dist/server/main.js → ../client
+  return here.includes(`${path.sep}dist${path.sep}`) ? path.join(here, "..", "client") : path.join(here, "..", "..", "dist", "client");
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie", "req.headers['stripe-signature']"] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+
+  const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
+    mailer: createMailer(config, database.db),
+    realtime: await createRealtimeBus(config, database),
+    now: opts.now ?? (() => new Date()),
+  };
+  app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => ctx.realtime.close());
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const clientDir = opts.clientDir ?? defaultClientDir();
+  const indexHtml = readIndexHtml(clientDir);
+  installErrorHandler(app);
+  await installSecurityHeaders(app, indexHtml);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installAuthHook(app, ctx);
+
+  const modules = [
+    healthRoutes,
+    authRoutes,
+    documentRoutes,
+    realtimeRoutes,
+    sharingRoutes,
+    settingsRoutes,
+    billingRoutes,
+    aiRoutes,
+    exportRoutes,
+    devRoutes,
+  ];
+  for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));
+
+  await installSpa(app, clientDir, indexHtml);
+  return { app, ctx };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

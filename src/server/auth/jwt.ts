@@ -1,0 +1,74 @@
+// Access tokens: HS256 JWTs in GoTrue's claim layout, so @supabase/auth-js reads them.
+// Only HS256 is accepted on verify (no "none", no algorithm confusion).
+import { jwtVerify, SignJWT } from "jose";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  role: string;
+  session_id: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  iss: string;
+  user_metadata?: Record<string, unknown>;
+  app_metadata?: Record<string, unknown>;
+}
+
+export interface JwtSigner {
+  issuer: string;
+  sign(input: {
+    userId: string;
+    email: string;
+    sessionId: string;
+    role?: string;
+    userMetadata?: Record<string, unknown>;
+    ttlSeconds?: number;
+    now?: Date;
+  }): Promise<{ token: string; expiresAt: number; expiresIn: number }>;
+  verify(token: string, now?: Date): Promise<AccessClaims>;
+}
+
+export function createJwtSigner(secret: string, issuer: string): JwtSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issuer,
+    async sign({ userId, email, sessionId, role = "authenticated", userMetadata = {}, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, now = new Date() }) {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + ttlSeconds;
+      const token = await new SignJWT({
+        email,
+        role,
+        session_id: sessionId,
+        phone: "",
+        is_anonymous: false,
+        aal: "aal1",
+        amr: [{ method: "password", timestamp: iat }],
+        app_metadata: { provider: "email", providers: ["email"] },
+        user_metadata: userMetadata,
+      })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(userId)
+        .setAudience("authenticated")
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, expiresAt: exp, expiresIn: ttlSeconds };
+    },
+    async verify(token, now = new Date()) {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        issuer,
+        audience: "authenticated",
+        currentDate: now,
+      });
+      if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") {
+        throw new Error("token is missing sub or session_id");
+      }
+      return payload as unknown as AccessClaims;
+    },
+  };
+}

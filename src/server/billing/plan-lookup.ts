@@ -1,0 +1,31 @@
+// The one place that answers "which plan is this user on right now?". Document limits,
+// AI gating and quotas all ask here. A subscription counts only while its status is
+// active or trialing and its paid period has not ended; otherwise the user is on Gratis.
+import { eq } from "drizzle-orm";
+import { type PlanId, isPlanId } from "../../shared/plans.js";
+import type { DbOrTx } from "../db/client.js";
+import { subscriptions } from "../db/schema.js";
+
+export interface UserPlan {
+  plan: PlanId;
+  isActive: boolean;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+const ACTIVE_STATUSES = new Set(["active", "trialing"]);
+
+export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Date()): Promise<UserPlan> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  if (!row) return { plan: "gratis", isActive: false, status: "inactive", currentPeriodEnd: null, cancelAtPeriodEnd: false };
+  const inPeriod = !row.currentPeriodEnd || row.currentPeriodEnd.getTime() > now.getTime();
+  const isActive = ACTIVE_STATUSES.has(row.status) && inPeriod && isPlanId(row.plan) && row.plan !== "gratis";
+  return {
+    plan: isActive ? (row.plan as PlanId) : "gratis",
+    isActive,
+    status: isActive ? row.status : row.status === "active" && !inPeriod ? "expired" : row.status,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}

@@ -1,0 +1,140 @@
+// The only reader of process.env. Every setting is validated here at boot; a bad value
+// stops the server with one clear line per problem instead of failing later at random.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool,
+
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+
+  JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  AUTH_AUTOCONFIRM: bool,
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Draftsmith <no-reply@draftsmith.local>"),
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  DEEPSEEK_API_KEY: optionalString,
+  DEEPSEEK_MODEL: z.string().default("deepseek-chat"),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_CREATOR: z.string().default("price_creator_monthly"),
+  STRIPE_PRICE_PROFESSIONAL: z.string().default("price_professional_monthly"),
+  STRIPE_PRICE_CREATOR_ANNUAL: optionalString,
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: optionalString,
+
+  REALTIME_BACKEND: z.enum(["auto", "memory", "postgres"]).default("auto"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  publicUrl: string;
+  publicOrigin: string;
+  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+  ai: { kind: "offline" } | { kind: "openai-compatible"; name: string; baseURL?: string; apiKey: string; model: string };
+  payments: "builtin" | "stripe";
+  mail: "outbox" | "smtp";
+  realtime: "memory" | "postgres";
+}
+
+export class ConfigError extends Error {
+  constructor(public problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+function pickAi(env: Env): Config["ai"] {
+  if (env.AI_BASE_URL) {
+    return {
+      kind: "openai-compatible",
+      name: "custom",
+      baseURL: env.AI_BASE_URL,
+      apiKey: env.AI_API_KEY ?? "not-needed",
+      model: env.AI_MODEL ?? env.OPENAI_MODEL,
+    };
+  }
+  if (env.OPENAI_API_KEY) return { kind: "openai-compatible", name: "openai", apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL };
+  if (env.DEEPSEEK_API_KEY) {
+    return {
+      kind: "openai-compatible",
+      name: "deepseek",
+      baseURL: "https://api.deepseek.com",
+      apiKey: env.DEEPSEEK_API_KEY,
+      model: env.DEEPSEEK_MODEL,
+    };
+  }
+  return { kind: "offline" };
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  }
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.JWT_SECRET) {
+    problems.push("JWT_SECRET: required in production with DATABASE_URL so every instance signs alike");
+  }
+  if (env.REALTIME_BACKEND === "postgres" && !env.DATABASE_URL) {
+    problems.push("REALTIME_BACKEND: 'postgres' needs DATABASE_URL");
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    ...env,
+    isProduction: env.NODE_ENV === "production",
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    database: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+    ai: pickAi(env),
+    payments: env.STRIPE_SECRET_KEY ? "stripe" : "builtin",
+    mail: env.SMTP_URL ? "smtp" : "outbox",
+    realtime:
+      env.REALTIME_BACKEND === "memory" ? "memory" : env.DATABASE_URL || env.REALTIME_BACKEND === "postgres" ? "postgres" : "memory",
+  };
+}
+
+/** The one boot line that says which backends are active. */
+export function describeBackends(config: Config): string {
+  const db = config.database.kind === "pglite" ? `PGlite (${config.database.dataDir})` : "PostgreSQL";
+  const ai = config.ai.kind === "offline" ? "built-in offline engine" : `${config.ai.name} (${config.ai.model})`;
+  const pay = config.payments === "stripe" ? "Stripe" : "built-in test checkout";
+  const mail = config.mail === "smtp" ? "SMTP" : "built-in outbox (/dev/mailbox)";
+  const rt = config.realtime === "postgres" ? "PostgreSQL LISTEN/NOTIFY" : "in-process";
+  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}`;
+}

@@ -1,0 +1,162 @@
+// Typed mirror of the committed SQL migrations (src/server/db/migrations). The SQL is the
+// source of truth; schema.int.test.ts checks that every column named here exists.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash"),
+  fullName: text("full_name").notNull().default(""),
+  role: text("role").notNull().default("authenticated"),
+  emailConfirmedAt: ts("email_confirmed_at"),
+  pendingEmail: text("pending_email"),
+  lastSignInAt: ts("last_sign_in_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  userAgent: text("user_agent"),
+  ip: text("ip"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  refreshedAt: ts("refreshed_at"),
+  revokedAt: ts("revoked_at"),
+});
+
+export const refreshTokens = pgTable("refresh_tokens", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  sessionId: uuid("session_id").notNull(),
+  userId: uuid("user_id").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  parentId: bigint("parent_id", { mode: "number" }),
+  revoked: boolean("revoked").notNull().default(false),
+  rotatedAt: ts("rotated_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const oneTimeTokens = pgTable("one_time_tokens", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  purpose: text("purpose").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  email: text("email").notNull(),
+  redirectTo: text("redirect_to"),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const documents = pgTable("documents", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  title: text("title").notNull().default("Untitled Document"),
+  content: jsonb("content").notNull().default(sql`'{"type":"doc","content":[]}'::jsonb`),
+  textContent: text("text_content").notNull().default(""),
+  version: integer("version").notNull().default(1),
+  isPublic: boolean("is_public").notNull().default(false),
+  allowEditing: boolean("allow_editing").notNull().default(false),
+  sharePasswordHash: text("share_password_hash"),
+  shareExpiresAt: ts("share_expires_at"),
+  shareGeneration: integer("share_generation").notNull().default(0),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const aiSuggestions = pgTable("ai_suggestions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  documentId: uuid("document_id"),
+  originalText: text("original_text").notNull(),
+  suggestedText: text("suggested_text").notNull(),
+  type: text("type").notNull().default("improvement"),
+  accepted: boolean("accepted"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    userId: uuid("user_id").notNull(),
+    month: text("month").notNull(),
+    tokensUsed: bigint("tokens_used", { mode: "number" }).notNull().default(0),
+    tokensReserved: bigint("tokens_reserved", { mode: "number" }).notNull().default(0),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export const subscriptions = pgTable("subscriptions", {
+  userId: uuid("user_id").primaryKey(),
+  provider: text("provider").notNull().default("builtin"),
+  customerId: text("customer_id"),
+  subscriptionId: text("subscription_id"),
+  plan: text("plan").notNull().default("gratis"),
+  priceId: text("price_id"),
+  status: text("status").notNull().default("inactive"),
+  currentPeriodEnd: ts("current_period_end"),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  // Timestamp of the provider state this row reflects; older events never overwrite it.
+  stateAt: ts("state_at").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const checkoutSessions = pgTable("checkout_sessions", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull().default("builtin"),
+  userId: uuid("user_id"),
+  email: text("email"),
+  plan: text("plan").notNull(),
+  priceId: text("price_id").notNull(),
+  status: text("status").notNull().default("open"),
+  customerId: text("customer_id"),
+  subscriptionId: text("subscription_id"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  completedAt: ts("completed_at"),
+});
+
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: ts("processed_at").notNull().defaultNow(),
+});
+
+export const preferences = pgTable("preferences", {
+  userId: uuid("user_id").primaryKey(),
+  preferences: jsonb("preferences").notNull().default({}),
+  notifications: jsonb("notifications").notNull().default({}),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id"),
+  toEmail: text("to_email").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  links: jsonb("links").notNull().default([]),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

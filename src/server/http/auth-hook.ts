@@ -1,0 +1,66 @@
+// Reads the bearer access token on every /api request: verifies the JWT (HS256 only,
+// expiry, issuer), checks that its session is not revoked, and loads the user.
+// Routes call requireUser(); public routes simply ignore request.user.
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { sessions, users } from "../db/schema.js";
+import { unauthorized } from "./errors.js";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  sessionId: string;
+  emailConfirmedAt: Date | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    authError: string | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1]!.trim() : null;
+}
+
+/** Verifies an access token and returns its user, or null with a reason. */
+export async function userFromAccessToken(ctx: AppContext, token: string): Promise<{ user: AuthUser | null; reason?: string }> {
+  let claims: Awaited<ReturnType<AppContext["jwt"]["verify"]>>;
+  try {
+    claims = await ctx.jwt.verify(token, ctx.now());
+  } catch {
+    return { user: null, reason: "invalid JWT" };
+  }
+  const [row] = await ctx.db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
+  if (!row) return { user: null, reason: "Session not found" };
+  return { user: { ...row, sessionId: claims.session_id } };
+}
+
+export function installAuthHook(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest("user", null);
+  app.decorateRequest("authError", null);
+  app.addHook("preHandler", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    const { user, reason } = await userFromAccessToken(ctx, token);
+    request.user = user;
+    request.authError = reason ?? null;
+  });
+}
+
+/** The signed-in user, or a 401 "User not authenticated". */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized("User not authenticated");
+  return request.user;
+}

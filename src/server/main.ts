@@ -1,0 +1,70 @@
+// Boot: config → database (+migrations) → app → listen. SIGINT/SIGTERM stop accepting,
+// let in-flight requests finish, checkpoint the database and close it.
+import "dotenv/config";
+import { buildApp } from "./app.js";
+import { ConfigError, describeBackends, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { DataDirLockedError } from "./db/lock.js";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+
+  const started = Date.now();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`Draftsmith cannot start: ${err.message}`);
+      process.exit(75);
+    }
+    throw err;
+  }
+
+  const { app } = await buildApp({ config, database });
+  app.log.info(describeBackends(config));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info("stopped cleanly");
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Draftsmith is ready at ${config.publicUrl} (started in ${Date.now() - started} ms)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

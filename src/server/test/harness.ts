@@ -1,0 +1,121 @@
+// Integration-test harness: a fresh app on a fresh database for each test file.
+// PGlite in memory by default; a throwaway PostgreSQL database when the suite runs with
+// DRAFTSMITH_TEST_DB=postgres and TEST_DATABASE_URL (scripts/test.mjs does both runs).
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import postgres from "postgres";
+import type { PlanId } from "../../shared/plans.js";
+import { buildApp } from "../app.js";
+import { type Config, loadConfig } from "../config.js";
+import type { AppContext } from "../context.js";
+import { type Database, openDatabase } from "../db/client.js";
+import { sessions, subscriptions, users } from "../db/schema.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  database: Database;
+  /** Moves the app's clock; tests never sleep to let time pass. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export const usingPostgres = () => process.env.DRAFTSMITH_TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
+
+async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `ds_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = postgres(base, { max: 1, onnotice: () => {} });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  let drop = async () => {};
+  let databaseUrl: string | undefined;
+  if (usingPostgres()) {
+    const created = await createThrowawayDatabase();
+    databaseUrl = created.url;
+    drop = created.drop;
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_AUTOCONFIRM: "true",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 5 });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger: false, clientDir: "/nonexistent" });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  sessionId: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A confirmed user with a live session, inserted directly (no sign-up round trip). */
+export async function createTestUser(
+  t: Pick<TestApp, "ctx">,
+  opts: { email?: string; fullName?: string; plan?: PlanId } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `user-${crypto.randomBytes(5).toString("hex")}@example.com`;
+  const now = t.ctx.now();
+  const [user] = await t.ctx.db
+    .insert(users)
+    .values({ email, fullName: opts.fullName ?? "Test User", emailConfirmedAt: now })
+    .returning();
+  const [session] = await t.ctx.db.insert(sessions).values({ userId: user!.id }).returning();
+  if (opts.plan && opts.plan !== "gratis") await setTestPlan(t, user!.id, opts.plan);
+  const { token } = await t.ctx.jwt.sign({ userId: user!.id, email, sessionId: session!.id, now });
+  return { id: user!.id, email, sessionId: session!.id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Puts a user on an active paid plan for the next 30 days. */
+export async function setTestPlan(t: Pick<TestApp, "ctx">, userId: string, plan: PlanId) {
+  const now = t.ctx.now();
+  const values = {
+    userId,
+    provider: "builtin",
+    plan,
+    status: plan === "gratis" ? "inactive" : "active",
+    currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    cancelAtPeriodEnd: false,
+    stateAt: now,
+  };
+  await t.ctx.db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}

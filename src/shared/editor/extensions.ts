@@ -1,0 +1,33 @@
+// The document schema, as TipTap extensions. The browser editor, the server's content
+// validation, the exporters and the AI all build on this one list, so a document that
+// one accepts every other can read.
+import type { AnyExtension } from "@tiptap/core";
+import TextAlign from "@tiptap/extension-text-align";
+import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
+import StarterKit from "@tiptap/starter-kit";
+import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
+import { AiSuggestionMark } from "./ai-suggestion-mark.js";
+import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
+
+export function schemaExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      heading: { levels: [1, 2, 3] },
+      undoRedo: { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: "https",
+        protocols: ALLOWED_LINK_SCHEMES.filter((s) => !["http", "https", "ftp", "ftps", "mailto", "tel"].includes(s)),
+        isAllowedUri: (url) => isAllowedHref(url),
+        shouldAutoLink: (url) => isAllowedHref(url),
+      },
+    }),
+    TextStyle,
+    Color,
+    FontFamily,
+    FontSize,
+    TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
+    AiSuggestionMark,
+  ];
+}

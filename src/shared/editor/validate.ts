@@ -1,0 +1,107 @@
+// Validates document content against the shared schema before it is stored: known node
+// and mark types only, well-formed nesting, safe attribute values (they end up in HTML
+// and CSS on export) and links within the allowed schemes.
+import { TEXT_ALIGNMENTS } from "./formatting.js";
+import { isAllowedHref } from "./links.js";
+import { type DocNode, documentSchema } from "./schema.js";
+
+export const MAX_DOC_DEPTH = 64;
+
+type Result = { ok: true; doc: DocNode } | { ok: false; message: string };
+
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
+const FONT_FAMILY = /^[a-z0-9 ,'"-]{1,100}$/i;
+const FONT_SIZE = /^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/;
+const LANGUAGE = /^[a-z0-9_+#.-]{0,40}$/i;
+
+function checkAttrs(kind: string, attrs: Record<string, unknown> | undefined): string | null {
+  if (!attrs) return null;
+  const str = (k: string, re: RegExp) => {
+    const v = attrs[k];
+    if (v === null || v === undefined) return null;
+    return typeof v === "string" && re.test(v) ? null : `${kind}.${k} has an unsupported value`;
+  };
+  switch (kind) {
+    case "heading": {
+      const level = attrs.level;
+      if (level !== undefined && ![1, 2, 3].includes(level as number)) return "heading.level must be 1, 2 or 3";
+      break;
+    }
+    case "codeBlock":
+      return str("language", LANGUAGE);
+    case "orderedList": {
+      const start = attrs.start;
+      if (start !== undefined && start !== null && !(Number.isInteger(start) && (start as number) >= 0 && (start as number) < 1e6)) {
+        return "orderedList.start must be a small whole number";
+      }
+      break;
+    }
+    case "link":
+      if (!isAllowedHref(attrs.href)) return "link.href uses a scheme that is not allowed";
+      if (attrs.target !== undefined && attrs.target !== null && !["_blank", "_self"].includes(attrs.target as string)) {
+        return "link.target has an unsupported value";
+      }
+      break;
+    case "textStyle":
+      return str("color", COLOR) ?? str("fontFamily", FONT_FAMILY) ?? str("fontSize", FONT_SIZE);
+    default:
+      break;
+  }
+  if ((kind === "paragraph" || kind === "heading") && attrs.textAlign != null) {
+    if (!(TEXT_ALIGNMENTS as readonly unknown[]).includes(attrs.textAlign)) return `${kind}.textAlign has an unsupported value`;
+  }
+  return null;
+}
+
+/** Walks the tree iteratively (a hostile document may be deeper than the call stack). */
+function checkTree(root: unknown): string | null {
+  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 0 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth > MAX_DOC_DEPTH) return `content is nested deeper than ${MAX_DOC_DEPTH} levels`;
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return "every node must be an object";
+    const n = node as Record<string, unknown>;
+    if (typeof n.type !== "string") return "every node needs a type";
+    if (n.attrs !== undefined && (typeof n.attrs !== "object" || n.attrs === null || Array.isArray(n.attrs))) {
+      return `${n.type}.attrs must be an object`;
+    }
+    const attrError = checkAttrs(n.type, n.attrs as Record<string, unknown> | undefined);
+    if (attrError) return attrError;
+    if (n.marks !== undefined) {
+      if (!Array.isArray(n.marks)) return `${n.type}.marks must be a list`;
+      for (const m of n.marks) {
+        if (typeof m !== "object" || m === null || typeof (m as { type?: unknown }).type !== "string") return "every mark needs a type";
+        const mark = m as { type: string; attrs?: unknown };
+        if (mark.attrs !== undefined && (typeof mark.attrs !== "object" || mark.attrs === null)) return `${mark.type}.attrs must be an object`;
+        const markError = checkAttrs(mark.type, mark.attrs as Record<string, unknown> | undefined);
+        if (markError) return markError;
+      }
+    }
+    if (n.content !== undefined) {
+      if (!Array.isArray(n.content)) return `${n.type}.content must be a list`;
+      for (const child of n.content) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+export function validateDocContent(input: unknown): Result {
+  let value = input;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return { ok: false, message: "content is not valid JSON" };
+    }
+  }
+  const treeError = checkTree(value);
+  if (treeError) return { ok: false, message: treeError };
+  if ((value as DocNode).type !== "doc") return { ok: false, message: "content must be a doc node" };
+  try {
+    const node = documentSchema().nodeFromJSON(value);
+    node.check();
+    return { ok: true, doc: node.toJSON() as DocNode };
+  } catch (err) {
+    return { ok: false, message: `content does not fit the document schema: ${(err as Error).message}` };
+  }
+}

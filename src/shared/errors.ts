@@ -1,0 +1,22 @@
+// The error body every /api route answers with (DESIGN.md §5). /auth/v1 uses GoTrue's shape.
+export type ErrorCode =
+  | "validation_failed"
+  | "invalid_json"
+  | "unauthorized"
+  | "upgrade_required"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "quota_exceeded"
+  | "bad_gateway"
+  | "service_unavailable"
+  | "internal_error";
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,68 @@
+// The plan catalogue (editor spec §9). Price identifiers come from the server's
+// configuration (GET /api/stripe/plans); everything else a card shows is here.
+export const PLAN_IDS = ["gratis", "creator", "professional"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanDefinition {
+  id: PlanId;
+  name: string;
+  /** Monthly price in US dollars. */
+  price: number;
+  badge?: string;
+  features: string[];
+  /** Maximum documents; null = unlimited. */
+  documentLimit: number | null;
+  /** AI tokens per calendar month; 0 = no AI. */
+  monthlyAiTokens: number;
+}
+
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  gratis: {
+    id: "gratis",
+    name: "Gratis",
+    price: 0,
+    features: ["1 Workspace", "3 Documents", "Basic formatting", "Auto-save", "Export to PDF/Word"],
+    documentLimit: 3,
+    monthlyAiTokens: 0,
+  },
+  creator: {
+    id: "creator",
+    name: "Creator",
+    price: 12,
+    badge: "Most Popular",
+    features: [
+      "500 documents",
+      "Basic AI assistance",
+      "50K AI tokens per month",
+      "Auto-save",
+      "Export PDF/Word",
+      "Advanced formatting",
+    ],
+    documentLimit: 500,
+    monthlyAiTokens: 50_000,
+  },
+  professional: {
+    id: "professional",
+    name: "Professional",
+    price: 24,
+    features: [
+      "Unlimited documents",
+      "Advanced AI assistants",
+      "100K AI tokens per month",
+      "Frontier model access",
+      "Advanced formatting",
+      "Export",
+      "Advanced export controls",
+      "Remove Draftsmith badge",
+    ],
+    documentLimit: null,
+    monthlyAiTokens: 100_000,
+  },
+};
+
+/** Plan order from the spec: gratis (0) < creator (1) < professional (2). */
+export const PLAN_ORDER: Record<PlanId, number> = { gratis: 0, creator: 1, professional: 2 };
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
