@@ -6,7 +6,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const clientOut = path.join(root, "dist", "client");
+// DRAFTSMITH_DIST lets parallel test runs build into their own directory.
+export const distDir = path.resolve(root, process.env.DRAFTSMITH_DIST ?? "dist");
+const clientOut = path.join(distDir, "client");
 const stamp = path.join(clientOut, ".build-stamp");
 
 function newestMtime(target) {
@@ -30,14 +32,14 @@ export function clientIsStale() {
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
   const { build } = await import("vite");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
   fs.writeFileSync(stamp, new Date().toISOString());
   return true;
 }
 
 export async function buildServer() {
   const esbuild = await import("esbuild");
-  const outdir = path.join(root, "dist", "server");
+  const outdir = path.join(distDir, "server");
   await esbuild.build({
     entryPoints: [path.join(root, "src/server/main.ts")],
     outfile: path.join(outdir, "main.js"),
@@ -64,5 +66,5 @@ export async function buildAll({ force = false, quiet = false } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await buildAll({ force: process.argv.includes("--force") || true });
+  await buildAll({ force: process.argv.includes("--force") });
 }

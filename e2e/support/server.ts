@@ -32,7 +32,8 @@ export function freshDataDir(): string {
 
 export function spawnServer(env: Record<string, string>): { proc: ChildProcess; output: () => string } {
   let out = "";
-  const proc = spawn(process.execPath, ["dist/server/main.js"], {
+  const main = path.resolve(process.env.DRAFTSMITH_DIST ?? "dist", "server", "main.js");
+  const proc = spawn(process.execPath, [main], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

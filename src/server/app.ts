@@ -39,8 +39,9 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 function defaultClientDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // src/server/app.ts → ../../dist/client; dist/server/main.js → ../client
-  return here.includes(`${path.sep}dist${path.sep}`) ? path.join(here, "..", "client") : path.join(here, "..", "..", "dist", "client");
+  // From source (src/server/app.ts): ../../dist/client. From the bundle (<dist>/server/main.js): ../client.
+  const fromSource = here.endsWith(path.join("src", "server"));
+  return fromSource ? path.join(here, "..", "..", "dist", "client") : path.join(here, "..", "client");
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
