@@ -1,0 +1,20 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { TooltipProvider } from "../components/ui/tooltip";
+import { queryClient } from "../lib/query-client";
+import { AuthProvider } from "./auth-provider";
+import { DeferredToaster } from "./deferred-toaster";
+import { AppRouter } from "./router";
+
+/** Provider order matters: AuthProvider clears the query cache on sign-out, so it sits inside the QueryClientProvider. */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <TooltipProvider>
+          <AppRouter />
+          <DeferredToaster />
+        </TooltipProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Session, User } from "@supabase/auth-js";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation } from "wouter";
+import { getAuthClient, mightHaveSession, onAuthClientLoaded } from "../lib/auth-client";
+
+export interface AuthState {
+  user: User | null;
+  session: Session | null;
+  /** True until we know whether a session exists (spec §4: "loading at start"). */
+  loading: boolean;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+// auth-js already treats these as "the session is gone anyway" and clears storage.
+const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [session, setSession] = useState<Session | null>(null);
+  // A visitor with nothing to restore is known signed-out at once (no auth-js download).
+  const [loading, setLoading] = useState(mightHaveSession);
+
+  useEffect(() => {
+    let active = true;
+    let unsubscribe: (() => void) | undefined;
+
+    // Subscribes whenever the client gets loaded: now (session to restore) or later,
+    // when a sign-in dialog first calls getAuthClient().
+    const stopWaiting = onAuthClientLoaded((client) => {
+      if (!active) return;
+      client
+        .getSession()
+        .then(({ data }) => {
+          if (active) setSession(data.session);
+        })
+        .catch((err: unknown) => console.error("Reading the auth session failed", err))
+        .finally(() => {
+          if (active) setLoading(false);
+        });
+      // Covers sign-in, sign-out, token refresh, user update and password recovery.
+      // The callback must not await other auth calls (auth-js holds its lock here).
+      const { data } = client.onAuthStateChange((event, next) => {
+        if (!active) return;
+        setSession(next);
+        setLoading(false);
+        // Session ended (sign-out elsewhere, failed refresh): drop the old user's cached data.
+        if (event === "SIGNED_OUT") queryClient.clear();
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+    });
+
+    if (mightHaveSession()) {
+      getAuthClient().catch((err: unknown) => {
+        console.error("Loading the auth client failed", err);
+        if (active) setLoading(false);
+      });
+    }
+    return () => {
+      active = false;
+      stopWaiting();
+      unsubscribe?.();
+    };
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    const client = await getAuthClient();
+    const { error } = await client.signOut();
+    const status = (error as { status?: number } | null)?.status;
+    if (error && !(status !== undefined && IGNORED_SIGN_OUT_STATUSES.has(status))) {
+      // Spec §4: on error, sign-out only logs.
+      console.error("Sign-out failed", error);
+      return;
+    }
+    queryClient.clear();
+    navigate("/");
+  }, [queryClient, navigate]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user: session?.user ?? null, session, loading, signOut }),
+    [session, loading, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth must be used within an AuthProvider");
+  return ctx;
+}

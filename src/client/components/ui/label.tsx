@@ -1,0 +1,17 @@
+import { Label as LabelPrimitive } from "radix-ui";
+import type * as React from "react";
+import { cn } from "../../lib/cn";
+
+/** Radix Label: clicking it focuses the control named by htmlFor, without selecting text on double-click. */
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn(
+        "flex select-none items-center gap-2 text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

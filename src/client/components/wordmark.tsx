@@ -1,0 +1,20 @@
+import { PenLine } from "lucide-react";
+import { Link } from "wouter";
+import { cn } from "../lib/cn";
+
+/** The product wordmark; a link home unless `asLink` is false. */
+export function Wordmark({ className, asLink = true }: { className?: string; asLink?: boolean }) {
+  const content = (
+    <>
+      <PenLine aria-hidden="true" className="size-5" />
+      <span>Draftsmith</span>
+    </>
+  );
+  const cls = cn("inline-flex items-center gap-2 text-lg font-semibold tracking-tight", className);
+  if (!asLink) return <span className={cls}>{content}</span>;
+  return (
+    <Link href="/" className={cn(cls, "rounded-md")} aria-label="Draftsmith home">
+      {content}
+    </Link>
+  );
+}

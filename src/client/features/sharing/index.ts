@@ -1,0 +1,2 @@
+// Public entry point of the sharing feature; other areas import only from here.
+export { ShareButton } from "./share-button";

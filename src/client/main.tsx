@@ -1,0 +1,17 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { initTheme } from "./app/theme";
+import "./styles.css";
+
+// The inline script in index.html already set the class; this attaches the OS listener.
+initTheme();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root element missing from index.html");
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,15 @@
+import { lazy } from "react";
+import { useAuth } from "../app/auth-provider";
+import { FullPageSpinner } from "../components/ui/spinner";
+
+// Separate chunks: visitors never download the dashboard and vice versa.
+// The router's Suspense boundary shows a spinner while either loads.
+const LandingPage = lazy(() => import("./LandingPage"));
+const DashboardPage = lazy(() => import("./DashboardPage"));
+
+/** Route /: spinner while auth loads, then the landing page or the dashboard (spec accounts §4). */
+export default function HomePage() {
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner label="Loading your session" />;
+  return user ? <DashboardPage /> : <LandingPage />;
+}
