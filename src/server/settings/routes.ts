@@ -1,5 +1,40 @@
-// Settings routes. Filled in by the Settings issue; registered by app.ts.
-import type { FastifyInstance } from "fastify";
+// Settings routes: the signed-in user's preferences and notification settings, and
+// account deletion. Every route acts on request.user only, so no one reaches another's.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  deleteAccountSchema,
+  notificationsPatchSchema,
+  preferencesPatchSchema,
+} from "../../shared/contracts/settings.js";
 import type { AppContext } from "../context.js";
+import { requireUser } from "../http/auth-hook.js";
+import { parse } from "../http/validate.js";
+import { deleteAccount } from "./account-deletion.js";
+import { getNotifications, getPreferences, updateNotifications, updatePreferences } from "./store.js";
 
-export async function settingsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get("/api/settings/preferences", async (request) => getPreferences(ctx.db, requireUser(request).id));
+
+  app.put("/api/settings/preferences", async (request) => {
+    const user = requireUser(request);
+    const patch = parse(preferencesPatchSchema, request.body ?? {});
+    return updatePreferences(ctx.db, user.id, patch, ctx.now());
+  });
+
+  app.get("/api/settings/notifications", async (request) => getNotifications(ctx.db, requireUser(request).id));
+
+  app.put("/api/settings/notifications", async (request) => {
+    const user = requireUser(request);
+    const patch = parse(notificationsPatchSchema, request.body ?? {});
+    return updateNotifications(ctx.db, user.id, patch, ctx.now());
+  });
+
+  const removeAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = requireUser(request);
+    const { confirmEmail } = parse(deleteAccountSchema, request.body ?? {});
+    await deleteAccount(ctx, user, confirmEmail);
+    return reply.code(204).send();
+  };
+  app.delete("/api/account", removeAccount);
+  app.post("/api/account/delete", removeAccount);
+}
