@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AutosaveController, type Draft, retryDelay, type SaveOutcome, type SavePayload } from "./controller";
+
+function setup(opts: { version?: number } = {}) {
+  let current: SavePayload = { title: "T", content: '{"a":1}' };
+  const sends: { payload: SavePayload; baseVersion: number }[] = [];
+  const outcomes: (SaveOutcome | Promise<SaveOutcome>)[] = [];
+  const drafts: (Draft | null)[] = [];
+  let snapshots = 0;
+  const ctl = new AutosaveController(
+    {
+      snapshot: () => {
+        snapshots++;
+        return current;
+      },
+      send: async (payload, baseVersion) => {
+        sends.push({ payload, baseVersion });
+        return outcomes.shift() ?? { kind: "ok", version: baseVersion + 1 };
+      },
+      storeDraft: (d) => drafts.push(d),
+      clearDraft: () => drafts.push(null),
+      now: () => 1000,
+    },
+    { stored: current, version: opts.version ?? 1 },
+  );
+  return {
+    ctl,
+    sends,
+    outcomes,
+    drafts,
+    snapshots: () => snapshots,
+    edit(p: Partial<SavePayload>) {
+      current = { ...current, ...p };
+      ctl.change();
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("autosave state machine", () => {
+  it("saves 2 s after the last change, once, with the base version", async () => {
+    const t = setup();
+    t.edit({ content: '{"a":2}' });
+    expect(t.ctl.getState().status).toBe("unsaved");
+    await vi.advanceTimersByTimeAsync(1500);
+    t.edit({ content: '{"a":3}' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.sends).toHaveLength(0);
+    expect(t.snapshots()).toBe(0); // nothing serialized while typing
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sends).toEqual([{ payload: { title: "T", content: '{"a":3}' }, baseVersion: 1 }]);
+    expect(t.snapshots()).toBe(1);
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 2, unsaved: false });
+    // The copy was kept on the device during the save and dropped after it.
+    expect(t.drafts.at(-2)).toMatchObject({ content: '{"a":3}', baseVersion: 1 });
+    expect(t.drafts.at(-1)).toBeNull();
+  });
+
+  it("does not send when the text equals the stored document (typed and undone)", async () => {
+    const t = setup();
+    t.edit({ title: "Tx" });
+    t.edit({ title: "T" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.sends).toHaveLength(0);
+    expect(t.ctl.getState().status).toBe("saved");
+  });
+
+  it("shows Saving... while in flight and saves edits made during the flight afterwards", async () => {
+    const t = setup();
+    let release!: (o: SaveOutcome) => void;
+    t.outcomes.push(new Promise<SaveOutcome>((r) => (release = r)));
+    t.edit({ content: "1" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.ctl.getState().status).toBe("saving");
+    t.edit({ content: "2" });
+    await vi.advanceTimersByTimeAsync(2000); // timer fires while the first save is in flight
+    expect(t.sends).toHaveLength(1);
+    release({ kind: "ok", version: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.sends).toHaveLength(2);
+    expect(t.sends[1]).toEqual({ payload: { title: "T", content: "2" }, baseVersion: 2 });
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 3 });
+  });
+
+  it("retries a failed save with back-off and keeps the copy until it succeeds", async () => {
+    const t = setup();
+    t.outcomes.push({ kind: "failed" }, { kind: "failed" });
+    t.edit({ content: "x" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.ctl.getState().status).toBe("error");
+    expect(t.ctl.hasUnsavedEdits()).toBe(true);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sends).toHaveLength(2); // after 1 s
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.sends).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sends).toHaveLength(3); // after 2 more s
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 2 });
+    expect(t.drafts.at(-1)).toBeNull();
+    expect(retryDelay(10)).toBe(30_000);
+  });
+
+  it("offline: says so, keeps the copy, and saves when told the network is back", async () => {
+    const t = setup();
+    t.outcomes.push({ kind: "offline" });
+    t.edit({ content: "offline text" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.ctl.getState().status).toBe("offline");
+    expect(t.drafts.at(-1)).toMatchObject({ content: "offline text" });
+    t.edit({ content: "offline text more" });
+    expect(t.ctl.getState().status).toBe("offline");
+    await t.ctl.save();
+    expect(t.sends.at(-1)?.payload.content).toBe("offline text more");
+    expect(t.ctl.getState().status).toBe("saved");
+  });
+
+  it("a 409 stops autosave until the user chooses; Keep mine saves on the current version", async () => {
+    const t = setup();
+    t.outcomes.push({ kind: "conflict", current: { title: "Theirs", content: {}, version: 5 } });
+    t.edit({ content: "mine" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.ctl.getState().status).toBe("conflict");
+    expect(t.ctl.getState().conflict?.version).toBe(5);
+    t.edit({ content: "mine 2" });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.sends).toHaveLength(1); // nothing overwritten while the dialog is open
+    await t.ctl.keepMine();
+    expect(t.sends[1]).toEqual({ payload: { title: "T", content: "mine 2" }, baseVersion: 5 });
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 6, conflict: null });
+  });
+
+  it("Take theirs / an incoming update adopts the server version without sending", async () => {
+    const t = setup();
+    t.outcomes.push({ kind: "conflict", current: { title: "Theirs", content: {}, version: 5 } });
+    t.edit({ content: "mine" });
+    await vi.advanceTimersByTimeAsync(2000);
+    t.edit({ title: "Theirs", content: "{}" }); // editor replaced with theirs
+    t.ctl.acceptRemote({ title: "Theirs", content: {}, version: 5 }, { title: "Theirs", content: "{}" });
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 5, unsaved: false });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.sends).toHaveLength(1);
+  });
+
+  it("autoSave off: only an explicit save sends", async () => {
+    const t = setup();
+    t.ctl.setAutoSave(false);
+    t.edit({ content: "manual" });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.sends).toHaveLength(0);
+    expect(t.ctl.getState().status).toBe("unsaved");
+    await t.ctl.save();
+    expect(t.sends).toHaveLength(1);
+  });
+
+  it("on unload returns the payload to flush and stores the copy; nothing when saved", async () => {
+    const t = setup({ version: 3 });
+    expect(t.ctl.flushForUnload()).toBeNull();
+    t.edit({ content: "last words" });
+    const flush = t.ctl.flushForUnload();
+    expect(flush).toEqual({ payload: { title: "T", content: "last words" }, baseVersion: 3 });
+    expect(t.drafts.at(-1)).toMatchObject({ content: "last words", baseVersion: 3 });
+  });
+
+  it("a restored draft saves against its own base version", async () => {
+    const t = setup({ version: 7 });
+    t.ctl.restore(4);
+    await vi.advanceTimersByTimeAsync(0);
+    t.edit({ content: "restored" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.sends[0]?.baseVersion).toBe(4);
+  });
+});

@@ -1,0 +1,284 @@
+// Autosave as a small state machine (editor spec §4 + the issue's "never loses an edit"):
+// a change (re)starts a 2 s timer; when it fires the editor is serialized once, the copy
+// is kept on the device, and a PATCH with the base version is sent only if the copy
+// differs from what the server stores. Failures retry with back-off, offline waits for
+// the network, a 409 stops and asks the user. No React, no fetch: everything outside is
+// injected, so the tests drive it with fake timers.
+import { AUTOSAVE_DELAY_MS } from "../../../../shared/limits";
+
+export type SaveStatus = "saved" | "unsaved" | "saving" | "offline" | "error" | "conflict";
+
+/** What is saved: the title and the content as a JSON string (spec §4). */
+export interface SavePayload {
+  title: string;
+  content: string;
+}
+
+/** The server's current document, as far as the autosave cares. */
+export interface RemoteVersion {
+  title: string;
+  content: unknown;
+  version: number;
+  updatedAt?: string;
+}
+
+export type SaveOutcome =
+  | { kind: "ok"; version: number; updatedAt?: string }
+  | { kind: "conflict"; current: RemoteVersion }
+  | { kind: "offline" }
+  | { kind: "failed"; message?: string };
+
+export interface Draft extends SavePayload {
+  /** The server version the edits were based on. */
+  baseVersion: number;
+  savedAt: number;
+}
+
+export interface AutosaveDeps {
+  /** Serializes the editor (title + content JSON). Called once per save attempt. */
+  snapshot: () => SavePayload;
+  send: (payload: SavePayload, baseVersion: number) => Promise<SaveOutcome>;
+  storeDraft: (draft: Draft) => void;
+  clearDraft: () => void;
+  now?: () => number;
+  delayMs?: number;
+  /** Back-off for failed saves: 1 s, 2 s, 4 s … capped here. */
+  maxRetryMs?: number;
+}
+
+export interface AutosaveState {
+  status: SaveStatus;
+  version: number;
+  /** ISO time the stored document last changed (shown as "Last edited …"). */
+  updatedAt: string | null;
+  /** The newer server document when a save hit a 409. */
+  conflict: RemoteVersion | null;
+  /** Whether the editor holds edits the server does not have yet. */
+  unsaved: boolean;
+}
+
+export const payloadKey = (p: SavePayload) => `${p.title}\u0000${p.content}`;
+
+export function retryDelay(attempt: number, maxMs = 30_000): number {
+  return Math.min(1000 * 2 ** attempt, maxMs);
+}
+
+export class AutosaveController {
+  private readonly deps: AutosaveDeps;
+  private readonly delayMs: number;
+  private storedKey: string;
+  private editSeq = 0;
+  private savedSeq = 0;
+  private inFlight = false;
+  private saveAgain = false;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private autoSave = true;
+  private disposed = false;
+  private state: AutosaveState;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(deps: AutosaveDeps, initial: { stored: SavePayload; version: number; updatedAt?: string | null }) {
+    this.deps = deps;
+    this.delayMs = deps.delayMs ?? AUTOSAVE_DELAY_MS;
+    this.storedKey = payloadKey(initial.stored);
+    this.state = { status: "saved", version: initial.version, updatedAt: initial.updatedAt ?? null, conflict: null, unsaved: false };
+  }
+
+  // ---- observation (useSyncExternalStore) ----
+  getState = (): AutosaveState => this.state;
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  private set(patch: Partial<AutosaveState>): void {
+    const unsaved = this.editSeq !== this.savedSeq || this.inFlight;
+    const next = { ...this.state, unsaved, ...patch };
+    const s = this.state;
+    if (
+      next.status === s.status &&
+      next.version === s.version &&
+      next.updatedAt === s.updatedAt &&
+      next.conflict === s.conflict &&
+      next.unsaved === s.unsaved
+    ) {
+      return;
+    }
+    this.state = next;
+    for (const l of this.listeners) l();
+  }
+
+  get version(): number {
+    return this.state.version;
+  }
+
+  /** True while the editor holds anything the server has not confirmed. */
+  hasUnsavedEdits(): boolean {
+    return this.editSeq !== this.savedSeq || this.inFlight || this.state.status === "conflict";
+  }
+
+  /** Turns timed saving on/off (preference autoSave). Off: only save() saves. */
+  setAutoSave(on: boolean): void {
+    this.autoSave = on;
+    if (!on) this.clearTimer();
+    else if (this.editSeq !== this.savedSeq) this.schedule();
+  }
+
+  /** Called on every title or content change: cheap, no serialization. */
+  change(): void {
+    if (this.disposed) return;
+    this.editSeq++;
+    const s = this.state.status;
+    // "Saving...", "Offline", "Save failed" and a conflict stay visible until they resolve.
+    this.set({ status: s === "saved" ? "unsaved" : s });
+    if (this.autoSave) this.schedule();
+  }
+
+  /** Saves now (Save button, Ctrl+S, tab hidden, back online). */
+  save(): Promise<void> {
+    this.clearTimer();
+    return this.run();
+  }
+
+  private schedule(): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, this.delayMs);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private async run(): Promise<void> {
+    if (this.disposed || this.state.status === "conflict") return;
+    if (this.inFlight) {
+      this.saveAgain = true;
+      return;
+    }
+    this.clearRetry();
+    const seq = this.editSeq;
+    const payload = this.deps.snapshot();
+    const key = payloadKey(payload);
+    if (key === this.storedKey) {
+      // Typed and undone, or saved by another path: nothing to send.
+      this.savedSeq = seq;
+      this.attempt = 0;
+      this.deps.clearDraft();
+      this.set({ status: "saved" });
+      return;
+    }
+    const baseVersion = this.state.version;
+    this.deps.storeDraft({ ...payload, baseVersion, savedAt: (this.deps.now ?? Date.now)() });
+    this.inFlight = true;
+    this.set({ status: "saving" });
+    let outcome: SaveOutcome;
+    try {
+      outcome = await this.deps.send(payload, baseVersion);
+    } catch (err) {
+      outcome = { kind: "failed", message: err instanceof Error ? err.message : String(err) };
+    }
+    this.inFlight = false;
+    if (this.disposed) return;
+    this.handle(outcome, seq, key);
+  }
+
+  private handle(outcome: SaveOutcome, seq: number, key: string): void {
+    switch (outcome.kind) {
+      case "ok": {
+        this.storedKey = key;
+        this.attempt = 0;
+        if (this.editSeq === seq) {
+          this.savedSeq = seq;
+          this.deps.clearDraft();
+        }
+        const pending = this.editSeq !== seq;
+        this.set({ status: pending ? "unsaved" : "saved", version: outcome.version, updatedAt: outcome.updatedAt ?? this.state.updatedAt });
+        if (pending && (this.saveAgain || (!this.timer && this.autoSave))) {
+          this.saveAgain = false;
+          void this.run();
+        }
+        this.saveAgain = false;
+        return;
+      }
+      case "conflict":
+        this.saveAgain = false;
+        this.set({ status: "conflict", conflict: outcome.current });
+        return;
+      case "offline":
+      case "failed": {
+        this.saveAgain = false;
+        const delay = retryDelay(this.attempt, this.deps.maxRetryMs);
+        this.attempt++;
+        this.set({ status: outcome.kind === "offline" ? "offline" : "error" });
+        this.clearRetry();
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          void this.run();
+        }, delay);
+        return;
+      }
+    }
+  }
+
+  /** Conflict: "Keep mine" — save the editor's text over the newer version. */
+  keepMine(): Promise<void> {
+    const conflict = this.state.conflict;
+    if (!conflict) return Promise.resolve();
+    // The stored text is now theirs, which the editor's text differs from by definition.
+    this.storedKey = "";
+    this.set({ status: "unsaved", conflict: null, version: conflict.version });
+    this.attempt = 0;
+    return this.save();
+  }
+
+  /**
+   * The editor now shows the server's document (after "Take theirs" or an incoming
+   * update): `applied` is the editor serialized right after replacing its content.
+   */
+  acceptRemote(remote: RemoteVersion, applied: SavePayload): void {
+    this.clearTimer();
+    this.clearRetry();
+    this.storedKey = payloadKey(applied);
+    this.savedSeq = this.editSeq;
+    this.attempt = 0;
+    this.saveAgain = false;
+    this.deps.clearDraft();
+    this.set({ status: "saved", conflict: null, version: remote.version, updatedAt: remote.updatedAt ?? this.state.updatedAt });
+  }
+
+  /** A restored draft goes on top of an older version: its base is that version. */
+  restore(baseVersion: number): void {
+    this.set({ version: baseVersion });
+    this.change();
+  }
+
+  /**
+   * Page is going away: serialize once, keep the copy on the device, and hand back what
+   * to send with a keepalive request (null if nothing is unsaved or a conflict is open).
+   */
+  flushForUnload(): { payload: SavePayload; baseVersion: number } | null {
+    if (!this.hasUnsavedEdits()) return null;
+    const payload = this.deps.snapshot();
+    if (payloadKey(payload) === this.storedKey && !this.inFlight) return null;
+    this.deps.storeDraft({ ...payload, baseVersion: this.state.version, savedAt: (this.deps.now ?? Date.now)() });
+    if (this.state.status === "conflict") return null;
+    return { payload, baseVersion: this.state.version };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.clearRetry();
+    this.listeners.clear();
+  }
+}

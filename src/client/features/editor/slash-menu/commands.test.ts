@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { filterSlashCommands, groupSlashCommands, moveHighlight, SLASH_COMMANDS } from "./commands";
+
+const titles = (q: string) => filterSlashCommands(q).map((c) => c.title);
+
+describe("slash menu filtering", () => {
+  it("lists every command, Basic Blocks then AI Commands, for an empty filter", () => {
+    expect(titles("")).toEqual(SLASH_COMMANDS.map((c) => c.title));
+    expect(groupSlashCommands(filterSlashCommands("")).map((g) => g.group)).toEqual(["Basic Blocks", "AI Commands"]);
+    expect(titles("").slice(0, 9)).toEqual([
+      "Text",
+      "Heading 1",
+      "Heading 2",
+      "Heading 3",
+      "Bullet List",
+      "Numbered List",
+      "Quote",
+      "Code Block",
+      "Divider",
+    ]);
+    expect(titles("").slice(9)).toEqual(["AI Complete", "AI Rewrite", "AI Summarize", "AI Assistant"]);
+  });
+
+  it("matches titles case-insensitively, by word prefix and by keyword", () => {
+    expect(titles("head")).toEqual(["Heading 1", "Heading 2", "Heading 3"]);
+    expect(titles("HEADING 2")).toEqual(["Heading 2"]);
+    expect(titles("h2")).toEqual(["Heading 2"]);
+    expect(titles("ai")).toEqual(["AI Complete", "AI Rewrite", "AI Summarize", "AI Assistant"]);
+    expect(titles("ai sum")).toEqual(["AI Summarize"]);
+    expect(titles("list")).toEqual(["Bullet List", "Numbered List"]);
+    expect(titles("hr")).toEqual(["Divider"]);
+    expect(titles("codeblock")).toEqual(["Code Block"]);
+  });
+
+  it("returns nothing for an unknown filter and drops empty groups", () => {
+    expect(filterSlashCommands("zzz")).toEqual([]);
+    expect(groupSlashCommands(filterSlashCommands("quote")).map((g) => g.group)).toEqual(["Basic Blocks"]);
+  });
+
+  it("arrow keys wrap around", () => {
+    expect(moveHighlight(0, -1, 3)).toBe(2);
+    expect(moveHighlight(2, 1, 3)).toBe(0);
+    expect(moveHighlight(0, 1, 0)).toBe(0);
+  });
+});
