@@ -1,5 +1,51 @@
-// Documents routes. Filled in by the Documents issue; registered by app.ts.
+// /api/documents: the signed-in owner's documents (DESIGN.md §5). Thin handlers:
+// validate → authorize (scoped in SQL) → act → present.
 import type { FastifyInstance } from "fastify";
+import {
+  CreateDocumentBodySchema,
+  DocumentIdParamsSchema,
+  UpdateDocumentBodySchema,
+} from "../../shared/contracts/documents.js";
+import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
+import { requireUser } from "../http/auth-hook.js";
+import { parse } from "../http/validate.js";
+import { readDocument, updateDocument } from "./access.js";
+import { createDocument, deleteDocument, listDocuments } from "./repo.js";
 
-export async function documentRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Room for 5 MB of content plus JSON escaping, so the 413 with our message comes from checkContent. */
+export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 1024 * 1024;
+
+export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get("/api/documents", async (request) => {
+    const user = requireUser(request);
+    return listDocuments(ctx, user.id);
+  });
+
+  app.post("/api/documents", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = parse(CreateDocumentBodySchema, request.body ?? {});
+    const record = await createDocument(ctx, user.id, body);
+    return reply.status(201).send(record);
+  });
+
+  app.get("/api/documents/:id", async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    return readDocument(ctx, { kind: "owner", userId: user.id }, id);
+  });
+
+  app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    const body = parse(UpdateDocumentBodySchema, request.body ?? {});
+    return updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
+  });
+
+  app.delete("/api/documents/:id", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    await deleteDocument(ctx, user.id, id);
+    return reply.status(204).send();
+  });
+}

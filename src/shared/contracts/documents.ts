@@ -1,0 +1,112 @@
+// Documents API and realtime wire contracts (DESIGN.md §5, §6), used by server and client.
+// Records are snake_case like the spec's table rows; timestamps are ISO strings.
+import { z } from "zod";
+import type { DocNode } from "../editor/schema.js";
+import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../limits.js";
+
+export { DEFAULT_DOCUMENT_TITLE };
+
+/** A title as stored: trimmed, non-empty, at most 255 characters. */
+export const DocumentTitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Title must not be empty")
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+
+/**
+ * Content as sent: a ProseMirror JSON object, or the same as a JSON string (the spec allows
+ * both). The shape itself is checked against the shared editor schema by validateDocContent.
+ */
+export const DocumentContentInputSchema = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+export const CreateDocumentBodySchema = z.object({
+  title: DocumentTitleSchema.optional(),
+  content: DocumentContentInputSchema.optional(),
+});
+export type CreateDocumentBody = z.infer<typeof CreateDocumentBodySchema>;
+
+export const UpdateDocumentBodySchema = z.object({
+  title: DocumentTitleSchema.optional(),
+  content: DocumentContentInputSchema.optional(),
+  /** The version this edit is based on; a stale one gets 409 with the current document. */
+  version: z.number().int().min(1),
+});
+export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBodySchema>;
+
+export const DocumentIdParamsSchema = z.object({ id: z.string() });
+
+export const DocumentRecordSchema = z.object({
+  id: z.string(),
+  /** The owner; in a realtime UPDATE it is the writer (null for a share visitor). */
+  user_id: z.string().nullable(),
+  title: z.string(),
+  content: z.custom<DocNode>((v) => typeof v === "object" && v !== null && !Array.isArray(v)),
+  version: z.number().int(),
+  is_public: z.boolean(),
+  allow_editing: z.boolean(),
+  share_expires_at: z.string().nullable(),
+  has_password: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
+
+export const DocumentListSchema = z.array(DocumentRecordSchema);
+
+/** 409 body of a PATCH based on a stale version. */
+export interface DocumentConflictBody {
+  error: "conflict";
+  message: string;
+  current: DocumentRecord;
+}
+
+/** 402 body when the plan's document limit is reached. */
+export interface DocumentLimitBody {
+  error: "upgrade_required";
+  feature: "documents";
+  limit: number;
+  message: string;
+}
+
+// ---- Realtime (/realtime WebSocket) ----
+
+export const documentChannel = (documentId: string) => `document:${documentId}`;
+export const channelDocumentId = (channel: string): string | null =>
+  channel.startsWith("document:") ? channel.slice("document:".length) || null : null;
+
+export type RealtimeStatus = "SUBSCRIBED" | "CHANNEL_ERROR" | "CLOSED";
+
+/**
+ * Client → server. The first message must be `auth` (access_token null for a visitor who is
+ * not signed in; a share token then goes with each subscribe). `auth` may be sent again when
+ * the session's token is refreshed.
+ */
+export const RealtimeClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("auth"), access_token: z.string().max(8192).nullable() }),
+  z.object({
+    type: z.literal("subscribe"),
+    channel: z.string().max(200),
+    share_token: z.string().max(1024).optional(),
+  }),
+  z.object({ type: z.literal("unsubscribe"), channel: z.string().max(200) }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
+
+/** Server → client. */
+export type RealtimeServerMessage =
+  | { type: "ready"; user_id: string | null }
+  | { type: "status"; channel: string; status: "SUBSCRIBED" | "CHANNEL_ERROR"; message?: string }
+  | { type: "UPDATE"; channel: string; record: DocumentRecord }
+  | { type: "pong" }
+  | { type: "error"; message: string };
+
+/** WebSocket close codes the server uses. */
+export const REALTIME_CLOSE = {
+  /** No or bad `auth` message; the client should not retry with the same token. */
+  unauthorized: 4001,
+  /** The Origin header is not the app's own. */
+  badOrigin: 4003,
+  /** No pong to the last heartbeat ping. */
+  dead: 4008,
+} as const;
