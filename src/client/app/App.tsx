@@ -4,6 +4,7 @@ import { queryClient } from "../lib/query-client";
 import { AuthProvider } from "./auth-provider";
 import { DeferredToaster } from "./deferred-toaster";
 import { AppRouter } from "./router";
+import { ThemeSync } from "./theme-sync";
 
 /** Provider order matters: AuthProvider clears the query cache on sign-out, so it sits inside the QueryClientProvider. */
 export function App() {
@@ -11,6 +12,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <TooltipProvider>
+          <ThemeSync />
           <AppRouter />
           <DeferredToaster />
         </TooltipProvider>

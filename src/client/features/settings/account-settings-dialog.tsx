@@ -1,9 +1,91 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { usePreferencesQuery } from "../../app/preferences-query";
+import { DeleteAccountSection } from "./delete-account-section";
+import { NotificationsTab } from "./notifications-tab";
+import { PreferencesTab } from "./preferences-tab";
+import { ProfileTab } from "./profile-tab";
+import { useNotificationsQuery } from "./settings-api";
+import { SubscriptionTab } from "./subscription-tab";
+
 export interface AccountSettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Placeholder: the settings engineer replaces this with the four-tab dialog (spec editor §2 Account Settings). */
-export function AccountSettingsDialog(_props: AccountSettingsDialogProps) {
-  return null;
+// Tabs stay mounted while the dialog is open so unsaved edits survive switching tabs.
+const panelClass = "mt-2 data-[state=inactive]:hidden";
+
+/** The Account Settings dialog (spec editor §2): Profile, Preferences, Subscription, Notifications. */
+export function AccountSettingsDialog({ open, onOpenChange }: AccountSettingsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Account Settings</DialogTitle>
+          <DialogDescription>Manage your profile, preferences, subscription and notifications.</DialogDescription>
+        </DialogHeader>
+        {open && <SettingsTabs close={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SettingsTabs({ close }: { close: () => void }) {
+  const preferences = usePreferencesQuery();
+  const notifications = useNotificationsQuery();
+  return (
+    <Tabs defaultValue="profile">
+      <TabsList className="w-full">
+        <TabsTrigger value="profile">Profile</TabsTrigger>
+        <TabsTrigger value="preferences">Preferences</TabsTrigger>
+        <TabsTrigger value="subscription">Subscription</TabsTrigger>
+        <TabsTrigger value="notifications">Notifications</TabsTrigger>
+      </TabsList>
+      <TabsContent value="profile" forceMount className={panelClass}>
+        <div className="grid gap-6">
+          <ProfileTab onDone={close} />
+          <DeleteAccountSection onDone={close} />
+        </div>
+      </TabsContent>
+      <TabsContent value="preferences" forceMount className={panelClass}>
+        {preferences.data ? (
+          <PreferencesTab saved={preferences.data} />
+        ) : (
+          <LoadState error={preferences.isError} what="preferences" retry={() => preferences.refetch()} />
+        )}
+      </TabsContent>
+      <TabsContent value="subscription" forceMount className={panelClass}>
+        <SubscriptionTab />
+      </TabsContent>
+      <TabsContent value="notifications" forceMount className={panelClass}>
+        {notifications.data ? (
+          <NotificationsTab saved={notifications.data} />
+        ) : (
+          <LoadState error={notifications.isError} what="notification settings" retry={() => notifications.refetch()} />
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function LoadState({ error, what, retry }: { error: boolean; what: string; retry: () => void }) {
+  if (!error) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-2/3" />
+      </div>
+    );
+  }
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      Could not load your {what}.{" "}
+      <button type="button" onClick={retry} className="font-medium underline underline-offset-4">
+        Try again
+      </button>
+    </p>
+  );
 }

@@ -1,0 +1,23 @@
+// The signed-in user's preferences as one shared TanStack query, so the theme sync, the
+// settings dialog and the editor read the same cache and a save updates all of them.
+import { useQuery } from "@tanstack/react-query";
+// Type-only: the contract module carries zod, which must stay out of the start-up bundle.
+import type { Preferences } from "../../shared/contracts/settings";
+import { apiJson } from "../lib/api";
+
+export const PREFERENCES_URL = "/api/settings/preferences";
+export const PREFERENCES_QUERY_KEY = [PREFERENCES_URL] as const;
+
+export function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
+  return apiJson<Preferences>("GET", PREFERENCES_URL, undefined, { signal });
+}
+
+/** The saved preferences; pass enabled:false while signed out. */
+export function usePreferencesQuery(enabled = true) {
+  return useQuery({
+    queryKey: PREFERENCES_QUERY_KEY,
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}

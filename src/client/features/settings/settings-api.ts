@@ -1,0 +1,44 @@
+// Client side of the settings API: loads and saves preferences and notifications, and
+// deletes the account. Saved preferences go straight into the shared query cache so the
+// theme and the editor (font size/family) change at once.
+import { useQuery } from "@tanstack/react-query";
+import type {
+  Notifications,
+  NotificationsPatch,
+  Preferences,
+  PreferencesPatch,
+} from "../../../shared/contracts/settings";
+import { PREFERENCES_QUERY_KEY, PREFERENCES_URL } from "../../app/preferences-query";
+import { apiJson, apiRequest } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+
+export const NOTIFICATIONS_URL = "/api/settings/notifications";
+export const NOTIFICATIONS_QUERY_KEY = [NOTIFICATIONS_URL] as const;
+
+export function useNotificationsQuery(enabled = true) {
+  return useQuery({
+    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryFn: ({ signal }) => apiJson<Notifications>("GET", NOTIFICATIONS_URL, undefined, { signal }),
+    enabled,
+  });
+}
+
+/** Other query keys that hold preferences (e.g. the editor's), refreshed after a save. */
+const PREFERENCE_READERS = [["editor-preferences"], ["settings", "preferences"]] as const;
+
+export async function savePreferences(patch: PreferencesPatch): Promise<Preferences> {
+  const saved = await apiJson<Preferences>("PUT", PREFERENCES_URL, patch);
+  queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved);
+  await Promise.all(PREFERENCE_READERS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+  return saved;
+}
+
+export async function saveNotifications(patch: NotificationsPatch): Promise<Notifications> {
+  const saved = await apiJson<Notifications>("PUT", NOTIFICATIONS_URL, patch);
+  queryClient.setQueryData(NOTIFICATIONS_QUERY_KEY, saved);
+  return saved;
+}
+
+export async function deleteAccount(confirmEmail: string): Promise<void> {
+  await apiRequest("DELETE", "/api/account", { confirmEmail });
+}

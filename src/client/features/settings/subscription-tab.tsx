@@ -1,0 +1,125 @@
+import { useQuery } from "@tanstack/react-query";
+import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import type { PlansResponse } from "../../../shared/contracts/billing";
+import { isPlanId, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { apiJson } from "../../lib/api";
+import { openBillingPortal, startCheckout } from "../../lib/checkout";
+import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";
+import { toast } from "../../lib/toast";
+import { planButton } from "./plan-button";
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+}
+
+/** Subscription tab: plan and status badges, renewal date, Manage Billing, and the plans. */
+export function SubscriptionTab() {
+  const subscription = useSubscription();
+  const plans = useQuery({
+    queryKey: ["/api/stripe/plans"],
+    queryFn: ({ signal }) => apiJson<PlansResponse>("GET", "/api/stripe/plans", undefined, { signal }),
+    staleTime: 10 * 60_000,
+  });
+  const [processing, setProcessing] = useState<PlanId | null>(null);
+  const [openingPortal, setOpeningPortal] = useState(false);
+
+  if (subscription.isPending) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  const sub = subscription.data ?? INACTIVE_SUBSCRIPTION;
+  const currentPlan: PlanId = sub.isActive && isPlanId(sub.planName) ? sub.planName : "gratis";
+  const status = sub.status || (sub.isActive ? "active" : "inactive");
+
+  async function upgrade(plan: PlanId) {
+    const priceId = plans.data?.plans.find((p) => p.id === plan)?.priceId;
+    if (!priceId) {
+      toast({ title: "Error", description: "Failed to start checkout process. Please try again.", variant: "destructive" });
+      return;
+    }
+    setProcessing(plan);
+    try {
+      await startCheckout(priceId);
+    } finally {
+      setProcessing(null);
+    }
+  }
+
+  async function manage() {
+    setOpeningPortal(true);
+    try {
+      await openBillingPortal();
+    } finally {
+      setOpeningPortal(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="sub-current" className="grid gap-3 rounded-lg border p-4">
+        <h3 id="sub-current" className="text-sm font-medium">
+          Current plan
+        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{PLANS[currentPlan].name}</Badge>
+          <Badge variant={sub.isActive ? "success" : "secondary"} className="capitalize">
+            {status.replaceAll("_", " ")}
+          </Badge>
+        </div>
+        {sub.isActive ? (
+          sub.currentPeriodEnd && (
+            <p className="text-sm text-muted-foreground">
+              {sub.cancelAtPeriodEnd ? "Ends" : "Renews"} {formatDate(sub.currentPeriodEnd)}
+            </p>
+          )
+        ) : (
+          <p className="text-sm text-muted-foreground">Free plan with basic features</p>
+        )}
+        {sub.isActive && (
+          <Button variant="outline" className="w-fit" onClick={manage} disabled={openingPortal}>
+            <CreditCard aria-hidden="true" />
+            {openingPortal ? "Opening..." : "Manage Billing"}
+          </Button>
+        )}
+      </section>
+
+      <section aria-labelledby="sub-plans" className="grid gap-3">
+        <h3 id="sub-plans" className="text-sm font-medium">
+          Available plans
+        </h3>
+        <ul className="grid gap-3">
+          {PLAN_IDS.map((id) => {
+            const plan = PLANS[id];
+            const button = planButton(id, plan.name, currentPlan, processing === id);
+            return (
+              <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {plan.name} <span className="text-muted-foreground">· ${plan.price}/month</span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">{plan.features.slice(0, 3).join(" · ")}</p>
+                </div>
+                <Button
+                  size="sm"
+                  variant={button.action === "upgrade" ? "default" : "outline"}
+                  disabled={button.disabled || (processing !== null && processing !== id)}
+                  onClick={button.action === "upgrade" ? () => upgrade(id) : undefined}
+                >
+                  {button.label}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
