@@ -34,11 +34,39 @@ function fastifyClientError(err: FastifyError): { status: number; code: ErrorCod
   return null;
 }
 
+// Connection-level failures of the database (restart, network): the request did not
+// happen, and the client may retry shortly. postgres.js and PostgreSQL error codes.
+const DATABASE_DOWN = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && DATABASE_DOWN.has(code);
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return send(reply, err.status, err.code, err.message, err.extra);
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err, reqId: request.id }, "database unavailable");
+      reply.header("retry-after", "1");
+      return send(reply, 503, "service_unavailable", "The database is unavailable right now; please try again shortly");
     }
     const known = fastifyClientError(err);
     if (known) return send(reply, known.status, known.code, known.message);

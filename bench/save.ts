@@ -1,0 +1,127 @@
+// bench:save — N editors autosaving a 27 KB document every 2 s through the real HTTP API
+// with real access tokens, on PGlite (default) or PostgreSQL (--db postgres, using
+// BENCH_DATABASE_URL or TEST_DATABASE_URL). Prints saves/s, latency percentiles, errors,
+// the server's event-loop delay p99, and the raw database update rate for the same
+// document in the same run, so the HTTP path's overhead is a ratio. Never fails on time.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
+import { and, eq, sql } from "drizzle-orm";
+import { buildApp } from "../src/server/app.js";
+import { loadConfig } from "../src/server/config.js";
+import { openDatabase } from "../src/server/db/client.js";
+import { documents } from "../src/server/db/schema.js";
+import { createTestUser, setTestPlan } from "../src/server/test/harness.js";
+import { arg, machineLine, ms, summarize } from "./lib/stats.js";
+
+const EDITORS = Number(arg("editors", "500"));
+const SECONDS = Number(arg("seconds", "30"));
+const DB = arg("db", "pglite");
+const INTERVAL_MS = 2000;
+const SATURATE_SECONDS = 8;
+const CONCURRENCY = 8;
+
+/** A ~27 KB document: 60 paragraphs of prose with a marker the editors change. */
+function makeDocument(): string {
+  const sentence = "The quick brown fox jumps over the lazy dog while the writer keeps on drafting the chapter. ";
+  const paragraphs = Array.from({ length: 60 }, (_, i) => ({
+    type: "paragraph",
+    content: [{ type: "text", text: `${i === 0 ? "__EDIT__ " : ""}${sentence.repeat(4)}` }],
+  }));
+  return JSON.stringify({ type: "doc", content: paragraphs });
+}
+
+function runWorker(data: Record<string, unknown>): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL("./lib/save-load.mjs", import.meta.url), { workerData: data });
+    w.once("message", resolve);
+    w.once("error", reject);
+  });
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-bench-save-"));
+  const databaseUrl = DB === "postgres" ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
+  if (DB === "postgres" && !databaseUrl) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "x".repeat(48), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  const { app, ctx } = await buildApp({ config, database, logger: false, clientDir: "/nonexistent" });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const text = makeDocument();
+  const docBytes = Buffer.byteLength(text.replace("__EDIT__", "edit 0"));
+
+  // Real users, sessions and signed access tokens; one document each, created over HTTP.
+  const editors: { id: string; token: string; version: number }[] = [];
+  for (let i = 0; i < EDITORS; i++) {
+    const user = await createTestUser({ ctx });
+    await setTestPlan({ ctx }, user.id, "professional");
+    const res = await fetch(`${address}/api/documents`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
+      body: `{"title":"Bench ${i}","content":${text.replace("__EDIT__", "edit 0")}}`,
+    });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+    const doc = (await res.json()) as { id: string; version: number; user_id: string };
+    editors.push({ id: doc.id, token: user.token, version: doc.version });
+  }
+
+  // 1. Raw driver: the same conditional UPDATE the save path ends in, without HTTP.
+  const [first] = await ctx.db.select().from(documents).where(eq(documents.id, editors[0]!.id));
+  const content = JSON.parse(text.replace("__EDIT__", "raw"));
+  let rawDone = 0;
+  const rawEnd = performance.now() + SATURATE_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, k) => {
+      const target = editors[k % editors.length]!;
+      const [row] = await ctx.db.select({ userId: documents.userId, version: documents.version }).from(documents).where(eq(documents.id, target.id));
+      let version = row!.version;
+      while (performance.now() < rawEnd) {
+        const updated = await ctx.db
+          .update(documents)
+          .set({ content, textContent: first!.textContent, version: sql`${documents.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(documents.id, target.id), eq(documents.userId, row!.userId), eq(documents.version, version)))
+          .returning({ version: documents.version });
+        version = updated[0]!.version;
+        rawDone++;
+      }
+      target.version = version;
+    }),
+  );
+  const rawRate = rawDone / SATURATE_SECONDS;
+
+  // 2. Whole path at saturation: the same number of concurrent savers, through HTTP.
+  const sat = await runWorker({ mode: "saturate", url: address, editors, seconds: SATURATE_SECONDS, concurrency: CONCURRENCY, baseText: text });
+  const httpRate = sat.done / SATURATE_SECONDS;
+  // The saturating savers moved some versions on; re-read them.
+  for (const e of editors.slice(0, CONCURRENCY)) {
+    const [row] = await ctx.db.select({ version: documents.version }).from(documents).where(eq(documents.id, e.id));
+    e.version = row!.version;
+  }
+
+  // 3. N editors saving every 2 s.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const run = await runWorker({ mode: "editors", url: address, editors, seconds: SECONDS, intervalMs: INTERVAL_MS, baseText: text });
+  loop.disable();
+  const lat = summarize(run.latencies);
+
+  console.log("bench:save");
+  console.log(machineLine());
+  console.log(`database: ${DB === "postgres" ? "PostgreSQL" : "PGlite"}; document ${(docBytes / 1024).toFixed(1)} KB; ${EDITORS} editors saving every ${INTERVAL_MS / 1000} s for ${SECONDS} s`);
+  console.log(`editors: ${(lat.count / SECONDS).toFixed(1)} saves/s, p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}, errors ${run.errors}`);
+  console.log(`server event-loop delay: p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)}`);
+  console.log(`raw driver update rate (${CONCURRENCY} concurrent, ${SATURATE_SECONDS} s): ${rawRate.toFixed(0)} updates/s`);
+  console.log(`whole HTTP save path at saturation (${CONCURRENCY} concurrent): ${httpRate.toFixed(0)} saves/s, errors ${sat.errors}`);
+  console.log(`whole path / raw driver: ${(httpRate / rawRate).toFixed(2)}`);
+
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
