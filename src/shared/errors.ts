@@ -3,6 +3,8 @@ export type ErrorCode =
   | "validation_failed"
   | "invalid_json"
   | "unauthorized"
+  | "password_required"
+  | "invalid_password"
   | "upgrade_required"
   | "forbidden"
   | "not_found"

@@ -160,3 +160,11 @@ export const mailOutbox = pgTable("mail_outbox", {
   links: jsonb("links").notNull().default([]),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+// Sharing (0050_sharing.sql): failed share-password attempts, for per-link/per-IP limits.
+export const shareUnlockFailures = pgTable("share_unlock_failures", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  documentId: uuid("document_id").notNull(),
+  ip: text("ip").notNull(),
+  failedAt: ts("failed_at").notNull(),
+});

@@ -1,0 +1,96 @@
+// What a visitor with a share link may do. The link works only while the document is
+// public and not expired — checked in SQL, so a private, expired, deleted or unknown
+// document all give the same 404. A password-protected link additionally needs a share
+// token issued under the document's current share_generation.
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { SharedDocument } from "../../shared/contracts/sharing.js";
+import type { AppContext } from "../context.js";
+import { documents } from "../db/schema.js";
+import { isDocumentId } from "../documents/access.js";
+import { AppError, notFound } from "../http/errors.js";
+import { verifyShareToken } from "./token.js";
+
+export const sharedNotFound = () => notFound("Document not found");
+export const passwordRequired = () => new AppError(401, "password_required", "This document is password protected");
+
+export interface ShareGrant {
+  documentId: string;
+  canEdit: boolean;
+  generation: number;
+  hasPassword: boolean;
+}
+
+/** The live share row (public, unexpired) with what a visitor may see, or null. */
+export async function findSharedRow(ctx: AppContext, documentId: string) {
+  if (!isDocumentId(documentId)) return null;
+  const [row] = await ctx.db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      content: documents.content,
+      updatedAt: documents.updatedAt,
+      version: documents.version,
+      allowEditing: documents.allowEditing,
+      passwordHash: documents.sharePasswordHash,
+      generation: documents.shareGeneration,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.isPublic, true),
+        or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
+      ),
+    );
+  return row ?? null;
+}
+
+export type SharedRow = NonNullable<Awaited<ReturnType<typeof findSharedRow>>>;
+
+/** Checks a visitor's access to a shared row: 401 password_required without a valid token. */
+export async function grantFor(ctx: AppContext, row: SharedRow, token: string | null): Promise<ShareGrant> {
+  if (row.passwordHash !== null) {
+    const claims = token ? await verifyShareToken(ctx, token, row.id) : null;
+    if (!claims || claims.g !== row.generation) throw passwordRequired();
+  }
+  return { documentId: row.id, canEdit: row.allowEditing, generation: row.generation, hasPassword: row.passwordHash !== null };
+}
+
+/** Resolves a visitor's grant on a document, or throws 404 / 401. */
+export async function resolveShareGrant(ctx: AppContext, documentId: string, token: string | null): Promise<ShareGrant> {
+  const row = await findSharedRow(ctx, documentId);
+  if (!row) throw sharedNotFound();
+  return grantFor(ctx, row, token);
+}
+
+/** For realtime: may a visitor holding this link (and token) follow `document:<id>`? */
+export async function mayFollowShared(ctx: AppContext, documentId: string, token: string | null): Promise<boolean> {
+  try {
+    await resolveShareGrant(ctx, documentId, token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Only what a visitor may see; never user_id, the owner's email or the share settings. */
+export function presentShared(doc: {
+  id: string;
+  title: string;
+  content: unknown;
+  updated_at?: string | Date;
+  updatedAt?: string | Date;
+  allow_editing?: boolean;
+  allowEditing?: boolean;
+  version: number;
+}): SharedDocument {
+  const updated = doc.updated_at ?? doc.updatedAt ?? new Date(0);
+  return {
+    id: doc.id,
+    title: doc.title,
+    content: doc.content,
+    updated_at: updated instanceof Date ? updated.toISOString() : updated,
+    allow_editing: doc.allow_editing ?? doc.allowEditing ?? false,
+    version: doc.version,
+  };
+}
