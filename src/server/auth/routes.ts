@@ -1,5 +1,145 @@
-// Auth (/auth/v1) routes. Filled in by the Auth (/auth/v1) issue; registered by app.ts.
-import type { FastifyInstance } from "fastify";
+// /auth/v1: a GoTrue-compatible auth service, so the unmodified @supabase/auth-js client
+// works against it. Handlers are thin: parse → act (accounts.ts, email-flows.ts,
+// sessions.ts, user-update.ts) → present in GoTrue's JSON.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import {
+  LogoutScope,
+  PasswordGrantBody,
+  RecoverBody,
+  RefreshGrantBody,
+  ResendBody,
+  SignupBody,
+  UpdateUserBody,
+  VerifyBody,
+  VerifyQuery,
+} from "../../shared/contracts/auth.js";
 import type { AppContext } from "../context.js";
+import { APP_VERSION } from "../version.js";
+import { signInWithPassword, signUp } from "./accounts.js";
+import { authenticate } from "./bearer.js";
+import type { AuthDeps, RequestInfo } from "./deps.js";
+import { recover, resend, verify } from "./email-flows.js";
+import { GoTrueError, gotrue, installGoTrueErrorHandler } from "./gotrue-error.js";
+import { presentUser } from "./present.js";
+import { hmac } from "./random.js";
+import { AUTH_RATE_RULES, RateLimiter } from "./rate-limit.js";
+import { safeRedirect } from "./redirect.js";
+import { loadSigningSecret } from "./secret.js";
+import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
+import { updateUser } from "./user-update.js";
 
-export async function authRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const P = "/auth/v1";
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw gotrue.validation(issue?.message ?? "Invalid request");
+}
+
+function info(request: FastifyRequest): RequestInfo {
+  const q = request.query as Record<string, unknown>;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const redirect = typeof q.redirect_to === "string" ? q.redirect_to : typeof body.redirect_to === "string" ? body.redirect_to : null;
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? null, redirectTo: redirect };
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secret = await loadSigningSecret(ctx.db, ctx.config.JWT_SECRET);
+  const deps: AuthDeps = {
+    ctx,
+    sessions: new SessionService(ctx, hmac(secret, "draftsmith refresh-token successor key")),
+    limiter: new RateLimiter(ctx.now),
+  };
+  installGoTrueErrorHandler(app);
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith(P)) reply.header("cache-control", "no-store");
+  });
+
+  app.get(`${P}/health`, async () => ({ version: APP_VERSION, name: "GoTrue", description: "Draftsmith accounts service" }));
+
+  app.get(`${P}/settings`, async () => ({
+    external: { email: true, phone: false, anonymous_users: false },
+    disable_signup: false,
+    mailer_autoconfirm: ctx.config.AUTH_AUTOCONFIRM,
+    phone_autoconfirm: false,
+    sms_provider: "",
+    saml_enabled: false,
+    refresh_token_reuse_interval_seconds: REFRESH_GRACE_MS / 1000,
+  }));
+
+  app.post(`${P}/signup`, async (request) => signUp(deps, parse(SignupBody, request.body), info(request)));
+
+  app.post(`${P}/token`, async (request) => {
+    const grant = (request.query as { grant_type?: string }).grant_type;
+    if (grant === "password") return signInWithPassword(deps, parse(PasswordGrantBody, request.body), info(request));
+    if (grant === "refresh_token") {
+      deps.limiter.enforce(AUTH_RATE_RULES.refreshPerIp, request.ip);
+      return deps.sessions.refresh(parse(RefreshGrantBody, request.body).refresh_token);
+    }
+    throw new GoTrueError(400, "unsupported_grant_type", "unsupported_grant_type");
+  });
+
+  app.get(`${P}/user`, async (request) => presentUser((await authenticate(ctx, request)).user));
+
+  app.put(`${P}/user`, async (request) => {
+    const { user, claims } = await authenticate(ctx, request);
+    const body = parse(UpdateUserBody, request.body);
+    return presentUser(await updateUser(deps, user, claims.session_id, body, info(request)));
+  });
+
+  app.post(`${P}/logout`, async (request, reply) => {
+    const scope = parse(LogoutScope, (request.query as { scope?: string }).scope ?? "global");
+    const { user, claims } = await authenticate(ctx, request);
+    await deps.sessions.logout(user.id, claims.session_id, scope);
+    return reply.status(204).send();
+  });
+
+  app.post(`${P}/recover`, async (request) => {
+    await recover(deps, parse(RecoverBody, request.body).email, info(request));
+    return {};
+  });
+
+  app.post(`${P}/resend`, async (request) => {
+    await resend(deps, parse(ResendBody, request.body), info(request));
+    return {};
+  });
+
+  app.post(`${P}/verify`, async (request) => {
+    const body = parse(VerifyBody, request.body);
+    const raw = body.token_hash ?? body.token;
+    if (!raw) throw gotrue.validation("Verify requires a token_hash");
+    return (await verify(deps, raw, body.type, info(request))).session;
+  });
+
+  // The emailed link: on success a redirect with the session in the URL fragment, exactly
+  // as auth-js's detectSessionInUrl reads it; on failure the error in the fragment.
+  app.get(`${P}/verify`, async (request, reply) => {
+    const req = info(request);
+    let fallback = safeRedirect(ctx.config, req.redirectTo);
+    try {
+      const q = parse(VerifyQuery, request.query);
+      const done = await verify(deps, q.token, q.type, req);
+      fallback = done.redirectTo;
+      const s = done.session;
+      const fragment = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: s.token_type,
+        type: done.type,
+      });
+      return reply.redirect(`${done.redirectTo}#${fragment.toString()}`, 303);
+    } catch (err) {
+      if (!(err instanceof GoTrueError)) throw err;
+      const fragment = new URLSearchParams({
+        error: err.status === 429 ? "too_many_requests" : "access_denied",
+        error_code: err.errorCode,
+        error_description: err.message,
+      });
+      return reply.redirect(`${fallback}#${fragment.toString()}`, 303);
+    }
+  });
+}

@@ -31,6 +31,7 @@ export const users = pgTable("users", {
   emailConfirmedAt: ts("email_confirmed_at"),
   pendingEmail: text("pending_email"),
   lastSignInAt: ts("last_sign_in_at"),
+  userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

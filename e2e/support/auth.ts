@@ -1,0 +1,76 @@
+// Signed-in browser pages for end-to-end tests, without clicking through the UI:
+//   const session = await signUpViaApi(server.url);            // a confirmed user + session
+//   const page = await signInPage(browser, server.url, session);  // opens "/" signed in
+// Needs the server started with AUTH_AUTOCONFIRM=true (startServer's default).
+import crypto from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+/** localStorage key of @supabase/auth-js's persisted session (src/client/lib/auth-client.ts). */
+export const AUTH_STORAGE_KEY = "draftsmith.auth";
+
+export interface ApiSession {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: "bearer";
+  user: { id: string; email: string; user_metadata: { full_name?: string }; [k: string]: unknown };
+  /** The credentials used, for tests that sign in again through the UI. */
+  email: string;
+  password: string;
+}
+
+async function asSession(res: Response, email: string, password: string): Promise<ApiSession> {
+  const body = await res.json();
+  if (!res.ok || !body.access_token) {
+    throw new Error(`auth failed (${res.status}): ${JSON.stringify(body)} — is AUTH_AUTOCONFIRM=true?`);
+  }
+  return { ...body, email, password };
+}
+
+/** Creates a new user through POST /auth/v1/signup and returns its session. */
+export async function signUpViaApi(
+  url: string,
+  opts: { email?: string; password?: string; fullName?: string } = {},
+): Promise<ApiSession> {
+  const email = opts.email ?? `e2e-${crypto.randomBytes(6).toString("hex")}@example.com`;
+  const password = opts.password ?? "correct-horse-42";
+  const res = await fetch(`${url}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, data: { full_name: opts.fullName ?? "E2E Writer" } }),
+  });
+  return asSession(res, email, password);
+}
+
+/** A fresh session for an existing user (POST /auth/v1/token?grant_type=password). */
+export async function signInViaApi(url: string, email: string, password: string): Promise<ApiSession> {
+  const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  return asSession(res, email, password);
+}
+
+/** Stores the session where the auth client looks for it, in an existing context. */
+export async function putSessionInContext(context: BrowserContext, url: string, session: ApiSession): Promise<void> {
+  const page = await context.newPage();
+  // Any same-origin page that does not start the app will do; the JSON health endpoint is cheap.
+  await page.goto(`${url}/api/health`);
+  const { email: _e, password: _p, ...stored } = session;
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [AUTH_STORAGE_KEY, JSON.stringify(stored)]);
+  await page.close();
+}
+
+/**
+ * A new browser context + page, signed in as `session`, opened at `path` (default "/").
+ * Close it with `await page.context().close()`.
+ */
+export async function signInPage(browser: Browser, url: string, session: ApiSession, path = "/"): Promise<Page> {
+  const context = await browser.newContext();
+  await putSessionInContext(context, url, session);
+  const page = await context.newPage();
+  await page.goto(`${url}${path}`);
+  return page;
+}

@@ -1,0 +1,46 @@
+// Shared helpers for the auth integration tests.
+import type { TestApp } from "../test/harness.js";
+
+export async function signUp(t: TestApp, email: string, password = "correct horse", fullName = "Ada Writer", query = "") {
+  return t.app.inject({
+    method: "POST",
+    url: `/auth/v1/signup${query}`,
+    payload: { email, password, data: { full_name: fullName } },
+  });
+}
+
+export async function signIn(t: TestApp, email: string, password: string, ip = "127.0.0.1") {
+  return t.app.inject({
+    method: "POST",
+    url: "/auth/v1/token?grant_type=password",
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+}
+
+export async function refresh(t: TestApp, refreshToken: string) {
+  return t.app.inject({ method: "POST", url: "/auth/v1/token?grant_type=refresh_token", payload: { refresh_token: refreshToken } });
+}
+
+export async function getUser(t: TestApp, accessToken: string) {
+  return t.app.inject({ method: "GET", url: "/auth/v1/user", headers: { authorization: `Bearer ${accessToken}` } });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "writer"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** The outbox messages for an address, newest first. */
+export async function outboxFor(t: TestApp, email: string) {
+  const rows = await t.database.sql.query<{ subject: string; text_body: string; html_body: string; links: { label: string; url: string }[] }>(
+    "SELECT subject, text_body, html_body, links FROM mail_outbox WHERE lower(to_email) = lower($1) ORDER BY created_at DESC, id",
+    [email],
+  );
+  return rows;
+}
+
+export function tokenFromLink(url: string): string {
+  return new URL(url).searchParams.get("token")!;
+}

@@ -1,0 +1,69 @@
+// The account emails. Every link is built from PUBLIC_URL by the caller, never from the
+// request's Host header, so a forged Host cannot point a reset link at another site.
+import type { MailMessage } from "./mailer.js";
+
+const PRODUCT = "Draftsmith";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function layout(heading: string, paragraphs: string[], action: { label: string; url: string }, footnote: string): string {
+  const p = paragraphs.map((t) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;line-height:1.5;color:#1f2937">
+<div style="max-width:520px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${p}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">If the button does not work, open this link:<br>${escapeHtml(action.url)}</p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footnote)}</p>
+<p style="font-size:13px;color:#6b7280">— The ${PRODUCT} team</p></div></body></html>`;
+}
+
+function build(
+  to: string,
+  userId: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footnote: string,
+): MailMessage {
+  const text = [heading, "", ...paragraphs, "", `${action.label}: ${action.url}`, "", footnote, "", `— The ${PRODUCT} team`].join("\n");
+  return { to, userId, subject, text, html: layout(heading, paragraphs, action, footnote), links: [action] };
+}
+
+export function confirmationEmail(to: string, userId: string, url: string): MailMessage {
+  return build(
+    to,
+    userId,
+    `Confirm your ${PRODUCT} account`,
+    `Welcome to ${PRODUCT}!`,
+    ["Thanks for signing up. Confirm your email address to start writing."],
+    { label: "Confirm your email", url },
+    "This link expires in 24 hours. If you did not create an account, you can ignore this email.",
+  );
+}
+
+export function recoveryEmail(to: string, userId: string, url: string): MailMessage {
+  return build(
+    to,
+    userId,
+    `Reset your ${PRODUCT} password`,
+    "Reset your password",
+    [`Someone asked to reset the password of your ${PRODUCT} account. Follow the link to choose a new one.`],
+    { label: "Reset password", url },
+    "This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email; your password stays the same.",
+  );
+}
+
+export function emailChangeEmail(to: string, userId: string, url: string): MailMessage {
+  return build(
+    to,
+    userId,
+    `Confirm your new ${PRODUCT} email address`,
+    "Confirm your new email address",
+    [`Follow the link to use ${to} for your ${PRODUCT} account from now on.`],
+    { label: "Confirm email change", url },
+    "This link expires in 24 hours. If you did not ask for this change, you can ignore this email.",
+  );
+}
