@@ -1,8 +1,11 @@
-import { PlaceholderPage } from "../app/layout";
+import { PrivacyPolicy } from "../features/landing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /privacy (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /privacy (spec accounts §2 Privacy and terms pages). */
 export default function PrivacyPage() {
-  usePageTitle("Privacy Policy");
-  return <PlaceholderPage title="Privacy Policy" />;
+  usePageTitle(
+    "Privacy Policy",
+    "How Draftsmith collects, uses and protects your data, how long it is kept, and how to delete your account.",
+  );
+  return <PrivacyPolicy />;
 }

@@ -1,8 +1,11 @@
-import { PlaceholderPage } from "../app/layout";
+import { TermsOfService } from "../features/landing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /terms (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /terms (spec accounts §2 Privacy and terms pages). */
 export default function TermsPage() {
-  usePageTitle("Terms of Service");
-  return <PlaceholderPage title="Terms of Service" />;
+  usePageTitle(
+    "Terms of Service",
+    "The terms for using Draftsmith: plans and limits, monthly or annual billing, refunds, acceptable use and availability.",
+  );
+  return <TermsOfService />;
 }

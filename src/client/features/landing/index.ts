@@ -1,0 +1,9 @@
+// Public entry point of the landing feature (used by pages/LandingPage).
+export { FeatureBlurbs } from "./feature-blurbs";
+export { IntegrationsRow } from "./integrations";
+export { LandingFooter } from "./landing-footer";
+export { SignupTeaser, type SignupValues } from "./signup-teaser";
+export { TypingDemo } from "./typing-demo";
+export { useReducedMotion } from "./use-reduced-motion";
+export { PrivacyPolicy } from "./privacy-policy";
+export { TermsOfService } from "./terms-of-service";
