@@ -53,6 +53,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     limiter: new RateLimiter(ctx.now),
   };
   installGoTrueErrorHandler(app);
+  // auth-js sends `Content-Type: application/json` with no body on POST /logout.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith(P)) reply.header("cache-control", "no-store");
   });
