@@ -4,6 +4,9 @@ import type { AppContext } from "../context.js";
 import { APP_VERSION } from "../version.js";
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Liveness for load balancers: the process answers, without touching the database.
+  app.get("/api/health/live", async () => ({ status: "ok" }));
+
   app.get("/api/health", async (_request, reply) => {
     let database: "ok" | "down" = "down";
     try {
