@@ -18,6 +18,8 @@ export interface ShareGrant {
   canEdit: boolean;
   generation: number;
   hasPassword: boolean;
+  /** A share token for this document and its current generation was presented. */
+  tokenValid: boolean;
 }
 
 /** The live share row (public, unexpired) with what a visitor may see, or null. */
@@ -49,11 +51,11 @@ export type SharedRow = NonNullable<Awaited<ReturnType<typeof findSharedRow>>>;
 
 /** Checks a visitor's access to a shared row: 401 password_required without a valid token. */
 export async function grantFor(ctx: AppContext, row: SharedRow, token: string | null): Promise<ShareGrant> {
-  if (row.passwordHash !== null) {
-    const claims = token ? await verifyShareToken(ctx, token, row.id) : null;
-    if (!claims || claims.g !== row.generation) throw passwordRequired();
-  }
-  return { documentId: row.id, canEdit: row.allowEditing, generation: row.generation, hasPassword: row.passwordHash !== null };
+  const claims = token ? await verifyShareToken(ctx, token, row.id) : null;
+  const tokenValid = claims !== null && claims.g === row.generation;
+  const hasPassword = row.passwordHash !== null;
+  if (hasPassword && !tokenValid) throw passwordRequired();
+  return { documentId: row.id, canEdit: row.allowEditing, generation: row.generation, hasPassword, tokenValid };
 }
 
 /** Resolves a visitor's grant on a document, or throws 404 / 401. */
@@ -61,16 +63,6 @@ export async function resolveShareGrant(ctx: AppContext, documentId: string, tok
   const row = await findSharedRow(ctx, documentId);
   if (!row) throw sharedNotFound();
   return grantFor(ctx, row, token);
-}
-
-/** For realtime: may a visitor holding this link (and token) follow `document:<id>`? */
-export async function mayFollowShared(ctx: AppContext, documentId: string, token: string | null): Promise<boolean> {
-  try {
-    await resolveShareGrant(ctx, documentId, token);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Only what a visitor may see; never user_id, the owner's email or the share settings. */

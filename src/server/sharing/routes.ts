@@ -57,11 +57,13 @@ export async function sharingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  app.get("/api/shared/:id", async (request) => {
+  app.get("/api/shared/:id", async (request, reply) => {
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const row = await findSharedRow(ctx, id);
     if (!row) throw sharedNotFound();
-    await grantFor(ctx, row, shareToken(request));
+    const grant = await grantFor(ctx, row, shareToken(request));
+    // An open link needs no password, but live updates need a token: hand one out here.
+    if (!grant.tokenValid) reply.header(SHARE_TOKEN_HEADER, (await issueShareToken(ctx, row.id, row.generation)).token);
     return presentShared(row);
   });
 

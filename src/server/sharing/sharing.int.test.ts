@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RealtimeEvent } from "../realtime/bus.js";
+import { shareRealtimePrincipal } from "./realtime-grant.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
 const DAY = 86_400_000;
@@ -274,6 +275,31 @@ describe("sharing", () => {
       expect(ok.json()).toMatchObject({ title: "Visitor title", version: 2 });
       await share(doc.id, { allowEditing: false });
       expect((await edit(doc.id, { content, version: 2 }, token)).statusCode).toBe(403);
+    });
+  });
+
+  describe("live updates for visitors", () => {
+    it("grants the realtime channel only to a current token for that document", async () => {
+      const doc = await newDoc();
+      const otherDoc = await newDoc();
+      await share(doc.id, { isPublic: true });
+      await share(otherDoc.id, { isPublic: true });
+      const open = await visit(doc.id);
+      const token = open.headers["x-share-token"] as string;
+      expect(token).toBeTruthy();
+      expect(await shareRealtimePrincipal(t.ctx, doc.id, token)).toMatchObject({ kind: "share", documentId: doc.id, canEdit: false });
+      expect(await shareRealtimePrincipal(t.ctx, otherDoc.id, token)).toBeNull();
+      expect(await shareRealtimePrincipal(t.ctx, doc.id, "garbage")).toBeNull();
+      await share(doc.id, { isPublic: false });
+      await share(doc.id, { isPublic: true });
+      expect(await shareRealtimePrincipal(t.ctx, doc.id, token)).toBeNull();
+
+      await share(doc.id, { password: "live-pw" });
+      const locked = await visit(doc.id);
+      expect(locked.statusCode).toBe(401);
+      expect(locked.headers["x-share-token"]).toBeUndefined();
+      const unlocked = (await unlock(doc.id, "live-pw", "10.6.0.1")).json().token;
+      expect(await shareRealtimePrincipal(t.ctx, doc.id, unlocked)).toMatchObject({ kind: "share" });
     });
   });
 });
