@@ -23,13 +23,11 @@ export function useNotificationsQuery(enabled = true) {
   });
 }
 
-/** Other query keys that hold preferences (e.g. the editor's), refreshed after a save. */
-const PREFERENCE_READERS = [["editor-preferences"], ["settings", "preferences"]] as const;
-
 export async function savePreferences(patch: PreferencesPatch): Promise<Preferences> {
   const saved = await apiJson<Preferences>("PUT", PREFERENCES_URL, patch);
+  // The editor (features/editor/use-editor-preferences.ts) reads this same key, so the
+  // document's font size and family change as soon as the save returns.
   queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved);
-  await Promise.all(PREFERENCE_READERS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
   return saved;
 }
 
