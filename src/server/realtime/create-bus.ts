@@ -1,9 +1,17 @@
-// Picks the realtime fan-out for this configuration. The Documents issue adds the
-// PostgreSQL LISTEN/NOTIFY bus; until then every process fans out in memory.
+// Picks the realtime fan-out for this configuration: in-process by default, PostgreSQL
+// LISTEN/NOTIFY when the app runs on PostgreSQL (config.realtime === "postgres"), so that
+// several server processes on one database all deliver every update.
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createMemoryBus, type RealtimeBus } from "./bus.js";
+import { documentCodec } from "./document-codec.js";
+import { createPostgresBus } from "./postgres-bus.js";
 
-export async function createRealtimeBus(_config: Config, _database: Database): Promise<RealtimeBus> {
+export async function createRealtimeBus(config: Config, database: Database): Promise<RealtimeBus> {
+  if (config.realtime === "postgres" && database.driver === "postgres") {
+    return createPostgresBus(database, documentCodec(database.db), (err) => {
+      console.error("realtime: could not deliver a cross-process event", err);
+    });
+  }
   return createMemoryBus();
 }

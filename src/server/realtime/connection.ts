@@ -1,0 +1,145 @@
+// One /realtime WebSocket: authenticate (first message), join/leave document channels the
+// caller may read, push coalesced UPDATEs, and keep the socket honest with heartbeats.
+import type { WebSocket } from "ws";
+import {
+  REALTIME_CLOSE,
+  type RealtimeClientMessage,
+  RealtimeClientMessageSchema,
+  type RealtimeServerMessage,
+} from "../../shared/contracts/documents.js";
+import type { DocumentRecord } from "../../shared/contracts/documents.js";
+import { REALTIME_MAX_EVENTS_PER_SECOND } from "../../shared/limits.js";
+import type { AppContext } from "../context.js";
+import { type AuthUser, userFromAccessToken } from "../http/auth-hook.js";
+import { canSubscribe, stillAllowed } from "./authorize.js";
+import { type Coalescer, createCoalescer } from "./coalesce.js";
+
+export interface ConnectionOptions {
+  /** Ping interval; a socket that has not answered the previous ping is closed. */
+  heartbeatMs: number;
+  /** How long a new socket may stay without its auth message. */
+  authTimeoutMs: number;
+  maxChannels: number;
+}
+
+export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = { heartbeatMs: 30_000, authTimeoutMs: 10_000, maxChannels: 50 };
+
+interface Subscription {
+  off: () => void;
+  coalescer: Coalescer<DocumentRecord>;
+}
+
+export function handleConnection(ctx: AppContext, socket: WebSocket, opts: ConnectionOptions = DEFAULT_CONNECTION_OPTIONS) {
+  let authed = false;
+  let user: AuthUser | null = null;
+  let token: string | null = null;
+  let alive = true;
+  let closed = false;
+  const subs = new Map<string, Subscription>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = (msg: RealtimeServerMessage) => {
+    if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+  };
+  const close = (code: number, reason: string) => {
+    if (!closed) socket.close(code, reason);
+    cleanup();
+  };
+  const drop = (channel: string) => {
+    const sub = subs.get(channel);
+    if (!sub) return;
+    sub.off();
+    sub.coalescer.cancel();
+    subs.delete(channel);
+  };
+  const cleanup = () => {
+    closed = true;
+    clearTimeout(authTimer);
+    clearInterval(heartbeat);
+    for (const channel of [...subs.keys()]) drop(channel);
+  };
+
+  const authTimer = setTimeout(() => close(REALTIME_CLOSE.unauthorized, "auth message expected"), opts.authTimeoutMs);
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      cleanup();
+      return;
+    }
+    alive = false;
+    socket.ping();
+    // A revoked session or an expired token ends the socket; the client reconnects with a fresh one.
+    if (token) {
+      void userFromAccessToken(ctx, token).then(({ user: u }) => {
+        if (!u) close(REALTIME_CLOSE.unauthorized, "session ended");
+      });
+    }
+  }, opts.heartbeatMs);
+  socket.on("pong", () => {
+    alive = true;
+  });
+  socket.on("close", cleanup);
+  socket.on("error", cleanup);
+
+  async function authenticate(accessToken: string | null) {
+    if (accessToken === null) {
+      if (user) return close(REALTIME_CLOSE.unauthorized, "cannot drop the session on an open socket");
+    } else {
+      const { user: u, reason } = await userFromAccessToken(ctx, accessToken);
+      if (!u || (user && u.id !== user.id)) return close(REALTIME_CLOSE.unauthorized, reason ?? "invalid JWT");
+      user = u;
+    }
+    token = accessToken;
+    if (!authed) {
+      authed = true;
+      clearTimeout(authTimer);
+    }
+    send({ type: "ready", user_id: user?.id ?? null });
+  }
+
+  async function subscribe(channel: string, shareToken?: string) {
+    if (subs.has(channel)) return send({ type: "status", channel, status: "SUBSCRIBED" });
+    if (subs.size >= opts.maxChannels) {
+      return send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Too many channels on one connection" });
+    }
+    const decision = await canSubscribe(ctx, { user }, { channel, shareToken });
+    if (closed) return;
+    if (!decision.ok) return send({ type: "status", channel, status: "CHANNEL_ERROR", message: decision.message });
+    const { principal, documentId } = decision;
+    const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) => {
+      if (principal.kind === "owner") return send({ type: "UPDATE", channel, record });
+      void stillAllowed(ctx, principal, documentId).then((ok) => {
+        if (ok) return send({ type: "UPDATE", channel, record });
+        drop(channel);
+        send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
+      });
+    });
+    const off = ctx.realtime.subscribe(channel, (event) => coalescer.push(event.record as DocumentRecord));
+    subs.set(channel, { off, coalescer });
+    send({ type: "status", channel, status: "SUBSCRIBED" });
+  }
+
+  async function handle(msg: RealtimeClientMessage) {
+    if (msg.type === "ping") return send({ type: "pong" });
+    if (msg.type === "auth") return authenticate(msg.access_token);
+    if (!authed) return close(REALTIME_CLOSE.unauthorized, "auth message expected");
+    if (msg.type === "subscribe") return subscribe(msg.channel, msg.share_token);
+    drop(msg.channel);
+  }
+
+  // Handlers are attached synchronously; messages are handled one at a time, in order.
+  socket.on("message", (data, isBinary) => {
+    if (closed) return;
+    let parsed: unknown;
+    try {
+      parsed = isBinary ? null : JSON.parse(data.toString());
+    } catch {
+      parsed = null;
+    }
+    const result = RealtimeClientMessageSchema.safeParse(parsed);
+    if (!result.success) return send({ type: "error", message: "Unrecognized message" });
+    queue = queue
+      .then(() => handle(result.data))
+      .catch(() => send({ type: "error", message: "Could not handle the message" }));
+  });
+}

@@ -1,0 +1,78 @@
+// Two server processes on one PostgreSQL database: an update written through A reaches a
+// WebSocket subscriber connected to B (LISTEN/NOTIFY). Runs only on PostgreSQL.
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { type DocumentRecord, documentChannel } from "../../shared/contracts/documents.js";
+import { buildApp } from "../app.js";
+import { type Database, openDatabase } from "../db/client.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, usingPostgres } from "../test/harness.js";
+import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
+
+const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+
+describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", () => {
+  let a: TestApp;
+  let bApp: Awaited<ReturnType<typeof buildApp>>["app"];
+  let bDb: Database;
+  let user: TestUser;
+  let bUrl: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    expect(a.ctx.realtime.kind).toBe("postgres");
+    await a.app.listen({ port: 0, host: "127.0.0.1" });
+    bDb = await openDatabase({ databaseUrl: a.config.DATABASE_URL, dataDir: "memory://", poolSize: 3 });
+    ({ app: bApp } = await buildApp({ config: a.config, database: bDb, now: () => a.clock.now, logger: false, clientDir: "/nonexistent" }));
+    await bApp.listen({ port: 0, host: "127.0.0.1" });
+    bUrl = `ws://127.0.0.1:${(bApp.server.address() as AddressInfo).port}/realtime`;
+    user = await createTestUser(a, { plan: "professional" });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.ws.terminate();
+    await bApp?.close();
+    await bDb?.close();
+    await a?.close();
+  });
+
+  const connectB = async () => {
+    const ws = new WebSocket(bUrl, { headers: { origin: a.config.publicOrigin } });
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const s = wrapSocket(ws);
+    sockets.push(s);
+    s.send({ type: "auth", access_token: user.token });
+    await s.next((m) => m.type === "ready");
+    return s;
+  };
+
+  it("delivers an update made through A to a subscriber of B, with the full record and the writer", async () => {
+    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: {} })).json() as DocumentRecord;
+    const s = await connectB();
+    s.send({ type: "subscribe", channel: documentChannel(doc.id) });
+    await s.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
+    // A large document (well over NOTIFY's 8000-byte limit) travels by reference.
+    const big = para("word ".repeat(20_000));
+    const res = await a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { content: big, version: 1 } });
+    expect(res.statusCode).toBe(200);
+    const msg = await s.next((m) => m.type === "UPDATE");
+    expect(msg).toEqual({ type: "UPDATE", channel: documentChannel(doc.id), record: { ...(res.json() as DocumentRecord), user_id: user.id } });
+  });
+
+  it("delivers each of several quick updates' latest state through B", async () => {
+    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: {} })).json() as DocumentRecord;
+    const s = await connectB();
+    s.send({ type: "subscribe", channel: documentChannel(doc.id) });
+    await s.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
+    let version = 1;
+    for (let i = 0; i < 5; i++) {
+      const res = await a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { title: `T${i}`, version } });
+      version = (res.json() as DocumentRecord).version;
+    }
+    const last = await s.next((m) => m.type === "UPDATE" && m.record.version === version);
+    expect(last).toMatchObject({ record: { title: "T4", user_id: user.id } });
+  });
+});
