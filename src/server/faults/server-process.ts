@@ -5,7 +5,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const faultsDist = () => process.env.DRAFTSMITH_DIST ?? path.join(os.tmpdir(), "draftsmith-faults-dist");
+// Inside the package, so the bundle resolves its external packages from node_modules.
+export const faultsDist = () => path.resolve(process.env.DRAFTSMITH_DIST ?? ".dist-faults");
 
 export async function buildServerBundle() {
   process.env.DRAFTSMITH_DIST = faultsDist();
