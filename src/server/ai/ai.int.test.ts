@@ -1,0 +1,212 @@
+// Every /api/ai endpoint through the app with the built-in offline engine: shapes, gating
+// per plan, size caps, suggestions ownership and the SSE variants.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { documents, subscriptions } from "../db/schema.js";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+
+const post = (t: TestApp, url: string, user: TestUser | null, payload: unknown) =>
+  t.app.inject({ method: "POST", url, headers: user?.headers ?? {}, payload: payload as object });
+
+function sseEvents(body: string): Array<{ type: string; [k: string]: unknown }> {
+  return body
+    .split("\n\n")
+    .map((block) => block.split("\n").find((l) => l.startsWith("data: ")))
+    .filter((l): l is string => !!l)
+    .map((l) => JSON.parse(l.slice(6)));
+}
+
+describe("AI endpoints (offline engine)", () => {
+  let t: TestApp;
+  let gratis: TestUser;
+  let creator: TestUser;
+  let pro: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    gratis = await createTestUser(t);
+    creator = await createTestUser(t, { plan: "creator" });
+    pro = await createTestUser(t, { plan: "professional" });
+  });
+  afterAll(async () => t.close());
+
+  it("reports the engine on /api/ai/health", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ai/health" });
+    expect(res.json()).toEqual({ status: "ok", openai: false, deepseek: false, engine: "offline", provider: "offline", model: expect.any(String) });
+  });
+
+  it("needs a session for every AI call", async () => {
+    for (const url of ["/api/ai/improve", "/api/ai/complete", "/api/ai/grammar", "/api/ai/analyze", "/api/ai/suggestions"]) {
+      const res = await post(t, url, null, { text: "Hello there." });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ error: "unauthorized", message: "User not authenticated" });
+    }
+  });
+
+  it("refuses paid features to Gratis users with 402 and the spec's messages", async () => {
+    for (const [url, body] of [
+      ["/api/ai/complete", { text: "Hi." }],
+      ["/api/ai/improve", { text: "Hi." }],
+      ["/api/ai/rewrite", { text: "Hi.", style: "casual" }],
+      ["/api/ai/tone", { text: "Hi.", tone: "friendly" }],
+      ["/api/ai/grammar", { text: "Hi." }],
+      ["/api/ai/alternatives", { text: "Hi." }],
+      ["/api/ai/rephrase", { text: "Hi.", count: 3 }],
+      ["/api/ai/outline", { text: "Hi." }],
+    ] as const) {
+      const res = await post(t, url, gratis, body);
+      expect(res.statusCode, url).toBe(402);
+      expect(res.json()).toMatchObject({ error: "upgrade_required", message: "AI features require a Creator or Professional subscription." });
+    }
+  });
+
+  it("keeps summarize for Professional, also when asked through complete", async () => {
+    const text = "Cats sleep a lot. Dogs like walks. Birds sing in the morning.";
+    for (const [url, body] of [
+      ["/api/ai/summarize", { text }],
+      ["/api/ai/complete", { text, task: "summary" }],
+      ["/api/ai/summarize/stream", { text }],
+    ] as const) {
+      const res = await post(t, url, creator, body);
+      expect(res.statusCode, url).toBe(402);
+      expect(res.json()).toMatchObject({ error: "upgrade_required", feature: "summarize", message: "Summarization requires a Professional subscription." });
+    }
+    const ok = await post(t, "/api/ai/summarize", pro, { text });
+    expect(ok.statusCode).toBe(200);
+    const summary = ok.json().summary as string;
+    expect(summary.length).toBeGreaterThan(0);
+    for (const sentence of summary.split(/(?<=\.)\s+/)) expect(text).toContain(sentence);
+    const viaComplete = await post(t, "/api/ai/complete", pro, { text, task: "summary" });
+    expect(viaComplete.json().completion).toBe(summary);
+  });
+
+  it("treats an expired subscription as Gratis", async () => {
+    const lapsing = await createTestUser(t, { plan: "creator" });
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(subscriptions.userId, lapsing.id));
+    expect((await post(t, "/api/ai/improve", lapsing, { text: "Hi." })).statusCode).toBe(402);
+  });
+
+  it("fixes grammar with a list of changes", async () => {
+    const res = await post(t, "/api/ai/grammar", creator, { text: "This is an test of the the grammer checker." });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.correctedText).toBe("This is a test of the grammar checker.");
+    expect(body.changes.map((c: { original: string }) => c.original)).toEqual(["an", "the the", "grammer"]);
+    expect(body.result).toEqual({ correctedText: body.correctedText, corrections: body.changes });
+    expect(body).toMatchObject({ engine: "offline", usage: { limit: 50_000 } });
+    expect(body.usage.used).toBeGreaterThan(0);
+    expect(body.usage.remaining).toBe(50_000 - body.usage.used);
+  });
+
+  it("improves, completes and outlines", async () => {
+    const improve = await post(t, "/api/ai/improve", creator, { text: "We need to utilize the tool in order to basically fix grammer." });
+    expect(improve.json().improvement).toBe("We need to use the tool to fix grammar.");
+    const complete = await post(t, "/api/ai/complete", creator, {
+      text: "Solar panels are cheap now. Solar panels power many homes. Batteries store solar energy.",
+    });
+    expect(complete.statusCode).toBe(200);
+    expect(complete.json().completion).toMatch(/^ In short, this comes down to solar panels/);
+    const outline = await post(t, "/api/ai/complete", creator, { text: "# Plan\nWe start.\n## Build\nWe build.\n## Ship\nWe ship.", task: "outline" });
+    expect(outline.json().completion).toBe("- Plan\n  - Build\n  - Ship");
+  });
+
+  it("rewrites in each style and tone, and rejects unknown ones", async () => {
+    const casual = await post(t, "/api/ai/rewrite", creator, { text: "We do not know, however we will assist you.", style: "casual" });
+    expect(casual.json()).toMatchObject({ rewrittenText: "We don't know, but we'll help you.", style: "casual", engine: "offline" });
+    const bad = await post(t, "/api/ai/rewrite", creator, { text: "Hi.", style: "pirate" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Invalid rewriting style");
+    const tone = await post(t, "/api/ai/tone", creator, { text: "We can't ship it.", tone: "professional" });
+    expect(tone.json()).toMatchObject({ adjustedText: "We cannot ship it.", tone: "professional" });
+    const badTone = await post(t, "/api/ai/tone", creator, { text: "Hi.", tone: "sarcastic" });
+    expect(badTone.statusCode).toBe(400);
+    expect(badTone.json().message).toBe("Invalid tone option");
+  });
+
+  it("returns distinct alternatives (rephrase and alternatives)", async () => {
+    for (const url of ["/api/ai/alternatives", "/api/ai/rephrase"]) {
+      const res = await post(t, url, creator, { text: "We cancelled the trip because the weather was bad.", count: 3 });
+      const alts = res.json().alternatives as string[];
+      expect(alts).toHaveLength(3);
+      expect(new Set(alts).size).toBe(3);
+      expect(alts).not.toContain("We cancelled the trip because the weather was bad.");
+    }
+  });
+
+  it("analyzes readability for any signed-in user without spending tokens", async () => {
+    const res = await post(t, "/api/ai/analyze", gratis, { text: "The report was written by the team. It is short." });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      engine: "offline",
+      wordCount: 10,
+      estimatedReadingTime: 1,
+      readability: { sentenceCount: 2, passiveSentences: ["The report was written by the team."] },
+      analysis: { sentiment: "neutral" },
+    });
+    expect(res.json().readabilityScore).toBeGreaterThanOrEqual(1);
+  });
+
+  it("caps input size with 413", async () => {
+    const big = "word ".repeat(4001);
+    for (const url of ["/api/ai/improve", "/api/ai/grammar", "/api/ai/analyze", "/api/ai/improve/stream"]) {
+      const res = await post(t, url, creator, { text: big });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json().error).toBe("payload_too_large");
+    }
+    const ctx = await post(t, "/api/ai/complete", creator, { text: "Hi.", context: big });
+    expect(ctx.statusCode).toBe(413);
+  });
+
+  it("validates bodies with 400", async () => {
+    const res = await post(t, "/api/ai/improve", creator, { text: "   " });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe("validation_failed");
+  });
+
+  it("streams completions, improvements and rewrites as server-sent events", async () => {
+    const res = await post(t, "/api/ai/rewrite/stream", creator, { text: "We do not know, however we will assist you.", style: "casual" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/event-stream");
+    const events = sseEvents(res.body);
+    const deltas = events.filter((e) => e.type === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.map((d) => d.text).join("")).toBe("We don't know, but we'll help you.");
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ type: "done", text: "We don't know, but we'll help you.", engine: "offline", usage: { limit: 50_000 } });
+    for (const url of ["/api/ai/complete/stream", "/api/ai/improve/stream"]) {
+      const r = await post(t, url, creator, { text: "The garden needs water. The garden needs light." });
+      expect(sseEvents(r.body).at(-1)?.type, url).toBe("done");
+    }
+  });
+
+  it("stores suggestions and lets only the owner accept them", async () => {
+    const [doc] = await t.ctx.db.insert(documents).values({ userId: creator.id }).returning();
+    const created = await post(t, "/api/ai/suggestions", creator, {
+      documentId: doc!.id,
+      originalText: "teh cat",
+      suggestedText: "the cat",
+      type: "grammar",
+    });
+    expect(created.statusCode).toBe(201);
+    const s = created.json();
+    expect(s).toMatchObject({ id: expect.any(String), documentId: doc!.id, suggestedText: "the cat", type: "grammar", accepted: null });
+
+    const other = await t.app.inject({ method: "PUT", url: `/api/ai/suggestions/${s.id}`, headers: pro.headers, payload: { accepted: true } });
+    expect(other.statusCode).toBe(404);
+    const mine = await t.app.inject({ method: "PUT", url: `/api/ai/suggestions/${s.id}`, headers: creator.headers, payload: { accepted: true } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().accepted).toBe(true);
+    const junk = await t.app.inject({ method: "PUT", url: "/api/ai/suggestions/not-a-uuid", headers: creator.headers, payload: { accepted: false } });
+    expect(junk.statusCode).toBe(404);
+
+    // Another user's document cannot be referenced.
+    const foreign = await post(t, "/api/ai/suggestions", pro, { documentId: doc!.id, originalText: "a", suggestedText: "b" });
+    expect(foreign.statusCode).toBe(404);
+
+    const rewriting = await post(t, "/api/ai/suggestions", creator, { text: "We cancelled the trip because the weather was bad.", type: "rewriting" });
+    expect(rewriting.statusCode).toBe(200);
+    expect(rewriting.json().suggestions[0]).toEqual({ suggestion: expect.any(String), type: "rewriting" });
+  });
+});

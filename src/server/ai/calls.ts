@@ -1,0 +1,64 @@
+// One AI call from start to finish: plan gate → concurrency slot → token reservation →
+// provider → settle (or release on failure). Routes call begin() before answering so that
+// 402/429 arrive as ordinary JSON errors even for the streaming endpoints.
+import type { AiMeta } from "../../shared/contracts/ai.js";
+import { PLANS } from "../../shared/plans.js";
+import { getUserPlan } from "../billing/plan-lookup.js";
+import type { AppContext } from "../context.js";
+import { type AiFeature, assertFeatureAllowed } from "./gating.js";
+import type { InFlightLimiter } from "./concurrency.js";
+import type { AiProvider, AiResult, AiTask } from "./providers/types.js";
+import { releaseTokens, reserveTokens, settleTokens } from "./quota.js";
+import { estimateTokens } from "./tokens.js";
+
+export interface AiDeps {
+  provider: AiProvider;
+  limiter: InFlightLimiter;
+}
+
+export interface PreparedCall {
+  run(opts: { signal: AbortSignal; onDelta?: (text: string) => void }): Promise<{ result: AiResult; meta: AiMeta }>;
+  /** Gives back the slot and reservation of a call that will not run. */
+  abandon(): Promise<void>;
+}
+
+export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string, feature: AiFeature, task: AiTask): Promise<PreparedCall> {
+  const plan = await getUserPlan(ctx.db, userId, ctx.now());
+  assertFeatureAllowed(feature, plan);
+  const releaseSlot = deps.limiter.acquire(userId);
+  let reservation: Awaited<ReturnType<typeof reserveTokens>>;
+  try {
+    reservation = await reserveTokens(ctx.database.sql, userId, PLANS[plan.plan].monthlyAiTokens, deps.provider.tokenCap(task), ctx.now());
+  } catch (err) {
+    releaseSlot();
+    throw err;
+  }
+  const { provider } = deps;
+  return {
+    async abandon() {
+      releaseSlot();
+      await releaseTokens(ctx.database.sql, reservation);
+    },
+    async run(opts) {
+      let streamed = "";
+      try {
+        const result = await provider.run(task, {
+          signal: opts.signal,
+          onDelta: (t) => {
+            streamed += t;
+            opts.onDelta?.(t);
+          },
+        });
+        const usage = await settleTokens(ctx.database.sql, reservation, result.tokens);
+        return { result, meta: { engine: provider.engine, provider: provider.name, model: provider.model, usage } };
+      } catch (err) {
+        // Output already produced (e.g. the browser left mid-stream) was paid for upstream: book it.
+        if (streamed) await settleTokens(ctx.database.sql, reservation, estimateTokens(task.text) + estimateTokens(streamed));
+        else await releaseTokens(ctx.database.sql, reservation);
+        throw err;
+      } finally {
+        releaseSlot();
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Text utilities shared by the offline engine: sentences, words, casing.
+
+/** Splits text into sentences, keeping each sentence's own punctuation. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const para of text.split(/\n+/)) {
+    const trimmed = para.trim();
+    if (!trimmed) continue;
+    // A sentence ends at . ! ? (optionally followed by quotes/brackets) before whitespace + capital/digit/quote.
+    const parts = trimmed.split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[\p{Lu}\p{N}])/u);
+    for (const p of parts) if (p.trim()) out.push(p.trim());
+  }
+  return out;
+}
+
+export function splitParagraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+}
+
+export const STOPWORDS = new Set(
+  (
+    "a an and are as at be been being but by can could did do does doing for from had has have having he her here hers him his how i if in into is it its " +
+    "itself just me more most my no nor not of off on once only or other our ours out over own same she should so some such than that the their theirs them " +
+    "then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours " +
+    "also about after again against all am any because before below between both during each few further above"
+  ).split(" "),
+);
+
+export function contentWords(text: string): string[] {
+  return words(text)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length > 2 && !STOPWORDS.has(w));
+}
+
+export function capitalizeFirst(s: string): string {
+  const i = s.search(/\p{L}/u);
+  if (i < 0) return s;
+  return s.slice(0, i) + s.charAt(i).toUpperCase() + s.slice(i + 1);
+}
+
+export function lowerFirst(s: string): string {
+  // Keep "I", acronyms and proper-looking words (second letter upper) as they are.
+  if (/^(I\b|[A-Z]{2,})/.test(s)) return s;
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** Applies a replacement keeping the case of the matched text's first letter. */
+export function matchCase(match: string, replacement: string): string {
+  if (!replacement) return replacement;
+  if (match.length > 1 && match === match.toUpperCase() && /\p{L}{2}/u.test(match)) return replacement.toUpperCase();
+  if (/^\p{Lu}/u.test(match)) return capitalizeFirst(replacement);
+  return replacement;
+}
+
+/** Collapses doubled spaces and fixes spacing around punctuation after rule edits. */
+export function tidy(text: string): string {
+  return text
+    .trim()
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/ +([,.;:!?])/g, "$1")
+    .replace(/,\s*,/g, ",")
+    .replace(/([.!?])\s*,/g, "$1")
+    .replace(/^\s*,\s*/gm, "")
+    .replace(/(^\s*|[.!?]\s+)(\p{Ll})/gu, (_m, pre: string, c: string) => pre + c.toUpperCase())
+    .replace(/ +\n/g, "\n")
+    .trim();
+}
