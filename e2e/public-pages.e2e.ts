@@ -1,0 +1,332 @@
+// Public pages end to end: the landing page's texts, live demo and calls to action, the
+// legal, status and not-found pages, speed (no editor code, no layout shift), responsive
+// layout, keyboard focus, titles, and axe checks on every public and signed-in page.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInPage, signUpViaApi } from "./support/auth.js";
+import { launchBrowser } from "./support/browser.js";
+import { type RunningServer, startServer } from "./support/server.js";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const metaDescription = (page: Page) =>
+  page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "");
+
+describe("public pages", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function landing(opts: { reducedMotion?: "reduce" | "no-preference"; width?: number } = {}) {
+    const context = await browser.newContext({
+      reducedMotion: opts.reducedMotion ?? "no-preference",
+      viewport: { width: opts.width ?? 1280, height: 900 },
+    });
+    page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    return page;
+  }
+
+  it("shows the spec's texts, title and description", async () => {
+    const p = await landing();
+    for (const text of ["Start Writing for Free", "No credit card required", "Create Account & Start Writing"]) {
+      expect(await p.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+    }
+    expect(await p.getByRole("button", { name: "Start Writing", exact: true }).isVisible()).toBe(true);
+    expect(await p.getByRole("button", { name: "Sign in", exact: true }).isVisible()).toBe(true);
+    for (const text of ["Context-aware completion", "Instant document refactor", "Always-on autosave"]) {
+      expect(await p.getByRole("heading", { name: text }).isVisible(), text).toBe(true);
+    }
+    for (const text of ["Cloud storage", "Notes", "Chat", "Automation", "Code hosting", "Design tools"]) {
+      expect(await p.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    expect(await p.locator("#pricing").count()).toBe(1);
+    expect(await p.getByText("© 2025 Draftsmith", { exact: false }).isVisible()).toBe(true);
+    expect(await p.title()).toContain("Draftsmith");
+    expect(await metaDescription(p)).toContain("No credit card required");
+    await p.context().close();
+  });
+
+  it("animates the demos on the spec's clock: 100 ms typing with a 2 s pause, 2 s, 3 s and 1 s toggles", async () => {
+    const context = await browser.newContext({ reducedMotion: "no-preference" });
+    await context.clock.install();
+    const p = await context.newPage();
+    await p.goto(`${server.url}/`);
+    const typing = p.getByTestId("typing-demo");
+    await typing.waitFor();
+    const len = async () => (await typing.textContent())!.length;
+    const l0 = await len();
+    await p.clock.runFor(1000);
+    expect(await len()).toBe(l0 + 10);
+    // Type to the end of the phrase (detected one tick later); it stays whole for 2 s,
+    // then the next phrase starts from empty.
+    let prev = -1;
+    let guard = 0;
+    while ((await len()) !== prev && guard++ < 300) {
+      prev = await len();
+      await p.clock.runFor(100);
+    }
+    const full = await typing.textContent();
+    await p.clock.runFor(1800);
+    expect(await typing.textContent()).toBe(full);
+    await p.clock.runFor(200);
+    expect(await len()).toBeLessThanOrEqual(1);
+
+    const completion = p.getByTestId("completion-demo");
+    const c0 = await completion.getAttribute("data-suggestion");
+    await p.clock.runFor(2000);
+    const c1 = await completion.getAttribute("data-suggestion");
+    expect(c1).not.toBe(c0);
+    await p.clock.runFor(2000);
+    expect(await completion.getAttribute("data-suggestion")).toBe(c0);
+
+    const refactor = p.getByTestId("refactor-demo");
+    const r0 = await refactor.getAttribute("data-state");
+    await p.clock.runFor(3000);
+    expect(await refactor.getAttribute("data-state")).not.toBe(r0);
+
+    const saved = p.getByTestId("autosave-demo");
+    const n = async () => Number(/Saved (\d+) seconds? ago/.exec((await saved.textContent())!)![1]);
+    const seen: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      seen.push(await n());
+      await p.clock.runFor(1000);
+    }
+    const start = seen.indexOf(1);
+    expect(seen.slice(start, start + 11)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1]);
+    await context.close();
+  });
+
+  it("animates in real time without shifting the layout", async () => {
+    const p = await landing();
+    const typing = p.getByTestId("typing-demo");
+    const first = await typing.textContent();
+    await expect.poll(() => typing.textContent(), { timeout: 5000 }).not.toBe(first);
+    const saved = p.getByTestId("autosave-demo");
+    const s0 = await saved.textContent();
+    await expect.poll(() => saved.textContent(), { timeout: 4000 }).not.toBe(s0);
+    const refactor = p.getByTestId("refactor-demo");
+    const r0 = await refactor.getAttribute("data-state");
+    await expect.poll(() => refactor.getAttribute("data-state"), { timeout: 7000 }).not.toBe(r0);
+    const cls = await p.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+              if (!e.hadRecentInput) total += e.value;
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+        }),
+    );
+    expect(cls).toBeLessThan(0.05);
+    await p.context().close();
+  });
+
+  it("holds the demos still for prefers-reduced-motion", async () => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    await context.clock.install();
+    const p = await context.newPage();
+    await p.goto(`${server.url}/`);
+    const typing = p.getByTestId("typing-demo");
+    await typing.waitFor();
+    const text = await typing.textContent();
+    expect(text!.length).toBeGreaterThan(40); // the whole phrase, not an empty line
+    const saved = await p.getByTestId("autosave-demo").textContent();
+    const refactor = await p.getByTestId("refactor-demo").getAttribute("data-state");
+    await p.clock.runFor(10_000);
+    expect(await typing.textContent()).toBe(text);
+    expect(await p.getByTestId("autosave-demo").textContent()).toBe(saved);
+    expect(await p.getByTestId("refactor-demo").getAttribute("data-state")).toBe(refactor);
+    await context.close();
+  });
+
+  it("loads no editor code on the landing page", async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    const scripts: string[] = [];
+    p.on("response", async (res) => {
+      if (res.url().endsWith(".js")) scripts.push(`${res.url()}\n${await res.text().catch(() => "")}`);
+    });
+    await p.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) {
+      expect(/prosemirror|@tiptap/i.test(s), s.split("\n")[0]).toBe(false);
+      expect(s.split("\n")[0]).not.toMatch(/EditorPage/);
+    }
+    await context.close();
+  });
+
+  it("opens the sign-up dialog from every call to action, and sign-in from Sign in", async () => {
+    const p = await landing();
+    for (const name of ["Start Writing", "Start Writing for Free", "Create Account & Start Writing"]) {
+      await p.getByRole("button", { name, exact: true }).first().click();
+      const dialog = p.getByRole("dialog");
+      await dialog.waitFor();
+      expect(await dialog.getByLabel(/full name/i).isVisible(), name).toBe(true);
+      await p.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    }
+    await p.getByRole("button", { name: "Sign in", exact: true }).click();
+    const dialog = p.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/full name/i).count()).toBe(0);
+    expect(await dialog.getByLabel(/password/i).first().isVisible()).toBe(true);
+    await p.keyboard.press("Escape");
+    await p.context().close();
+  });
+
+  it("carries what was typed in the teaser into the real sign-up", async () => {
+    const p = await landing();
+    await p.getByLabel("Full name").fill("Ada Lovelace");
+    await p.getByLabel("Email").fill("ada@example.com");
+    await p.getByLabel("Password").fill("analytical-engine");
+    await p.getByRole("button", { name: "Create Account & Start Writing" }).click();
+    const dialog = p.getByRole("dialog");
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByLabel(/full name/i).inputValue()).toBe("Ada Lovelace");
+    expect(await dialog.getByLabel(/email/i).inputValue()).toBe("ada@example.com");
+    expect(await dialog.getByLabel(/^password/i).first().inputValue()).toBe("analytical-engine");
+    await p.context().close();
+  });
+
+  it("footer links reach Privacy, Terms and a live Status page; Back to Home returns", async () => {
+    const p = await landing();
+    const footer = p.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Privacy" }).click();
+    await p.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
+    expect(p.url()).toBe(`${server.url}/privacy`);
+    await p.getByRole("link", { name: "Back to Home" }).click();
+    await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+
+    await p.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+    await p.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
+    await p.getByRole("link", { name: "Back to Home" }).click();
+    await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+
+    await p.getByRole("contentinfo").getByRole("link", { name: "Status" }).click();
+    await p.getByRole("heading", { level: 1, name: "System Status" }).waitFor();
+    expect(p.url()).toBe(`${server.url}/status`);
+    await p.context().close();
+  });
+
+  it("states the legal commitments with today's date", async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    const today = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+    await p.goto(`${server.url}/terms`);
+    await p.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
+    const terms = (await p.locator("main").textContent())!;
+    for (const s of ["99.9%", "30 days notice", "13 years old", "monthly or annually", "limited to 3 documents", "within 30 days"]) {
+      expect(terms, s).toContain(s);
+    }
+    expect(terms).toContain(`Last updated: ${today}`);
+    expect(await p.title()).toBe("Terms of Service · Draftsmith");
+    expect(await metaDescription(p)).toContain("monthly or annual billing");
+
+    await p.goto(`${server.url}/privacy`);
+    await p.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
+    const privacy = (await p.locator("main").textContent())!;
+    for (const s of ["within 30 days of account deletion", "at least 13", "30 days notice"]) expect(privacy, s).toContain(s);
+    expect(privacy).toContain(`Last updated: ${today}`);
+    expect(await p.title()).toBe("Privacy Policy · Draftsmith");
+    await context.close();
+  });
+
+  it("shows the not-found page for an unknown URL and Go to Home returns", async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    await p.goto(`${server.url}/this/does/not/exist`);
+    await p.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    expect(await p.getByText("The page you're looking for doesn't exist or has been moved.").isVisible()).toBe(true);
+    expect(await p.title()).toContain("Page Not Found");
+    await p.getByRole("link", { name: "Go to Home" }).click();
+    await p.waitForURL(`${server.url}/`);
+    await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+    await context.close();
+  });
+
+  it("fits a 360 px screen without sideways scrolling", async () => {
+    for (const path of ["/", "/privacy", "/terms", "/nope"]) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const p = await context.newPage();
+      await p.goto(`${server.url}${path}`);
+      await p.getByRole("heading", { level: 1 }).first().waitFor();
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+
+  it("moves keyboard focus in order with a visible ring", async () => {
+    const p = await landing();
+    await p.keyboard.press("Tab");
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await p.keyboard.press("Tab");
+      order.push(
+        await p.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const style = getComputedStyle(el);
+          const ring = style.outlineStyle !== "none" || style.boxShadow !== "none";
+          return `${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim()}${ring ? "" : " (no focus ring)"}`;
+        }),
+      );
+    }
+    expect(order).toEqual(["Draftsmith home", "Pricing", "Sign in", "Start Writing"]);
+    await p.context().close();
+  });
+
+  it("has no serious or critical axe violations on the public pages, light and dark", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ colorScheme: theme });
+      const p = await context.newPage();
+      for (const path of ["/", "/privacy", "/terms", "/status", "/signup", "/missing-page"]) {
+        await p.goto(`${server.url}${path}`);
+        await p.getByRole("heading", { level: 1 }).first().waitFor();
+        expect(await seriousViolations(p), `${theme} ${path}`).toEqual([]);
+      }
+      // The sign-up dialog as well.
+      await p.goto(`${server.url}/`);
+      await p.getByRole("button", { name: "Start Writing for Free" }).click();
+      await p.getByRole("dialog").waitFor();
+      expect(await seriousViolations(p), `${theme} sign-up dialog`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("has no serious or critical axe violations on the dashboard and the editor", async () => {
+    const session = await signUpViaApi(server.url);
+    const res = await fetch(`${server.url}/api/documents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Axe check" }),
+    });
+    const doc = await res.json();
+    const p = await signInPage(browser, server.url, session, "/");
+    await p.getByRole("heading", { level: 1 }).first().waitFor();
+    await p.getByText("Axe check").first().waitFor();
+    expect(await seriousViolations(p), "dashboard").toEqual([]);
+    await p.goto(`${server.url}/editor/${doc.id}`);
+    await p.getByTestId("editor-body").waitFor();
+    expect(await seriousViolations(p), "editor").toEqual([]);
+    await p.context().close();
+  });
+});

@@ -1,0 +1,159 @@
+// Account settings end to end: a real dark theme that survives a reload with no light
+// flash, font size reaching the editor, and account deletion.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiSession, signInPage, signInViaApi, signUpViaApi } from "./support/auth.js";
+import { launchBrowser } from "./support/browser.js";
+import { type RunningServer, startServer } from "./support/server.js";
+
+async function api(server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json().catch(() => null) };
+}
+
+async function newDocument(server: RunningServer, session: ApiSession, title = "Settings test"): Promise<string> {
+  const res = await api(server, session, "POST", "/api/documents", { title });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+async function openSettings(page: Page, tab?: string) {
+  await page.getByRole("button", { name: "Account settings" }).click();
+  await page.getByRole("dialog", { name: "Account Settings" }).waitFor();
+  if (tab) await page.getByRole("tab", { name: tab }).click();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** What the page looked like on its first rendered frame: html class and body background. */
+const FIRST_FRAME_PROBE = () => {
+  requestAnimationFrame(() => {
+    (window as unknown as { __firstFrame: unknown }).__firstFrame = {
+      dark: document.documentElement.classList.contains("dark"),
+      background: document.body ? getComputedStyle(document.body).backgroundColor : null,
+    };
+  });
+};
+
+const firstFrame = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __firstFrame?: { dark: boolean; background: string | null } }).__firstFrame);
+
+/** True for a dark background colour (any CSS colour syntax the browser reports). */
+async function isDarkColour(page: Page, colour: string | null): Promise<boolean> {
+  if (!colour) return false;
+  return page.evaluate((c) => {
+    const canvas = document.createElement("canvas").getContext("2d")!;
+    canvas.fillStyle = c;
+    canvas.fillRect(0, 0, 1, 1);
+    const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 80;
+  }, colour);
+}
+
+describe("account settings", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("switches to dark at once, keeps it after a reload with no light first frame, and applies the saved theme on a new device", async () => {
+    const session = await signUpViaApi(server.url);
+    const docId = await newDocument(server, session);
+    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    await openSettings(page, "Preferences");
+    await choose(page, "Theme", "Dark");
+    // Applied at once, before saving.
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await page.getByText("Your preferences have been saved successfully.").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("draftsmith.theme"))).toBe("dark");
+    expect((await api(server, session, "GET", "/api/settings/preferences")).body.theme).toBe("dark");
+    await page.keyboard.press("Escape");
+
+    await page.addInitScript(FIRST_FRAME_PROBE);
+    for (const path of [`/editor/${docId}`, "/", "/privacy", "/no/such/page"]) {
+      await page.goto(`${server.url}${path}`, { waitUntil: "domcontentloaded" });
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), path).toBe(true);
+      await expect.poll(() => firstFrame(page), { message: path }).toBeTruthy();
+      const frame = (await firstFrame(page))!;
+      expect(frame.dark, path).toBe(true);
+      expect(await isDarkColour(page, frame.background), `${path} first frame ${frame.background}`).toBe(true);
+    }
+    await page.context().close();
+
+    // A fresh browser (nothing in localStorage) takes the server's saved theme once signed in.
+    const other = await signInPage(browser, server.url, session, "/");
+    await expect.poll(() => other.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await other.evaluate(() => localStorage.getItem("draftsmith.theme"))).toBe("dark");
+    await other.context().close();
+  });
+
+  it("changes the editor's font size as soon as the preference is saved", async () => {
+    const session = await signUpViaApi(server.url);
+    const docId = await newDocument(server, session);
+    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const body = page.getByTestId("editor-body");
+    await body.waitFor();
+    await expect.poll(() => body.evaluate((el) => (el as HTMLElement).style.fontSize)).toBe("16px");
+    await openSettings(page, "Preferences");
+    await choose(page, "Font Size", "Large");
+    await choose(page, "Font Family", "Serif");
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await page.getByText("Preferences Updated").waitFor();
+    await expect.poll(() => body.evaluate((el) => (el as HTMLElement).style.fontSize)).toBe("18px");
+    expect(await body.evaluate((el) => (el as HTMLElement).style.fontFamily)).toContain("Georgia");
+    await page.context().close();
+  });
+
+  it("saves notification settings", async () => {
+    const session = await signUpViaApi(server.url);
+    const docId = await newDocument(server, session);
+    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    await openSettings(page, "Notifications");
+    const marketing = page.getByRole("switch", { name: "Marketing emails" });
+    await expect.poll(() => marketing.getAttribute("aria-checked")).toBe("true");
+    await marketing.click();
+    await page.getByRole("button", { name: "Save Notifications" }).click();
+    await expect
+      .poll(async () => (await api(server, session, "GET", "/api/settings/notifications")).body)
+      .toEqual({ marketing: false, updates: true, security: true });
+    await page.context().close();
+  });
+
+  it("deletes the account after the email is typed: signed out, cannot sign in, shared links gone", async () => {
+    const session = await signUpViaApi(server.url);
+    const docId = await newDocument(server, session, "Public notes");
+    expect((await api(server, session, "PUT", `/api/documents/${docId}/share`, { isPublic: true })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/shared/${docId}`)).status).toBe(200);
+
+    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    await openSettings(page);
+    const del = page.getByRole("button", { name: "Delete Account" });
+    expect(await del.isDisabled()).toBe(true);
+    await page.getByLabel(/to confirm/).fill("not-my-email@example.com");
+    expect(await del.isDisabled()).toBe(true);
+    await page.getByLabel(/to confirm/).fill(session.email);
+    await del.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("draftsmith.auth"))).toBeNull();
+    await page.context().close();
+
+    await expect(signInViaApi(server.url, session.email, session.password)).rejects.toThrow();
+    expect((await fetch(`${server.url}/api/shared/${docId}`)).status).toBe(404);
+    expect((await api(server, session, "GET", "/api/documents")).status).toBe(401);
+  });
+});
