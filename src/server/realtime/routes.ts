@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { forbidden } from "../http/errors.js";
 import { DEFAULT_CONNECTION_OPTIONS, handleConnection } from "./connection.js";
+import { originAllowed } from "./origin.js";
 
 export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -11,9 +12,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       websocket: true,
       onRequest: async (request) => {
-        const origin = request.headers.origin;
-        // Non-browser clients send no Origin; they still need a valid access token.
-        if (origin !== undefined && origin !== ctx.config.publicOrigin) throw forbidden("Origin not allowed");
+        if (!originAllowed(ctx.config, request.headers.origin)) throw forbidden("Origin not allowed");
       },
     },
     (socket) => handleConnection(ctx, socket, DEFAULT_CONNECTION_OPTIONS),

@@ -1,0 +1,225 @@
+// Live document updates over one shared WebSocket to /realtime (DESIGN.md §6).
+// The socket opens with the first subscription and closes with the last; it authenticates
+// with the current access token as its first message, re-sends the token when the session
+// refreshes, re-joins every channel after a reconnect, and reconnects with back-off.
+import {
+  type DocumentRecord,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+  type RealtimeStatus,
+  documentChannel,
+} from "../../shared/contracts/documents";
+import { getAccessToken, onAuthClientLoaded } from "./auth-client";
+
+export type { RealtimeStatus };
+
+export interface DocumentSubscriptionHandlers {
+  onUpdate(record: DocumentRecord): void;
+  onStatus(status: RealtimeStatus): void;
+}
+
+interface ChannelState {
+  shareToken?: string;
+  listeners: Set<DocumentSubscriptionHandlers>;
+  status: RealtimeStatus;
+}
+
+const channels = new Map<string, ChannelState>();
+let socket: WebSocket | null = null;
+let ready = false;
+let attempt = 0;
+let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let keepAliveTimer: ReturnType<typeof setInterval> | null = null;
+let awaitingPong = false;
+let authWatchInstalled = false;
+
+/** Back-off after the n-th failed attempt: 0.5 s doubling to 30 s, with jitter. */
+export function reconnectDelay(n: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 500 * 2 ** n);
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+const KEEPALIVE_MS = 25_000;
+
+function realtimeUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/realtime`;
+}
+
+function setStatus(state: ChannelState, status: RealtimeStatus) {
+  if (state.status === status) return;
+  state.status = status;
+  for (const l of [...state.listeners]) l.onStatus(status);
+}
+
+function send(msg: RealtimeClientMessage) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+function join(channel: string, state: ChannelState) {
+  send({ type: "subscribe", channel, ...(state.shareToken ? { share_token: state.shareToken } : {}) });
+}
+
+function joinAll() {
+  for (const [channel, state] of channels) join(channel, state);
+}
+
+function onMessage(event: MessageEvent) {
+  let msg: RealtimeServerMessage;
+  try {
+    msg = JSON.parse(String(event.data)) as RealtimeServerMessage;
+  } catch {
+    return;
+  }
+  switch (msg.type) {
+    case "ready":
+      if (!ready) {
+        ready = true;
+        attempt = 0;
+        joinAll();
+      }
+      break;
+    case "status": {
+      const state = channels.get(msg.channel);
+      if (state) setStatus(state, msg.status);
+      break;
+    }
+    case "UPDATE": {
+      const state = channels.get(msg.channel);
+      if (state) for (const l of [...state.listeners]) l.onUpdate(msg.record);
+      break;
+    }
+    case "pong":
+      awaitingPong = false;
+      break;
+    default:
+      break;
+  }
+}
+
+function scheduleReconnect() {
+  if (reconnectTimer || channels.size === 0) return;
+  const delay = reconnectDelay(attempt++);
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = null;
+    connect();
+  }, delay);
+}
+
+function teardown() {
+  if (keepAliveTimer) clearInterval(keepAliveTimer);
+  keepAliveTimer = null;
+  awaitingPong = false;
+  ready = false;
+  const s = socket;
+  socket = null;
+  if (s) {
+    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    if (s.readyState === WebSocket.OPEN || s.readyState === WebSocket.CONNECTING) s.close(1000);
+  }
+  for (const state of channels.values()) setStatus(state, "CLOSED");
+}
+
+function connect() {
+  if (socket || channels.size === 0) return;
+  installAuthWatch();
+  const s = new WebSocket(realtimeUrl());
+  socket = s;
+  s.onopen = () => {
+    getAccessToken()
+      .catch(() => null)
+      .then((token) => {
+        if (socket !== s) return;
+        send({ type: "auth", access_token: token });
+      });
+    // Detects a connection that died silently (sleeping laptop, dropped proxy).
+    keepAliveTimer = setInterval(() => {
+      if (awaitingPong) {
+        teardown();
+        scheduleReconnect();
+        return;
+      }
+      awaitingPong = true;
+      send({ type: "ping" });
+    }, KEEPALIVE_MS);
+  };
+  s.onmessage = onMessage;
+  s.onclose = () => {
+    if (socket !== s) return;
+    teardown();
+    scheduleReconnect();
+  };
+  s.onerror = () => {
+    /* onclose follows and reconnects */
+  };
+}
+
+/** Reconnect at once (e.g. back online, or signed in as someone else). */
+function reconnectNow() {
+  if (reconnectTimer) clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  attempt = 0;
+  teardown();
+  connect();
+}
+
+function installAuthWatch() {
+  if (authWatchInstalled || typeof window === "undefined") return;
+  authWatchInstalled = true;
+  window.addEventListener("online", () => {
+    if (channels.size > 0 && !ready) reconnectNow();
+  });
+  onAuthClientLoaded((client) => {
+    let userId: string | null | undefined;
+    client.onAuthStateChange((event, session) => {
+      const nextUser = session?.user.id ?? null;
+      const changedUser = userId !== undefined && nextUser !== userId;
+      userId = nextUser;
+      if (channels.size === 0 || !socket) return;
+      if (changedUser || event === "SIGNED_OUT") {
+        // A socket belongs to one user: start over with the new identity.
+        setTimeout(reconnectNow, 0);
+      } else if (event === "TOKEN_REFRESHED" && session && ready) {
+        send({ type: "auth", access_token: session.access_token });
+      }
+    });
+  });
+}
+
+/**
+ * Follows one document: `onUpdate` gets each UPDATE's record (the presented document, with
+ * the writer's user_id), `onStatus` reports SUBSCRIBED / CHANNEL_ERROR / CLOSED. Returns the
+ * unsubscribe function.
+ */
+export function subscribeToDocument(
+  documentId: string,
+  handlers: DocumentSubscriptionHandlers,
+  opts: { shareToken?: string } = {},
+): () => void {
+  const channel = documentChannel(documentId);
+  let state = channels.get(channel);
+  const fresh = !state;
+  if (!state) {
+    state = { shareToken: opts.shareToken, listeners: new Set(), status: "CLOSED" };
+    channels.set(channel, state);
+  } else if (opts.shareToken && !state.shareToken) {
+    state.shareToken = opts.shareToken;
+  }
+  const listener = { ...handlers };
+  state.listeners.add(listener);
+  if (state.status !== "CLOSED") handlers.onStatus(state.status);
+  if (!socket) connect();
+  else if (fresh && ready) join(channel, state);
+
+  return () => {
+    const current = channels.get(channel);
+    if (!current?.listeners.delete(listener) || current.listeners.size > 0) return;
+    channels.delete(channel);
+    send({ type: "unsubscribe", channel });
+    if (channels.size === 0) {
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      teardown();
+    }
+  };
+}
