@@ -1,0 +1,175 @@
+// HTML export: a complete standalone HTML5 file with a small embedded stylesheet that
+// keeps alignment, colours, fonts and sizes. Everything is built from escaped text and
+// attribute values checked against fixed patterns: no script, no event handler, no
+// unsafe link scheme and no CSS beyond the validated declarations can come out of it.
+import { isAllowedHref } from "../editor/links.js";
+import type { DocNode } from "../editor/schema.js";
+import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "./inline.js";
+import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
+
+const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const STYLESHEET = `
+:root { color-scheme: light; }
+body { margin: 0; background: #f8fafc; color: #111827; font: 16px/1.6 Inter, "Segoe UI", Helvetica, Arial, sans-serif; }
+main { max-width: 48rem; margin: 2rem auto; padding: 2.5rem 3rem; background: #ffffff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+.document-title { font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0 0 1.5rem; }
+h1 { font-size: 2rem; margin: 1.5rem 0 .75rem; line-height: 1.25; }
+h2 { font-size: 1.5rem; margin: 1.25rem 0 .5rem; line-height: 1.3; }
+h3 { font-size: 1.25rem; margin: 1rem 0 .5rem; line-height: 1.35; }
+p { margin: 0 0 .75rem; }
+ul, ol { margin: 0 0 .75rem; padding-left: 1.75rem; }
+li > p { margin: 0; }
+blockquote { margin: 0 0 .75rem; padding: .25rem 0 .25rem 1rem; border-left: 3px solid #d1d5db; color: #4b5563; font-style: italic; }
+pre { margin: 0 0 .75rem; padding: .75rem 1rem; background: #f3f4f6; border-radius: 6px; overflow-x: auto; }
+code { font-family: "JetBrains Mono", "Courier New", Courier, monospace; font-size: .9em; }
+:not(pre) > code { background: #f3f4f6; padding: .1em .3em; border-radius: 4px; }
+hr { border: 0; border-top: 1px solid #e5e7eb; margin: 1.5rem 0; }
+a { color: #2563eb; }
+@media print { body { background: none; } main { box-shadow: none; margin: 0; padding: 0; max-width: none; } }
+`.trim();
+
+export interface HtmlOptions {
+  title: string;
+}
+
+/** The whole file. */
+export function docToHtml(doc: DocNode, opts: HtmlOptions): string {
+  const title = escapeHtml(opts.title.trim() || "Untitled Document");
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Even if a browser opened this file from a site, nothing in it may load or run.
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    `<title>${title}</title>`,
+    `<style>${STYLESHEET}</style>`,
+    "</head>",
+    "<body>",
+    "<main>",
+    `<p class="document-title">${title}</p>`,
+    docToHtmlFragment(doc),
+    "</main>",
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+/** Just the body markup (the shared view and Print reuse it). */
+export function docToHtmlFragment(doc: DocNode): string {
+  return renderBlocks(children(doc), 0).join("\n");
+}
+
+function renderBlocks(nodes: DocNode[], depth: number): string[] {
+  const out: string[] = [];
+  for (const node of nodes) out.push(renderBlock(node, depth));
+  return out;
+}
+
+function alignAttr(node: DocNode): string {
+  const align = safeAlign(node);
+  return align && align !== "left" ? ` style="text-align: ${align}"` : "";
+}
+
+function renderBlock(node: DocNode, depth: number): string {
+  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(flattenedParagraph(node), depth);
+  switch (node.type) {
+    case "paragraph": {
+      const inner = renderInline(children(node));
+      return `<p${alignAttr(node)}>${inner || "<br>"}</p>`;
+    }
+    case "heading": {
+      const tag = `h${headingLevel(node)}`;
+      return `<${tag}${alignAttr(node)}>${renderInline(children(node))}</${tag}>`;
+    }
+    case "bulletList":
+      return `<ul>\n${renderBlocks(children(node), depth + 1).join("\n")}\n</ul>`;
+    case "orderedList": {
+      const start = orderedStart(node);
+      return `<ol${start !== 1 ? ` start="${start}"` : ""}>\n${renderBlocks(children(node), depth + 1).join("\n")}\n</ol>`;
+    }
+    case "listItem":
+      return `<li>${renderBlocks(children(node), depth + 1).join("\n")}</li>`;
+    case "blockquote":
+      return `<blockquote>\n${renderBlocks(children(node), depth + 1).join("\n")}\n</blockquote>`;
+    case "codeBlock": {
+      const language = attr(node, "language");
+      const cls = typeof language === "string" && CODE_LANGUAGE.test(language) ? ` class="language-${escapeHtml(language)}"` : "";
+      const code = children(node)
+        .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
+        .join("");
+      return `<pre><code${cls}>${escapeHtml(code)}</code></pre>`;
+    }
+    case "horizontalRule":
+      return "<hr>";
+    case "text":
+    case "hardBreak":
+      return renderBlock({ type: "paragraph", content: [node] }, depth);
+    default:
+      return renderBlocks(children(node), depth + 1).join("\n");
+  }
+}
+
+function linkHref(node: DocNode): { href: string; blank: boolean } | null {
+  const link = marksOf(node).find((m) => m.type === "link");
+  if (!link || !isAllowedHref(link.attrs?.href)) return null;
+  return { href: link.attrs!.href as string, blank: link.attrs?.target === "_blank" };
+}
+
+/** Inline content: consecutive nodes with the same link share one <a>. */
+function renderInline(nodes: DocNode[]): string {
+  let out = "";
+  let i = 0;
+  while (i < nodes.length) {
+    const link = linkHref(nodes[i]!);
+    if (!link) {
+      out += renderLeaf(nodes[i]!);
+      i++;
+      continue;
+    }
+    let inner = "";
+    while (i < nodes.length) {
+      const next = linkHref(nodes[i]!);
+      if (!next || next.href !== link.href || next.blank !== link.blank) break;
+      inner += renderLeaf(nodes[i]!);
+      i++;
+    }
+    const target = link.blank ? ' target="_blank"' : "";
+    out += `<a href="${escapeHtml(link.href)}"${target} rel="noopener noreferrer">${inner}</a>`;
+  }
+  return out;
+}
+
+function renderLeaf(node: DocNode): string {
+  if (node.type === "hardBreak") return "<br>";
+  if (node.type !== "text") return "";
+  let html = escapeHtml(textOf(node));
+  const marks = marksOf(node);
+  const has = (t: string) => marks.some((m) => m.type === t);
+  // Innermost first, so the result nests the same way for every node.
+  if (has("code")) html = `<code>${html}</code>`;
+  if (has("strike")) html = `<s>${html}</s>`;
+  if (has("underline")) html = `<u>${html}</u>`;
+  if (has("italic")) html = `<em>${html}</em>`;
+  if (has("bold")) html = `<strong>${html}</strong>`;
+  const style = marks.find((m) => m.type === "textStyle");
+  if (style) {
+    const decls: string[] = [];
+    const color = safeColor(style.attrs?.color);
+    const family = cssFontFamily(style.attrs?.fontFamily);
+    const size = safeFontSize(style.attrs?.fontSize);
+    if (color) decls.push(`color: ${color}`);
+    if (family) decls.push(`font-family: ${family}`);
+    if (size) decls.push(`font-size: ${size}`);
+    if (decls.length) html = `<span style="${escapeHtml(decls.join("; "))}">${html}</span>`;
+  }
+  return html;
+}
