@@ -38,7 +38,7 @@ export async function outboxFor(t: TestApp, email: string) {
     "SELECT subject, text_body, html_body, links FROM mail_outbox WHERE lower(to_email) = lower($1) ORDER BY created_at DESC, id",
     [email],
   );
-  return rows;
+  return rows.map((r) => ({ subject: r.subject, text: r.text_body, html: r.html_body, links: r.links }));
 }
 
 export function tokenFromLink(url: string): string {

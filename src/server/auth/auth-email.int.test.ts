@@ -1,0 +1,228 @@
+// Email confirmation, recovery, email change, resend, verify links and their rules.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness.js";
+import { getUser, outboxFor, signIn, signUp, tokenFromLink, uniqueEmail } from "./test-helpers.js";
+
+describe("/auth/v1 email flows (confirmation required)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_AUTOCONFIRM: "false", PUBLIC_URL: "https://draftsmith.example" });
+  });
+  afterAll(async () => t.close());
+
+  const verifyGet = (link: string, extra = "") => {
+    const u = new URL(link);
+    return t.app.inject({ method: "GET", url: `${u.pathname}${u.search}${extra}`, headers: { host: "evil.example" } });
+  };
+  const fragment = (location: string) => Object.fromEntries(new URLSearchParams(location.split("#")[1]));
+  const newConfirmedUser = async (password = "secret12") => {
+    const email = uniqueEmail("mail");
+    await signUp(t, email, password);
+    const [m] = await outboxFor(t, email);
+    await verifyGet(m!.links[0]!.url);
+    t.clock.advance(61_000); // past the per-address email limit
+    return email;
+  };
+
+  it("sign-up sends a confirmation whose link signs the user in on the app origin", async () => {
+    const email = uniqueEmail("confirm");
+    const res = await signUp(t, email, "secret12", "Ada", "?redirect_to=https%3A%2F%2Fdraftsmith.example%2Fwelcome");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().access_token).toBeUndefined();
+    expect(res.json()).toMatchObject({ email, identities: [], user_metadata: { full_name: "Ada" } });
+    expect((await signIn(t, email, "secret12")).json().error_code).toBe("email_not_confirmed");
+
+    const [mail] = await outboxFor(t, email);
+    expect(mail!.subject).toBe("Confirm your Draftsmith account");
+    expect(mail!.text).toContain("Draftsmith");
+    const link = mail!.links[0]!.url;
+    // Built from PUBLIC_URL, never from the request's Host header.
+    expect(link.startsWith("https://draftsmith.example/auth/v1/verify?")).toBe(true);
+    expect(mail!.html).toContain("https://draftsmith.example/auth/v1/verify?");
+
+    const res2 = await verifyGet(link);
+    expect(res2.statusCode).toBe(303);
+    const loc = res2.headers.location as string;
+    expect(loc.startsWith("https://draftsmith.example/welcome#")).toBe(true);
+    const f = fragment(loc);
+    expect(f).toMatchObject({ token_type: "bearer", type: "signup", expires_in: "3600" });
+    expect(Number(f.expires_at)).toBe(Math.floor(t.clock.now.getTime() / 1000) + 3600);
+    const me = await getUser(t, f.access_token!);
+    expect(me.json()).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+    expect((await signIn(t, email, "secret12")).statusCode).toBe(200);
+
+    // Single use: the same link again redirects with an error in the fragment.
+    const again = await verifyGet(link);
+    expect(fragment(again.headers.location as string)).toMatchObject({ error: "access_denied", error_code: "otp_expired" });
+  });
+
+  it("never redirects to another origin", async () => {
+    const email = uniqueEmail("redir");
+    await signUp(t, email, "secret12", "A", "?redirect_to=https%3A%2F%2Fevil.example%2Fsteal");
+    const [mail] = await outboxFor(t, email);
+    const res = await verifyGet(mail!.links[0]!.url, "");
+    expect((res.headers.location as string).startsWith("https://draftsmith.example/#")).toBe(true);
+    // A redirect_to smuggled into the link itself is checked too.
+    const email2 = uniqueEmail("redir");
+    await signUp(t, email2, "secret12");
+    const [m2] = await outboxFor(t, email2);
+    const u = new URL(m2!.links[0]!.url);
+    u.searchParams.set("redirect_to", "//evil.example/x");
+    const res2 = await verifyGet(u.toString());
+    expect((res2.headers.location as string).startsWith("https://draftsmith.example/#")).toBe(true);
+  });
+
+  it("a known address signs up with the same answer as a new one and keeps its password", async () => {
+    const email = await newConfirmedUser("original-pw");
+    const again = await signUp(t, email, "attacker-pw", "Mallory");
+    const fresh = await signUp(t, uniqueEmail("fresh"), "attacker-pw", "Mallory");
+    expect(again.statusCode).toBe(fresh.statusCode);
+    const shape = (o: Record<string, unknown>) => Object.keys(o).sort();
+    expect(shape(again.json())).toEqual(shape(fresh.json()));
+    expect(again.json().identities).toEqual([]);
+    expect((await signIn(t, email, "attacker-pw")).statusCode).toBe(400);
+    expect((await signIn(t, email, "original-pw")).statusCode).toBe(200);
+  });
+
+  it("confirmation links expire after 24 hours", async () => {
+    const email = uniqueEmail("expire");
+    await signUp(t, email, "secret12");
+    const [mail] = await outboxFor(t, email);
+    t.clock.advance(24 * 3600_000 + 1000);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/auth/v1/verify",
+      payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error_code: "otp_expired", msg: "Email link is invalid or has expired" });
+  });
+
+  it("resend gives a new confirmation link and retires the old one", async () => {
+    const email = uniqueEmail("resend");
+    await signUp(t, email, "secret12");
+    const [first] = await outboxFor(t, email);
+    const tooSoon = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email, type: "signup" } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().error_code).toBe("over_email_send_rate_limit");
+    expect(Number(tooSoon.headers["retry-after"])).toBeGreaterThan(0);
+    t.clock.advance(61_000);
+    const ok = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email, type: "signup" } });
+    expect(ok.statusCode).toBe(200);
+    const mails = await outboxFor(t, email);
+    expect(mails).toHaveLength(2);
+    const oldLink = await verifyGet(first!.links[0]!.url);
+    expect(fragment(oldLink.headers.location as string).error_code).toBe("otp_expired");
+    const newLink = await verifyGet(mails[0]!.links[0]!.url);
+    expect(fragment(newLink.headers.location as string).access_token).toBeTruthy();
+    // Unknown address: same 200, no mail.
+    const unknown = uniqueEmail("ghost");
+    const u = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email: unknown, type: "signup" } });
+    expect(u.statusCode).toBe(200);
+    expect(await outboxFor(t, unknown)).toHaveLength(0);
+  });
+
+  it("recover answers 200 for known and unknown addresses; the link works once within an hour", async () => {
+    const email = await newConfirmedUser("before-reset");
+    const ghost = uniqueEmail("ghost");
+    const known = await t.app.inject({
+      method: "POST",
+      url: "/auth/v1/recover?redirect_to=https%3A%2F%2Fdraftsmith.example%2Freset-password",
+      payload: { email },
+    });
+    const unknown = await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email: ghost } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(await outboxFor(t, ghost)).toHaveLength(0);
+    const [mail] = await outboxFor(t, email);
+    expect(mail!.subject).toBe("Reset your Draftsmith password");
+    const res = await verifyGet(mail!.links[0]!.url);
+    const loc = res.headers.location as string;
+    expect(loc.startsWith("https://draftsmith.example/reset-password#")).toBe(true);
+    const f = fragment(loc);
+    expect(f.type).toBe("recovery");
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/auth/v1/user",
+      headers: { authorization: `Bearer ${f.access_token}` },
+      payload: { password: "after-reset" },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await signIn(t, email, "before-reset")).statusCode).toBe(400);
+    expect((await signIn(t, email, "after-reset")).statusCode).toBe(200);
+    expect(fragment((await verifyGet(mail!.links[0]!.url)).headers.location as string).error_code).toBe("otp_expired");
+  });
+
+  it("recovery links expire after one hour", async () => {
+    const email = await newConfirmedUser();
+    await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    const [mail] = await outboxFor(t, email);
+    t.clock.advance(3600_000 + 1000);
+    const res = await verifyGet(mail!.links[0]!.url);
+    expect(fragment(res.headers.location as string).error_code).toBe("otp_expired");
+  });
+
+  it("a link of one kind cannot be used as another", async () => {
+    const email = await newConfirmedUser();
+    await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    const [mail] = await outboxFor(t, email);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/auth/v1/verify",
+      payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) },
+    });
+    expect(res.json().error_code).toBe("otp_expired");
+  });
+
+  it("changing the email needs confirmation from the new address", async () => {
+    const email = await newConfirmedUser("pw-change-mail");
+    const s = (await signIn(t, email, "pw-change-mail")).json();
+    const newEmail = uniqueEmail("moved");
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/auth/v1/user",
+      headers: { authorization: `Bearer ${s.access_token}` },
+      payload: { email: newEmail, data: { full_name: "Moved Person", theme: "dark" } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ email, new_email: newEmail, user_metadata: { full_name: "Moved Person", theme: "dark" } });
+    const [mail] = await outboxFor(t, newEmail);
+    expect(mail!.subject).toBe("Confirm your new Draftsmith email address");
+    const res = await verifyGet(mail!.links[0]!.url);
+    const f = fragment(res.headers.location as string);
+    expect(f.type).toBe("email_change");
+    expect((await getUser(t, f.access_token!)).json()).toMatchObject({ email: newEmail });
+    expect((await signIn(t, newEmail, "pw-change-mail")).statusCode).toBe(200);
+    expect((await signIn(t, email, "pw-change-mail")).statusCode).toBe(400);
+  });
+
+  it("refuses an email already in use and the same password again", async () => {
+    const a = await newConfirmedUser("pw-aaaaaa");
+    const b = await newConfirmedUser("pw-bbbbbb");
+    const s = (await signIn(t, a, "pw-aaaaaa")).json();
+    const auth = { authorization: `Bearer ${s.access_token}` };
+    const taken = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { email: b } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().error_code).toBe("email_exists");
+    const same = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { password: "pw-aaaaaa" } });
+    expect(same.json().error_code).toBe("same_password");
+    const weak = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { password: "abc" } });
+    expect(weak.json().error_code).toBe("weak_password");
+  });
+
+  it("a password change signs out the user's other sessions", async () => {
+    const email = await newConfirmedUser("pw-one-111");
+    const a = (await signIn(t, email, "pw-one-111")).json();
+    const b = (await signIn(t, email, "pw-one-111")).json();
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/auth/v1/user",
+      headers: { authorization: `Bearer ${a.access_token}` },
+      payload: { password: "pw-two-222" },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await getUser(t, a.access_token)).statusCode).toBe(200);
+    expect((await getUser(t, b.access_token)).statusCode).toBe(403);
+  });
+});
