@@ -1,8 +1,28 @@
-import { PlaceholderPage } from "../app/layout";
+import { useEffect } from "react";
+import { useParams } from "wouter";
+import { PageShell } from "../app/layout";
+import { SharedDocumentView } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /shared/:id, the public shared view (spec editor §2). Placeholder: another engineer replaces this page. */
+/** Share pages stay out of search engines (the API also answers X-Robots-Tag: noindex). */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex, nofollow";
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+/** Route /shared/:id, the public shared view; no sign-in needed (spec editor §2). */
 export default function SharedPage() {
-  usePageTitle("Shared Document");
-  return <PlaceholderPage title="Shared Document" />;
+  const { id = "" } = useParams<{ id: string }>();
+  usePageTitle("Shared Document", "A document shared with you on Draftsmith.");
+  useNoIndex();
+  return (
+    <PageShell mainClassName="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <SharedDocumentView documentId={id} />
+    </PageShell>
+  );
 }

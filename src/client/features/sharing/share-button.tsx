@@ -1,12 +1,23 @@
 import { Share2 } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 
-/** Placeholder: the sharing engineer replaces this with the Share dialog trigger (spec editor §2 Share dialog). */
+const ShareDialog = lazy(() => import("./share-dialog"));
+
+/** The editor toolbar's Share button; opens the Share dialog (spec editor §2). */
 export function ShareButton({ documentId }: { documentId: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button variant="outline" size="sm" disabled data-document-id={documentId}>
-      <Share2 aria-hidden="true" />
-      Share
-    </Button>
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Share2 aria-hidden="true" />
+        Share
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog documentId={documentId} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,203 @@
+// The Share dialog (spec editor §2, §3, §5, §8): public access, editing, expiry date
+// (minimum today), password; the share link with Copy. Settings come from the server each
+// time the dialog opens and are saved with PUT /api/documents/:id/share.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, Copy, Link2, Lock } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { type ShareSettings, type ShareSettingsInput, shareLink } from "../../../shared/contracts/sharing";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Switch } from "../../components/ui/switch";
+import { toast } from "../../lib/toast";
+import { fetchShareSettings, saveShareSettings } from "./api";
+import { minExpiryDate } from "./dates";
+import { useCopyLink } from "./use-copy";
+
+interface Props {
+  documentId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface Form {
+  isPublic: boolean;
+  allowEditing: boolean;
+  expiresAt: string;
+  /** A new password to set ("" = keep the current one). */
+  newPassword: string;
+  removePassword: boolean;
+}
+
+const fromSettings = (s: ShareSettings): Form => ({
+  isPublic: s.isPublic,
+  allowEditing: s.allowEditing,
+  expiresAt: s.expiresAt ?? "",
+  newPassword: "",
+  removePassword: false,
+});
+
+function toInput(form: Form): ShareSettingsInput {
+  const input: ShareSettingsInput = {
+    isPublic: form.isPublic,
+    allowEditing: form.allowEditing,
+    expiresAt: form.expiresAt || null,
+  };
+  if (form.newPassword) input.password = form.newPassword;
+  else if (form.removePassword) input.password = null;
+  return input;
+}
+
+export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
+  const queryClient = useQueryClient();
+  const queryKey = ["share-settings", documentId];
+  const settings = useQuery({ queryKey, queryFn: () => fetchShareSettings(documentId), enabled: open, staleTime: 0 });
+  const [form, setForm] = useState<Form | null>(null);
+  const ids = { public: useId(), edit: useId(), expiry: useId(), password: useId(), link: useId() };
+
+  useEffect(() => {
+    if (settings.data) setForm(fromSettings(settings.data));
+  }, [settings.data]);
+
+  const save = useMutation({
+    mutationFn: (f: Form) => saveShareSettings(documentId, toInput(f)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+      setForm(fromSettings(saved));
+      toast({ title: "Sharing Updated", description: saved.isPublic ? "Document is now public" : "Document is now private" });
+    },
+    onError: () => toast({ title: "Update Failed", description: "Failed to update sharing settings", variant: "destructive" }),
+  });
+
+  const { copied, copy } = useCopyLink();
+  const saved = settings.data;
+  const link = saved ? shareLink(window.location.origin, documentId, saved) : "";
+  const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const minDate = minExpiryDate(new Date());
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share Document</DialogTitle>
+          <DialogDescription>Anyone with the link can open this document while public access is on.</DialogDescription>
+        </DialogHeader>
+
+        {settings.isError && <p className="text-sm text-destructive">Couldn't load the sharing settings. Close and try again.</p>}
+        {!form && !settings.isError && (
+          <div className="space-y-3" aria-busy="true">
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        )}
+        {form && saved && (
+          <form
+            className="grid gap-5"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save.mutate(form);
+            }}
+          >
+            <div className="flex items-center justify-between gap-4">
+              <div className="space-y-0.5">
+                <Label htmlFor={ids.public}>Public access</Label>
+                <p className="text-xs text-muted-foreground">Anyone with the link can view the document.</p>
+              </div>
+              <Switch id={ids.public} checked={form.isPublic} onCheckedChange={(v) => set({ isPublic: v })} />
+            </div>
+
+            <div className="flex items-center justify-between gap-4">
+              <div className="space-y-0.5">
+                <Label htmlFor={ids.edit}>Allow editing</Label>
+                <p className="text-xs text-muted-foreground">Visitors with the link can change the content.</p>
+              </div>
+              <Switch id={ids.edit} checked={form.allowEditing} onCheckedChange={(v) => set({ allowEditing: v })} />
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor={ids.expiry}>Link expires on</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={ids.expiry}
+                  type="date"
+                  min={minDate}
+                  value={form.expiresAt}
+                  onChange={(e) => set({ expiresAt: e.target.value })}
+                />
+                {form.expiresAt && (
+                  <Button type="button" variant="ghost" onClick={() => set({ expiresAt: "" })}>
+                    Clear
+                  </Button>
+                )}
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {form.expiresAt ? "The link works until the end of that day (UTC)." : "No expiry."}
+              </p>
+            </div>
+
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor={ids.password}>Password</Label>
+                {saved.hasPassword && !form.removePassword && (
+                  <Badge variant="secondary">
+                    <Lock aria-hidden="true" className="size-3" />
+                    Password protected
+                  </Badge>
+                )}
+              </div>
+              <Input
+                id={ids.password}
+                type="password"
+                autoComplete="new-password"
+                placeholder={saved.hasPassword ? "Enter a new password to change it" : "Optional"}
+                value={form.newPassword}
+                disabled={form.removePassword}
+                onChange={(e) => set({ newPassword: e.target.value })}
+              />
+              {saved.hasPassword && (
+                <Button
+                  type="button"
+                  variant="link"
+                  className="h-auto justify-self-start p-0"
+                  onClick={() => set({ removePassword: !form.removePassword, newPassword: "" })}
+                >
+                  {form.removePassword ? "Keep the password" : "Remove password"}
+                </Button>
+              )}
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor={ids.link}>Share link</Label>
+              <div className="flex gap-2">
+                <div className="relative flex-1">
+                  <Link2 aria-hidden="true" className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+                  <Input id={ids.link} readOnly value={link} className="pl-8" onFocus={(e) => e.currentTarget.select()} />
+                </div>
+                <Button type="button" variant="outline" onClick={() => copy(link)}>
+                  {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                  {copied ? "Copied" : "Copy"}
+                </Button>
+              </div>
+              {!saved.isPublic && (
+                <p className="text-xs text-muted-foreground">The link works once public access is on and saved.</p>
+              )}
+            </div>
+
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? "Saving..." : "Save settings"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

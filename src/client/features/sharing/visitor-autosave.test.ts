@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type VisitorPayload, type VisitorSaveStatus, VisitorAutosave } from "./visitor-autosave";
+
+type Rec = { version: number; content: string };
+
+function setup(send: (p: VisitorPayload, v: number) => Promise<Rec>) {
+  let content = "a";
+  const statuses: VisitorSaveStatus[] = [];
+  const conflicts: Rec[] = [];
+  const ctl = new VisitorAutosave<Rec>(
+    {
+      snapshot: () => ({ title: "T", content }),
+      send,
+      conflictOf: (err) => ((err as { current?: Rec }).current ?? null),
+      onStatus: (s) => statuses.push(s),
+      onSaved: () => {},
+      onConflict: (c) => {
+        conflicts.push(c);
+        content = c.content;
+      },
+      onError: () => {},
+    },
+    1,
+  );
+  const edit = (c: string) => {
+    content = c;
+    ctl.change();
+  };
+  return { ctl, statuses, conflicts, edit };
+}
+
+describe("VisitorAutosave", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("saves 2 s after the last change with the version it knows, then the next version", async () => {
+    const send = vi.fn(async (p: VisitorPayload, v: number) => ({ version: v + 1, content: p.content }));
+    const { ctl, statuses, edit } = setup(send);
+    edit("ab");
+    await vi.advanceTimersByTimeAsync(1500);
+    edit("abc");
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenCalledWith({ title: "T", content: "abc" }, 1);
+    expect(ctl.version).toBe(2);
+    expect(statuses.at(-1)).toBe("saved");
+    expect(statuses).toContain("saving");
+    edit("abcd");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenLastCalledWith({ title: "T", content: "abcd" }, 2);
+  });
+
+  it("loads the current document on a conflict and bases the next save on it", async () => {
+    const send = vi.fn(async () => {
+      throw { current: { version: 5, content: "theirs" } };
+    });
+    const { ctl, conflicts, edit } = setup(send);
+    edit("mine");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(conflicts).toEqual([{ version: 5, content: "theirs" }]);
+    expect(ctl.version).toBe(5);
+    expect(ctl.hasUnsaved).toBe(false);
+  });
+
+  it("does not send an unchanged document", async () => {
+    const send = vi.fn(async (_p: VisitorPayload, v: number) => ({ version: v + 1, content: "a" }));
+    const { ctl } = setup(send);
+    ctl.change();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).not.toHaveBeenCalled();
+  });
+});
