@@ -56,12 +56,12 @@ describe("@supabase/auth-js against /auth/v1", () => {
 
     const signin = await auth.signInWithPassword({ email, password: "first-pass" });
     expect(signin.error).toBeNull();
-    expect(signin.data.user.user_metadata.full_name).toBe("Grace Hopper");
-    expect(JSON.parse(storage.map.get("draftsmith.auth")!).access_token).toBe(signin.data.session.access_token);
+    expect(signin.data.user!.user_metadata.full_name).toBe("Grace Hopper");
+    expect(JSON.parse(storage.map.get("draftsmith.auth")!).access_token).toBe(signin.data.session!.access_token);
 
     const refreshed = await auth.refreshSession();
     expect(refreshed.error).toBeNull();
-    expect(refreshed.data.session!.refresh_token).not.toBe(signin.data.session.refresh_token);
+    expect(refreshed.data.session!.refresh_token).not.toBe(signin.data.session!.refresh_token);
 
     const updated = await auth.updateUser({ data: { full_name: "Grace B. Hopper" } });
     expect(updated.error).toBeNull();
