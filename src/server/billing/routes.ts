@@ -1,5 +1,88 @@
-// Billing routes. Filled in by the Billing issue; registered by app.ts.
-import type { FastifyInstance } from "fastify";
+// Billing routes (spec accounts §7, editor §7): plans, checkout, return pages, guest
+// activation, subscription status, portal, the built-in test checkout and Stripe webhooks.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  activateAccountRequest,
+  createCheckoutRequest,
+  portalActionRequest,
+  sessionIdRequest,
+  testCheckoutPayRequest,
+} from "../../shared/contracts/billing.js";
 import type { AppContext } from "../context.js";
+import { requireUser } from "../http/auth-hook.js";
+import { notFound } from "../http/errors.js";
+import { parse } from "../http/validate.js";
+import { createBuiltinPortal } from "./builtin-portal.js";
+import { plansResponse } from "./catalogue.js";
+import { createPaymentProvider } from "./providers/index.js";
+import { createBillingService } from "./service.js";
+import { createTestCheckout } from "./test-checkout.js";
+import { webhookRoutes } from "./webhook-routes.js";
 
-export async function billingRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const idParam = z.object({ id: z.string().min(1).max(300) });
+
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const provider = createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed"));
+  const billing = createBillingService(ctx, provider);
+  const testCheckout = createTestCheckout(ctx, billing.events);
+  const portal = createBuiltinPortal(ctx, billing.events);
+
+  app.get("/api/stripe/plans", async () => plansResponse(ctx.config));
+
+  // Signed in: checkout for the user's customer. Signed out: a guest checkout that ends on
+  // /checkout-success, where the buyer sets a password for the paid email.
+  const createCheckout = async (request: FastifyRequest) => {
+    const { priceId } = parse(createCheckoutRequest, request.body ?? {});
+    return billing.createCheckout(request.user, priceId);
+  };
+  app.post("/api/stripe/create-checkout-session", createCheckout);
+  app.post("/api/stripe/create-checkout", createCheckout);
+
+  app.post("/api/retrieve-checkout-session", async (request) => {
+    const { sessionId } = parse(sessionIdRequest, request.body ?? {});
+    return billing.retrieveCheckoutDetails(sessionId);
+  });
+
+  app.post("/api/activate-account-from-stripe", async (request) => {
+    return billing.activateAccount(parse(activateAccountRequest, request.body ?? {}));
+  });
+
+  app.get("/api/stripe/subscription-status", async (request) => billing.status(requireUser(request).id));
+
+  app.post("/api/stripe/payment-success", async (request) => {
+    const user = requireUser(request);
+    const { sessionId } = parse(sessionIdRequest, request.body ?? {});
+    return billing.paymentSuccess(user.id, sessionId);
+  });
+
+  app.post("/api/stripe/create-portal", async (request) => billing.createPortal(requireUser(request).id));
+
+  // The built-in test checkout and portal exist only while no Stripe key is configured.
+  const builtinOnly = () => {
+    if (provider.kind !== "builtin") throw notFound("The built-in checkout is not in use");
+  };
+  app.get("/api/stripe/test-checkout/:id", async (request) => {
+    builtinOnly();
+    const { id } = parse(idParam, request.params);
+    return testCheckout.details(id, request.user?.id ?? null);
+  });
+  app.post("/api/stripe/test-checkout/:id/pay", async (request) => {
+    builtinOnly();
+    const { id } = parse(idParam, request.params);
+    const { email } = parse(testCheckoutPayRequest, request.body ?? {});
+    return testCheckout.pay(id, request.user?.id ?? null, email);
+  });
+  app.post("/api/stripe/test-checkout/:id/cancel", async (request) => {
+    builtinOnly();
+    const { id } = parse(idParam, request.params);
+    return testCheckout.cancel(id, request.user?.id ?? null);
+  });
+  app.post("/api/stripe/portal", async (request) => {
+    builtinOnly();
+    const user = requireUser(request);
+    return portal.act(user.id, parse(portalActionRequest, request.body ?? {}));
+  });
+
+  await app.register(async (scope) => webhookRoutes(scope, ctx, provider, billing.events));
+}

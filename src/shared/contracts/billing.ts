@@ -47,6 +47,7 @@ export interface PlanWithPrice {
   name: string;
   price: number;
   priceId: string | null;
+  annualPriceId: string | null;
   productId: string | null;
   features: string[];
   badge?: string;

@@ -1,0 +1,36 @@
+// The built-in test checkout: sessions, customers and subscriptions live only in our own
+// database; the checkout page is a page of the app (/checkout/test/:id) and the portal is
+// /billing/portal. Paying there emits Stripe-shaped events (see ../test-checkout.ts).
+import crypto from "node:crypto";
+import type { Config } from "../../config.js";
+import { type PaymentProvider, WebhookSignatureError } from "./types.js";
+
+export const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(16).toString("hex")}`;
+
+export function createBuiltinProvider(config: Config): PaymentProvider {
+  return {
+    kind: "builtin",
+    async ensureCustomer(user, existing) {
+      return existing ?? `cus_local_${user.id.replaceAll("-", "")}`;
+    },
+    async createCheckoutSession() {
+      const id = randomId("cs_test");
+      return { id, url: `${config.publicUrl}/checkout/test/${id}` };
+    },
+    async createPortalSession(input) {
+      const url = new URL(`${config.publicUrl}/billing/portal`);
+      if (input.switchTo) url.searchParams.set("switch", input.switchTo.plan);
+      return { url: url.toString() };
+    },
+    async retrieveCheckoutSession() {
+      return null;
+    },
+    async retrieveSubscription() {
+      return null;
+    },
+    verifyWebhook() {
+      // There is no external sender to trust without a provider secret.
+      throw new WebhookSignatureError("Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)");
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Config } from "../../config.js";
+import { AppError } from "../../http/errors.js";
+import { createBuiltinProvider } from "./builtin.js";
+import { createStripeProvider } from "./stripe.js";
+import type { PaymentProvider } from "./types.js";
+
+export type { BillingEvent, PaymentProvider } from "./types.js";
+export { WebhookSignatureError } from "./types.js";
+
+/** A failing provider call is the provider's outage, not our bug: 502 with a plain message. */
+function withGatewayErrors(p: PaymentProvider, log: (err: unknown) => void): PaymentProvider {
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        log(err);
+        throw new AppError(502, "bad_gateway", "The payment provider could not be reached. Please try again.");
+      }
+    };
+  return {
+    kind: p.kind,
+    ensureCustomer: wrap(p.ensureCustomer),
+    createCheckoutSession: wrap(p.createCheckoutSession),
+    createPortalSession: wrap(p.createPortalSession),
+    retrieveCheckoutSession: wrap(p.retrieveCheckoutSession),
+    retrieveSubscription: wrap(p.retrieveSubscription),
+    verifyWebhook: p.verifyWebhook,
+  };
+}
+
+export function createPaymentProvider(config: Config, log: (err: unknown) => void = () => {}): PaymentProvider {
+  const provider = config.payments === "stripe" ? createStripeProvider(config) : createBuiltinProvider(config);
+  return withGatewayErrors(provider, log);
+}

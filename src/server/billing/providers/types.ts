@@ -1,0 +1,41 @@
+// What billing needs from a payment provider. Two implementations: the Stripe SDK
+// (STRIPE_SECRET_KEY set) and the built-in test checkout (the default; no card is charged).
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** Unix seconds when the provider created the event. */
+  created: number;
+  data: { object: unknown };
+}
+
+export interface CheckoutInput {
+  /** Null for a guest checkout (paid before having an account). */
+  user: { id: string; email: string } | null;
+  customerId: string | null;
+  priceId: string;
+  plan: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PortalInput {
+  customerId: string;
+  returnUrl: string;
+  /** Open the portal on the "change plan" step for this subscription (towards `plan`). */
+  switchTo?: { subscriptionId: string; plan: string };
+}
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly kind: "builtin" | "stripe";
+  /** Returns a customer id for the user, creating a customer when `existing` is null. */
+  ensureCustomer(user: { id: string; email: string; fullName: string }, existing: string | null): Promise<string>;
+  createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  createPortalSession(input: PortalInput): Promise<{ url: string }>;
+  /** The provider's current view of a checkout session (raw object), or null when it only lives in our database. */
+  retrieveCheckoutSession(id: string): Promise<unknown | null>;
+  retrieveSubscription(id: string): Promise<unknown | null>;
+  /** Verifies a webhook on its raw bytes; throws WebhookSignatureError when it is not authentic or too old. */
+  verifyWebhook(raw: Buffer, signature: string | undefined, now: Date): BillingEvent;
+}
