@@ -1,8 +1,129 @@
-import { PlaceholderPage } from "../app/layout";
+// Route /editor/:id? (editor spec §2): composes the editor with the other areas' parts
+// (Share, Export, AI, Account Settings), which the editor feature receives as slots.
+import { FileQuestion } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { isPlanId, PLANS } from "../../shared/plans";
+import { useAuth } from "../app/auth-provider";
+import { Button, buttonVariants } from "../components/ui/button";
+import { type AiCommand, AiLayer, AiToolbar } from "../features/ai";
+import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
+import { ExportMenu } from "../features/export";
+import { AccountSettingsDialog } from "../features/settings";
+import { ShareButton } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
+import { useSubscription } from "../lib/subscription";
 
-/** Route /editor/:id? (spec editor §2). Placeholder: another engineer replaces this page. */
+function CenteredMessage({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      {children}
+    </main>
+  );
+}
+
 export default function EditorPage() {
   usePageTitle("Editor");
-  return <PlaceholderPage title="Editor" />;
+  const params = useParams<{ id?: string }>();
+  const [, navigate] = useLocation();
+  const { user, session, loading: authLoading } = useAuth();
+  const signedIn = !!user;
+
+  // Signed-out visitors go home once we know there is no session (spec §2).
+  useEffect(() => {
+    if (!authLoading && !signedIn) navigate("/", { replace: true });
+  }, [authLoading, signedIn, navigate]);
+
+  const { state, retry } = useEditorDocument(params.id, signedIn);
+  useEffect(() => {
+    if (state.kind === "created") navigate(`/editor/${state.id}`, { replace: true });
+  }, [state, navigate]);
+
+  const { preferences, loaded: prefsLoaded } = useEditorPreferences(signedIn);
+  const subscription = useSubscription({ enabled: signedIn });
+  const plan = subscription.data;
+  const planLabel = plan ? (isPlanId(plan.planName) ? PLANS[plan.planName].name : plan.planName) : null;
+  const aiEnabled = !!plan?.isActive && (plan.planName === "creator" || plan.planName === "professional");
+
+  const accessTokenRef = useRef<string | null>(null);
+  accessTokenRef.current = session?.access_token ?? null;
+
+  const [aiCommand, setAiCommand] = useState<{ name: AiCommand; nonce: number } | null>(null);
+  const [assistantOpen, setAssistantOpen] = useState(false);
+  const [rewriteOpen, setRewriteOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const onAiCommand = useCallback((name: EditorAiCommand) => setAiCommand({ name, nonce: Date.now() }), []);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+
+  if (authLoading || !signedIn || state.kind === "loading" || state.kind === "created" || (state.kind === "ready" && !prefsLoaded)) {
+    return (
+      <CenteredMessage>
+        <p role="status" className="text-muted-foreground">
+          Loading document...
+        </p>
+      </CenteredMessage>
+    );
+  }
+
+  if (state.kind !== "ready") {
+    const title =
+      state.kind === "not-found" ? "Document not found" : state.kind === "limit" ? "Document limit reached" : "Could not open the document";
+    const text =
+      state.kind === "not-found"
+        ? "This document doesn't exist, was deleted, or belongs to someone else."
+        : state.message;
+    return (
+      <CenteredMessage>
+        <FileQuestion aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="max-w-md text-muted-foreground">{text}</p>
+        <div className="flex gap-2">
+          <Link href="/" className={buttonVariants()}>
+            Back to Documents
+          </Link>
+          {state.kind === "error" && (
+            <Button variant="outline" onClick={retry}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </CenteredMessage>
+    );
+  }
+
+  const record = state.record;
+  return (
+    <>
+      <EditorWorkspace
+        key={record.id}
+        record={record}
+        email={user.email ?? ""}
+        planLabel={planLabel}
+        aiEnabled={aiEnabled}
+        preferences={preferences}
+        accessTokenRef={accessTokenRef}
+        onAiCommand={onAiCommand}
+        assistantOpen={assistantOpen}
+        onAssistantOpenChange={setAssistantOpen}
+        rewriteOpen={rewriteOpen}
+        onRewriteOpenChange={setRewriteOpen}
+        onOpenSettings={openSettings}
+        renderShare={() => <ShareButton documentId={record.id} />}
+        renderExport={(getDocument) => <ExportMenu getDocument={getDocument} />}
+        renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
+        renderAiLayer={(editor) => (
+          <AiLayer
+            editor={editor}
+            documentId={record.id}
+            command={aiCommand}
+            assistantOpen={assistantOpen}
+            onAssistantOpenChange={setAssistantOpen}
+            rewriteOpen={rewriteOpen}
+            onRewriteOpenChange={setRewriteOpen}
+          />
+        )}
+      />
+      <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </>
+  );
 }

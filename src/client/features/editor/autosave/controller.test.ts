@@ -165,8 +165,13 @@ describe("autosave state machine", () => {
     expect(t.ctl.flushForUnload()).toBeNull();
     t.edit({ content: "last words" });
     const flush = t.ctl.flushForUnload();
-    expect(flush).toEqual({ payload: { title: "T", content: "last words" }, baseVersion: 3 });
+    expect(flush).toEqual({ payload: { title: "T", content: "last words" }, baseVersion: 3, seq: 1 });
     expect(t.drafts.at(-1)).toMatchObject({ content: "last words", baseVersion: 3 });
+    // The user stayed on the page and the flush landed: no self-conflict on the next save.
+    t.ctl.confirmSaved(flush!.payload, flush!.seq, 4);
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 4, unsaved: false });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.sends).toHaveLength(0);
   });
 
   it("a restored draft saves against its own base version", async () => {

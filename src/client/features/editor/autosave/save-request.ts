@@ -1,0 +1,55 @@
+// The PATCH behind autosave, mapped onto the state machine's outcomes.
+import type { DocumentConflictBody, DocumentRecord } from "../../../../shared/contracts/documents";
+import { apiJson, isApiError } from "../../../lib/api";
+import type { RemoteVersion, SaveOutcome, SavePayload } from "./controller";
+
+/** Browsers refuse keepalive requests whose bodies add up to more than 64 KiB. */
+export const KEEPALIVE_MAX_BYTES = 64 * 1024;
+
+export const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+
+export function remoteOf(record: DocumentRecord): RemoteVersion {
+  return { title: record.title, content: record.content, version: record.version, updatedAt: record.updated_at };
+}
+
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+export async function patchDocument(id: string, payload: SavePayload, version: number): Promise<SaveOutcome> {
+  if (isOffline()) return { kind: "offline" };
+  try {
+    const record = await apiJson<DocumentRecord>("PATCH", documentUrl(id), { ...payload, version });
+    return { kind: "ok", version: record.version, updatedAt: record.updated_at };
+  } catch (err) {
+    if (isApiError(err, 409)) {
+      const body = err.body as Partial<DocumentConflictBody> | null;
+      if (body?.current) return { kind: "conflict", current: remoteOf(body.current) };
+    }
+    // fetch() rejects with a TypeError when the network is gone.
+    if (!isApiError(err) && (isOffline() || err instanceof TypeError)) return { kind: "offline" };
+    return { kind: "failed", message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Sends the last edits while the page unloads. Returns the saved record if the page
+ * was still alive to read the answer, null otherwise (or when the body is too large
+ * for keepalive: the copy kept on the device covers that case).
+ */
+export function patchWithKeepalive(
+  id: string,
+  payload: SavePayload,
+  version: number,
+  accessToken: string | null,
+): Promise<DocumentRecord | null> | null {
+  const body = JSON.stringify({ ...payload, version });
+  if (new Blob([body]).size > KEEPALIVE_MAX_BYTES) return null;
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return fetch(documentUrl(id), { method: "PATCH", headers, body, keepalive: true, credentials: "include" })
+      .then((res) => (res.ok ? (res.json() as Promise<DocumentRecord>) : null))
+      .catch(() => null);
+  } catch {
+    return null;
+  }
+}

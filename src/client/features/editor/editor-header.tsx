@@ -1,0 +1,74 @@
+// Header: logo, breadcrumb Documents > title, save indicator (+ Save when autosave is off),
+// Live/Offline badge, user button, email local part and the real plan name.
+import { ChevronRight, Save, UserRound } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Wordmark } from "../../components/wordmark";
+import type { SaveStatus } from "./autosave/controller";
+import { SaveIndicator } from "./save-indicator";
+import type { ConnectionStatus } from "./use-editor-session";
+
+export function EditorHeader({
+  title,
+  status,
+  unsaved,
+  autoSave,
+  onSave,
+  connection,
+  email,
+  planLabel,
+  onOpenSettings,
+}: {
+  title: string;
+  status: SaveStatus;
+  unsaved: boolean;
+  autoSave: boolean;
+  onSave: () => void;
+  connection: ConnectionStatus;
+  email: string;
+  planLabel: string | null;
+  onOpenSettings: () => void;
+}) {
+  const name = email.split("@")[0] || email;
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3 sm:px-4">
+      <Wordmark className="hidden sm:inline-flex" />
+      <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm">
+        <Link href="/" className="text-muted-foreground hover:text-foreground">
+          Documents
+        </Link>
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        <span aria-current="page" className="truncate font-medium" data-testid="breadcrumb-title">
+          {title.trim() || "Untitled Document"}
+        </span>
+      </nav>
+      <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
+        <SaveIndicator status={status} />
+        {!autoSave && (
+          <Button size="sm" variant="outline" onClick={onSave} disabled={!unsaved || status === "saving"} title="Save (Ctrl+S)">
+            <Save aria-hidden="true" />
+            Save
+          </Button>
+        )}
+        <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>
+          {connection === "live" ? "Live" : "Offline"}
+        </Badge>
+        <button
+          type="button"
+          onClick={onOpenSettings}
+          aria-label="Account settings"
+          className="flex items-center gap-2 rounded-md p-1 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-8 items-center justify-center rounded-full bg-muted">
+            <UserRound aria-hidden="true" className="size-4" />
+          </span>
+          <span className="hidden flex-col items-start text-left leading-tight lg:flex">
+            <span className="max-w-40 truncate text-sm font-medium">{name}</span>
+            {planLabel && <span className="text-xs text-muted-foreground" data-testid="plan-label">{planLabel} Plan</span>}
+          </span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+// The editor page's layout around one open document (editor spec §2). Other areas'
+// parts (Share, Export, AI toolbar/panels) come in as slots from the page, since a
+// feature never imports another feature.
+import type { Editor } from "@tiptap/core";
+import { Bot, ChevronsRight, Focus, RefreshCw, Sparkles } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { Preferences } from "../../../shared/contracts/settings";
+import { TITLE_MAX_LENGTH } from "../../../shared/limits";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { ConflictDialog, RestoreDraftDialog } from "./dialogs";
+import { EditorBody } from "./editor-body";
+import { EditorHeader } from "./editor-header";
+import { LastEdited } from "./last-edited-view";
+import { SidePanel } from "./side-panel";
+import { InlineStats } from "./stats-view";
+import { FormattingToolbar } from "./toolbar/formatting-toolbar";
+import { LinkDialog } from "./toolbar/link-dialog";
+import type { EditorAiCommand } from "./types";
+import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-preferences";
+import { useEditorSession } from "./use-editor-session";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
+
+export interface EditorDocumentSnapshot {
+  id: string;
+  title: string;
+  content: unknown;
+}
+
+export interface EditorWorkspaceProps {
+  record: DocumentRecord;
+  email: string;
+  /** The user's plan name as shown to them (e.g. "Creator"); null while unknown. */
+  planLabel: string | null;
+  aiEnabled: boolean;
+  preferences: Preferences;
+  accessTokenRef: { current: string | null };
+  onAiCommand: (name: EditorAiCommand) => void;
+  assistantOpen: boolean;
+  onAssistantOpenChange: (open: boolean) => void;
+  rewriteOpen: boolean;
+  onRewriteOpenChange: (open: boolean) => void;
+  onOpenSettings: () => void;
+  renderShare: () => ReactNode;
+  renderExport: (getDocument: () => EditorDocumentSnapshot) => ReactNode;
+  renderAiToolbar: (editor: Editor | null) => ReactNode;
+  renderAiLayer: (editor: Editor | null) => ReactNode;
+}
+
+function Toggle({ pressed, onPressedChange, children }: { pressed: boolean; onPressedChange: (v: boolean) => void; children: ReactNode }) {
+  return (
+    <Button variant={pressed ? "secondary" : "ghost"} size="sm" aria-pressed={pressed} onClick={() => onPressedChange(!pressed)}>
+      {children}
+    </Button>
+  );
+}
+
+export function EditorWorkspace(props: EditorWorkspaceProps) {
+  const { record, preferences, onAiCommand } = props;
+  const session = useEditorSession({ record, autoSave: preferences.autoSave, accessTokenRef: props.accessTokenRef });
+  const { editor, controller } = session;
+  const [focusMode, setFocusMode] = useState(preferences.focusModeDefault);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [linkOpen, setLinkOpen] = useState(false);
+
+  const openLink = useCallback(() => setLinkOpen(true), []);
+  const save = useCallback(() => void controller?.save(), [controller]);
+  useEditorShortcuts({ onSave: save, onAiCommand });
+
+  const onSmartImprove = useCallback(() => {
+    onAiCommand(editor && !editor.state.selection.empty ? "improve" : "assistant");
+  }, [editor, onAiCommand]);
+
+  useEffect(() => {
+    document.title = `${session.title.trim() || "Untitled Document"} · Draftsmith`;
+  }, [session.title]);
+
+  const showPanel = !focusMode && panelOpen;
+
+  return (
+    <div className="flex h-dvh flex-col bg-background">
+      <EditorHeader
+        title={session.title}
+        status={session.state.status}
+        unsaved={session.state.unsaved}
+        autoSave={preferences.autoSave}
+        onSave={save}
+        connection={session.connection}
+        email={props.email}
+        planLabel={props.planLabel}
+        onOpenSettings={props.onOpenSettings}
+      />
+      <div role="toolbar" aria-label="Editor" className="flex shrink-0 flex-wrap items-center gap-1 border-b px-3 py-1.5 sm:px-4">
+        <Toggle pressed={focusMode} onPressedChange={setFocusMode}>
+          <Focus aria-hidden="true" />
+          Focus
+        </Toggle>
+        <Toggle pressed={props.assistantOpen} onPressedChange={props.onAssistantOpenChange}>
+          <Bot aria-hidden="true" />
+          AI Assistant
+        </Toggle>
+        <Toggle pressed={props.rewriteOpen} onPressedChange={props.onRewriteOpenChange}>
+          <RefreshCw aria-hidden="true" />
+          Rewrite
+        </Toggle>
+        <div className="ml-auto flex items-center gap-3">
+          {preferences.showWordCount && <InlineStats store={session.statsStore} />}
+          {props.renderShare()}
+          {props.renderExport(session.getDocument)}
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1">
+        {showPanel && (
+          <SidePanel
+            stats={session.statsStore}
+            onAiCommand={onAiCommand}
+            onSmartImprove={onSmartImprove}
+            onCollapse={() => setPanelOpen(false)}
+          />
+        )}
+        {!focusMode && !panelOpen && (
+          <div className="shrink-0 border-r p-1">
+            <Button variant="ghost" size="icon" aria-label="Expand panel" onClick={() => setPanelOpen(true)}>
+              <ChevronsRight aria-hidden="true" />
+            </Button>
+          </div>
+        )}
+        <main id="main" className="min-w-0 flex-1 overflow-y-auto">
+          <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl")}>
+            {editor && !focusMode && <FormattingToolbar editor={editor} onAddLink={openLink} />}
+            {props.renderAiToolbar(editor)}
+            <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+              <span className={cn("inline-flex items-center gap-1", props.aiEnabled ? "text-success" : "")}>
+                <Sparkles aria-hidden="true" className="size-3.5" />
+                {props.aiEnabled ? "AI Writing Enabled" : "AI Writing Disabled"}
+              </span>
+              <LastEdited updatedAt={session.state.updatedAt} />
+            </div>
+            <input
+              aria-label="Document title"
+              placeholder="Untitled Document"
+              maxLength={TITLE_MAX_LENGTH}
+              value={session.title}
+              onChange={(e) => session.setTitle(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" || (e.key === "ArrowDown" && !e.shiftKey)) {
+                  e.preventDefault();
+                  editor?.commands.focus("start");
+                }
+              }}
+              className="w-full border-none bg-transparent text-3xl font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
+            />
+            <EditorBody
+              editor={editor}
+              bridge={session.slashBridge}
+              onAiCommand={onAiCommand}
+              onAddLink={openLink}
+              fontSize={PREFERENCE_FONT_SIZE[preferences.fontSize]}
+              fontFamily={PREFERENCE_FONT_FAMILY[preferences.fontFamily]}
+            />
+          </div>
+        </main>
+      </div>
+      {props.renderAiLayer(editor)}
+      <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
+      <ConflictDialog conflict={session.state.conflict} onKeepMine={session.keepMine} onTakeTheirs={session.takeTheirs} />
+      <RestoreDraftDialog draft={session.draftOffer} onRestore={session.restoreDraft} onDiscard={session.discardDraft} />
+    </div>
+  );
+}

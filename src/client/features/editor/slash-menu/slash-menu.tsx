@@ -1,0 +1,139 @@
+// The block (slash) menu (editor spec §2): Basic Blocks and AI Commands, filtered by what
+// follows the "/", arrow keys / Enter / Escape, "No commands found", at most 400 px high.
+import type { Editor } from "@tiptap/core";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { BLOCK_MENU_MAX_HEIGHT_PX } from "../../../../shared/limits";
+import { cn } from "../../../lib/cn";
+import type { EditorAiCommand } from "../types";
+import { filterSlashCommands, groupSlashCommands, moveHighlight, type SlashCommand } from "./commands";
+import { runSlashCommand } from "./run-command";
+import type { SlashHandlers, SlashState } from "./slash-plugin";
+
+/** Bridges the ProseMirror plugin (created before React renders) to the menu component. */
+export interface SlashBridge {
+  state: SlashState;
+  anchor: DOMRect | null;
+  listener: (() => void) | null;
+  keyHandler: ((e: KeyboardEvent) => boolean) | null;
+  handlers: SlashHandlers;
+}
+
+export function createSlashBridge(): SlashBridge {
+  const bridge: SlashBridge = {
+    state: { active: false, query: "", from: 0, to: 0 },
+    anchor: null,
+    listener: null,
+    keyHandler: null,
+    handlers: {
+      onChange(state, anchor) {
+        bridge.state = state;
+        bridge.anchor = anchor;
+        bridge.listener?.();
+      },
+      onKeyDown: (e) => bridge.keyHandler?.(e) ?? false,
+    },
+  };
+  return bridge;
+}
+
+export function SlashMenu({
+  editor,
+  bridge,
+  onAiCommand,
+}: {
+  editor: Editor | null;
+  bridge: SlashBridge;
+  onAiCommand: (name: EditorAiCommand) => void;
+}) {
+  const [, force] = useState(0);
+  const [highlight, setHighlight] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    bridge.listener = () => force((n) => n + 1);
+    return () => {
+      bridge.listener = null;
+    };
+  }, [bridge]);
+
+  const { state, anchor } = bridge;
+  const items = state.active ? filterSlashCommands(state.query) : [];
+  const query = state.query;
+  // A new filter starts at the first match.
+  useEffect(() => setHighlight(0), [query, state.active]);
+
+  const choose = (cmd: SlashCommand | undefined) => {
+    if (!editor || !cmd) return;
+    runSlashCommand(editor, cmd.id, { from: state.from, to: state.to }, onAiCommand);
+  };
+
+  bridge.keyHandler = (e) => {
+    if (!state.active) return false;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      setHighlight((h) => moveHighlight(h, e.key === "ArrowDown" ? 1 : -1, items.length));
+      return true;
+    }
+    if (e.key === "Enter" || e.key === "Tab") {
+      if (items.length === 0) return e.key === "Tab";
+      choose(items[Math.min(highlight, items.length - 1)]);
+      return true;
+    }
+    return false;
+  };
+
+  useLayoutEffect(() => {
+    listRef.current?.querySelector<HTMLElement>("[aria-selected='true']")?.scrollIntoView({ block: "nearest" });
+  });
+
+  if (!state.active || !anchor) return null;
+  const groups = groupSlashCommands(items);
+  // Below the line if 400 px fit there, else on the roomier side, never past the window.
+  const spaceBelow = window.innerHeight - anchor.bottom - 8;
+  const spaceAbove = anchor.top - 8;
+  const below = spaceBelow >= BLOCK_MENU_MAX_HEIGHT_PX || spaceBelow >= spaceAbove;
+  const maxHeight = Math.max(120, Math.min(BLOCK_MENU_MAX_HEIGHT_PX, below ? spaceBelow : spaceAbove));
+  let index = -1;
+  return (
+    <div
+      ref={listRef}
+      role="listbox"
+      aria-label="Insert block"
+      id="slash-menu"
+      className="fixed z-50 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+      style={{
+        maxHeight,
+        left: Math.max(8, Math.min(anchor.left, window.innerWidth - 296)),
+        ...(below ? { top: anchor.bottom + 4 } : { bottom: window.innerHeight - anchor.top + 4 }),
+      }}
+      // Keep the editor focused while clicking an item.
+      onMouseDown={(e) => e.preventDefault()}
+    >
+      {groups.length === 0 && <p className="px-3 py-2 text-sm text-muted-foreground">No commands found</p>}
+      {groups.map((g) => (
+        // biome-ignore lint/a11y/useSemanticElements: ARIA listbox groups are role="group", not form fieldsets
+        <div key={g.group} role="group" aria-label={g.group}>
+          <p className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">{g.group}</p>
+          {g.commands.map((cmd) => {
+            index++;
+            const i = index;
+            const selected = i === Math.min(highlight, items.length - 1);
+            return (
+              <div
+                key={cmd.id}
+                role="option"
+                tabIndex={-1}
+                aria-selected={selected}
+                className={cn("flex cursor-pointer flex-col rounded-sm px-2 py-1.5 text-sm", selected && "bg-accent text-accent-foreground")}
+                onMouseEnter={() => setHighlight(i)}
+                onClick={() => choose(cmd)}
+              >
+                <span className="font-medium">{cmd.title}</span>
+                <span className="text-xs text-muted-foreground">{cmd.description}</span>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

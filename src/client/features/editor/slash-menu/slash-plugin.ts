@@ -1,0 +1,95 @@
+// Detects "/" typed at the start of a line and the filter typed after it, and lends the
+// menu the keyboard while it is open. The menu itself is React (slash-menu.tsx); this
+// plugin only reports { active, query, range } and forwards keys.
+import { Extension } from "@tiptap/core";
+import { type EditorState, Plugin, PluginKey } from "@tiptap/pm/state";
+
+export interface SlashState {
+  active: boolean;
+  query: string;
+  /** The "/filter" text to delete when a command runs. */
+  from: number;
+  to: number;
+}
+
+export interface SlashHandlers {
+  onChange: (state: SlashState, anchor: DOMRect | null) => void;
+  /** Returns true when the open menu used the key (arrows, Enter, Escape, Tab). */
+  onKeyDown: (event: KeyboardEvent) => boolean;
+}
+
+export const slashPluginKey = new PluginKey<SlashState>("slashMenu");
+const CLOSED: SlashState = { active: false, query: "", from: 0, to: 0 };
+const DISMISS = "slashMenuDismiss";
+// The filter: anything but another slash, short enough to still be a command name.
+const TRIGGER = /^\/([^/\n]{0,40})$/;
+
+function match(state: EditorState): { query: string; from: number; to: number } | null {
+  const { selection } = state;
+  if (!selection.empty) return null;
+  const $from = selection.$from;
+  if (!$from.parent.isTextblock || $from.parent.type.spec.code) return null;
+  const before = $from.parent.textBetween(0, $from.parentOffset, undefined, "\ufffc");
+  const m = TRIGGER.exec(before);
+  return m ? { query: m[1] ?? "", from: $from.start(), to: selection.from } : null;
+}
+
+/** Closes the menu without touching the text (Escape). */
+export function dismissSlashMenu(state: EditorState) {
+  return state.tr.setMeta(DISMISS, true);
+}
+
+export function createSlashExtension(handlers: SlashHandlers) {
+  return Extension.create({
+    name: "slashMenu",
+    addProseMirrorPlugins() {
+      return [
+        new Plugin<SlashState>({
+          key: slashPluginKey,
+          state: {
+            init: () => CLOSED,
+            apply(tr, prev, _old, next) {
+              if (tr.getMeta(DISMISS)) return CLOSED;
+              if (!tr.docChanged && !tr.selectionSet) return prev;
+              const m = match(next);
+              if (!m) return CLOSED;
+              // Opens only when the "/" itself was just typed; then follows the filter.
+              if (!prev.active && !(tr.docChanged && m.query === "")) return CLOSED;
+              return { active: true, ...m };
+            },
+          },
+          props: {
+            handleKeyDown(view, event) {
+              const s = slashPluginKey.getState(view.state);
+              if (!s?.active) return false;
+              if (event.key === "Escape") {
+                view.dispatch(dismissSlashMenu(view.state));
+                return true;
+              }
+              return handlers.onKeyDown(event);
+            },
+          },
+          view() {
+            let last: SlashState = CLOSED;
+            return {
+              update(view) {
+                const s = slashPluginKey.getState(view.state) ?? CLOSED;
+                if (s === last) return;
+                last = s;
+                let anchor: DOMRect | null = null;
+                if (s.active) {
+                  const c = view.coordsAtPos(s.from);
+                  anchor = new DOMRect(c.left, c.top, 0, c.bottom - c.top);
+                }
+                handlers.onChange(s, anchor);
+              },
+              destroy() {
+                handlers.onChange(CLOSED, null);
+              },
+            };
+          },
+        }),
+      ];
+    },
+  });
+}

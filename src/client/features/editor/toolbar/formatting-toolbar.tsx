@@ -1,0 +1,170 @@
+// The formatting toolbar (editor spec §3): blocks, marks, link, font family / size /
+// colour from the spec's lists, alignment, undo/redo.
+import type { Editor } from "@tiptap/core";
+import { useEditorState } from "@tiptap/react";
+import {
+  AlignCenter,
+  AlignJustify,
+  AlignLeft,
+  AlignRight,
+  Bold,
+  Code,
+  Heading1,
+  Heading2,
+  Heading3,
+  Italic,
+  Link as LinkIcon,
+  List,
+  ListOrdered,
+  Minus,
+  Palette,
+  Quote,
+  Redo2,
+  SquareCode,
+  Strikethrough,
+  Underline,
+  Undo2,
+} from "lucide-react";
+import { memo } from "react";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { SimpleTooltip } from "../../../components/ui/tooltip";
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FONT_FAMILIES, FONT_SIZES, TEXT_COLORS } from "../../../../shared/editor/formatting";
+import { readFormatState, sameFormatState } from "./format-state";
+import { ToolbarButton, ToolbarDivider } from "./toolbar-button";
+
+const selectClass =
+  "h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
+
+const ALIGN_ICONS = { left: AlignLeft, center: AlignCenter, right: AlignRight, justify: AlignJustify } as const;
+
+export const FormattingToolbar = memo(function FormattingToolbar({
+  editor,
+  onAddLink,
+}: {
+  editor: Editor;
+  onAddLink: () => void;
+}) {
+  const s = useEditorState({ editor, selector: ({ editor: e }) => readFormatState(e), equalityFn: sameFormatState });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 rounded-lg border bg-card p-1">
+      <ToolbarButton label="Undo" shortcut="Ctrl+Z" disabled={!s.canUndo} onClick={() => chain().undo().run()}>
+        <Undo2 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!s.canRedo} onClick={() => chain().redo().run()}>
+        <Redo2 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarDivider />
+      <ToolbarButton label="Heading 1" active={s.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
+        <Heading1 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Heading 2" active={s.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <Heading2 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Heading 3" active={s.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <Heading3 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Bullet list" active={s.bulletList} onClick={() => chain().toggleBulletList().run()}>
+        <List aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Numbered list" active={s.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+        <ListOrdered aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Quote" active={s.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+        <Quote aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Code block" active={s.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
+        <SquareCode aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Horizontal rule" onClick={() => chain().setHorizontalRule().run()}>
+        <Minus aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarDivider />
+      <ToolbarButton label="Bold" shortcut="Ctrl+B" active={s.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Italic" shortcut="Ctrl+I" active={s.italic} onClick={() => chain().toggleItalic().run()}>
+        <Italic aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Underline" shortcut="Ctrl+U" active={s.underline} onClick={() => chain().toggleUnderline().run()}>
+        <Underline aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Strikethrough" shortcut="Ctrl+Shift+S" active={s.strike} onClick={() => chain().toggleStrike().run()}>
+        <Strikethrough aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Inline code" shortcut="Ctrl+E" active={s.code} onClick={() => chain().toggleCode().run()}>
+        <Code aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Link" active={s.link} onClick={onAddLink}>
+        <LinkIcon aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarDivider />
+      <select
+        aria-label="Font family"
+        className={selectClass}
+        value={s.fontFamily || DEFAULT_FONT_FAMILY}
+        onChange={(e) =>
+          e.target.value === DEFAULT_FONT_FAMILY ? chain().unsetFontFamily().run() : chain().setFontFamily(e.target.value).run()
+        }
+      >
+        {FONT_FAMILIES.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Font size"
+        className={selectClass}
+        value={s.fontSize || DEFAULT_FONT_SIZE}
+        onChange={(e) =>
+          e.target.value === DEFAULT_FONT_SIZE ? chain().unsetFontSize().run() : chain().setFontSize(e.target.value).run()
+        }
+      >
+        {FONT_SIZES.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
+      <DropdownMenu>
+        <SimpleTooltip content="Text colour">
+          <DropdownMenuTrigger asChild>
+            <button
+              type="button"
+              aria-label="Text colour"
+              className="inline-flex h-8 items-center gap-1 rounded-md px-2 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
+            >
+              <Palette aria-hidden="true" />
+              <span aria-hidden="true" className="size-3 rounded-full border" style={{ background: s.color || "currentColor" }} />
+            </button>
+          </DropdownMenuTrigger>
+        </SimpleTooltip>
+        <DropdownMenuContent align="start" onCloseAutoFocus={(e) => e.preventDefault()}>
+          {TEXT_COLORS.map((c) => (
+            <DropdownMenuItem key={c.value} onSelect={() => chain().setColor(c.value).run()}>
+              <span aria-hidden="true" className="size-4 rounded-full border" style={{ background: c.value }} />
+              {c.name}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuItem onSelect={() => chain().unsetColor().run()}>Default colour</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ToolbarDivider />
+      {(Object.keys(ALIGN_ICONS) as (keyof typeof ALIGN_ICONS)[]).map((a) => {
+        const Icon = ALIGN_ICONS[a];
+        return (
+          <ToolbarButton key={a} label={`Align ${a}`} active={s.align === a} onClick={() => chain().setTextAlign(a).run()}>
+            <Icon aria-hidden="true" />
+          </ToolbarButton>
+        );
+      })}
+    </div>
+  );
+});

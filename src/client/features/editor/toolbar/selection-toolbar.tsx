@@ -1,0 +1,66 @@
+// The floating selection toolbar (editor spec §2): only for a non-empty text selection —
+// bold, italic, underline, AI improve, add link, heading 2, quote.
+import type { Editor } from "@tiptap/core";
+import { useEditorState } from "@tiptap/react";
+import { BubbleMenu } from "@tiptap/react/menus";
+import { Bold, Heading2, Italic, Link as LinkIcon, Quote, Sparkles, Underline } from "lucide-react";
+import { memo } from "react";
+import { ToolbarButton } from "./toolbar-button";
+
+export const SelectionToolbar = memo(function SelectionToolbar({
+  editor,
+  onAddLink,
+  onImprove,
+}: {
+  editor: Editor;
+  onAddLink: () => void;
+  onImprove: () => void;
+}) {
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e.state.selection.empty
+        ? null
+        : {
+            bold: e.isActive("bold"),
+            italic: e.isActive("italic"),
+            underline: e.isActive("underline"),
+            h2: e.isActive("heading", { level: 2 }),
+            quote: e.isActive("blockquote"),
+            link: e.isActive("link"),
+          },
+    equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <BubbleMenu
+      editor={editor}
+      shouldShow={({ state, from, to }) => from !== to && !state.selection.empty && state.doc.textBetween(from, to).length > 0}
+      className="z-40"
+    >
+      <div role="toolbar" aria-label="Selection formatting" className="flex items-center gap-0.5 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md">
+        <ToolbarButton label="Bold" active={s?.bold} onClick={() => chain().toggleBold().run()}>
+          <Bold aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Italic" active={s?.italic} onClick={() => chain().toggleItalic().run()}>
+          <Italic aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Underline" active={s?.underline} onClick={() => chain().toggleUnderline().run()}>
+          <Underline aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Improve with AI" onClick={onImprove}>
+          <Sparkles aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Add link" active={s?.link} onClick={onAddLink}>
+          <LinkIcon aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Heading 2" active={s?.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          <Heading2 aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Quote" active={s?.quote} onClick={() => chain().toggleBlockquote().run()}>
+          <Quote aria-hidden="true" />
+        </ToolbarButton>
+      </div>
+    </BubbleMenu>
+  );
+});

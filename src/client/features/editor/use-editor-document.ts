@@ -1,0 +1,51 @@
+// Loads the document of /editor/:id, or creates one for /editor (then the caller replaces
+// the URL). An unknown or foreign id is a 404 from the server: a not-found state.
+import { useEffect, useRef, useState } from "react";
+import type { DocumentRecord } from "../../../shared/contracts/documents";
+import { apiJson, isApiError } from "../../lib/api";
+import { documentUrl } from "./autosave/save-request";
+
+export type EditorDocumentState =
+  | { kind: "loading" }
+  | { kind: "created"; id: string }
+  | { kind: "ready"; record: DocumentRecord }
+  | { kind: "not-found" }
+  | { kind: "limit"; message: string }
+  | { kind: "error"; message: string };
+
+export function useEditorDocument(id: string | undefined, enabled: boolean): { state: EditorDocumentState; retry: () => void } {
+  const [state, setState] = useState<EditorDocumentState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  // One POST per visit to /editor, even if effects run twice.
+  const creating = useRef<Promise<DocumentRecord> | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    const ac = new AbortController();
+    setState({ kind: "loading" });
+    const fail = (err: unknown) => {
+      if (!active) return;
+      if (isApiError(err, 404) || isApiError(err, 400)) setState({ kind: "not-found" });
+      else if (isApiError(err, 402)) setState({ kind: "limit", message: err.body?.message ?? "Your plan's document limit is reached." });
+      else setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+    };
+    if (!id) {
+      creating.current ??= apiJson<DocumentRecord>("POST", "/api/documents", {});
+      creating.current.then((doc) => active && setState({ kind: "created", id: doc.id }), fail).finally(() => {
+        creating.current = null;
+      });
+    } else {
+      apiJson<DocumentRecord>("GET", documentUrl(id), undefined, { signal: ac.signal }).then(
+        (record) => active && setState({ kind: "ready", record }),
+        (err) => !ac.signal.aborted && fail(err),
+      );
+    }
+    return () => {
+      active = false;
+      ac.abort();
+    };
+  }, [id, enabled, attempt]);
+
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
