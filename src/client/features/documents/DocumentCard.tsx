@@ -1,0 +1,57 @@
+import { FileText, MoreVertical, Pencil, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import type { DocumentRecord } from "../../../shared/contracts/documents";
+import { Button } from "../../components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { formatUpdatedAt } from "./format";
+
+export interface DocumentCardProps {
+  document: DocumentRecord;
+  onRename: (doc: DocumentRecord) => void;
+  onDelete: (doc: DocumentRecord) => void;
+}
+
+/** One dashboard card: title and last-updated time; the whole card opens the editor. */
+export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCardProps) {
+  return (
+    <li className="group relative flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/30">
+      <Link
+        href={`/editor/${doc.id}`}
+        className="flex min-h-28 flex-col gap-3 rounded-xl p-5 pr-14 outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="document-card"
+      >
+        <div className="flex items-start gap-3">
+          <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+          <h3 className="line-clamp-2 font-semibold leading-snug break-words">{doc.title}</h3>
+        </div>
+        <p className="mt-auto text-sm text-muted-foreground">
+          Updated <time dateTime={doc.updated_at}>{formatUpdatedAt(doc.updated_at)}</time>
+        </p>
+      </Link>
+      <div className="absolute top-3 right-3">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${doc.title}`}>
+              <MoreVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => onRename(doc)}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onDelete(doc)} className="text-destructive focus:text-destructive">
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,175 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { FilePlus2, Plus, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { DocumentRecord } from "../../../shared/contracts/documents";
+import { DASHBOARD_PLACEHOLDER_CARDS } from "../../../shared/limits";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { SUBSCRIPTION_QUERY_KEY } from "../../lib/subscription";
+import { toast } from "../../lib/toast";
+import { DeleteDocumentDialog } from "./DeleteDocumentDialog";
+import { DocumentCard } from "./DocumentCard";
+import { RenameDocumentDialog } from "./RenameDocumentDialog";
+import {
+  errorMessage,
+  isDocumentLimitError,
+  useCreateDocument,
+  useDeleteDocument,
+  useDocuments,
+  useRenameDocument,
+} from "./use-documents";
+import { useDocumentLimit } from "./use-document-limit";
+import { useLiveDocumentList } from "./use-live-documents";
+
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+function LimitNotice({ message }: { message: string }) {
+  return (
+    <div role="status" className="mb-6 flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2 text-sm">
+        <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>{message}</span>
+      </p>
+      <Button asChild size="sm">
+        <a href="/#pricing">View plans</a>
+      </Button>
+    </div>
+  );
+}
+
+/** "Your Documents": the list, its loading and empty states, and the card actions. */
+export function DocumentsSection() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const documents = useDocuments();
+  const limit = useDocumentLimit();
+  const create = useCreateDocument();
+  const rename = useRenameDocument();
+  const remove = useDeleteDocument();
+  const [renaming, setRenaming] = useState<DocumentRecord | null>(null);
+  const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  useLiveDocumentList(documents.data);
+
+  const atLimit = limit?.atLimit ?? false;
+  const notice =
+    limitMessage ??
+    (atLimit && limit?.limit != null
+      ? `You've reached the ${limit.limit}-document limit of the ${limit.planName} plan. Upgrade to create more documents.`
+      : null);
+
+  function createDocument() {
+    create.mutate(
+      {},
+      {
+        onSuccess: (doc) => {
+          setLimitMessage(null);
+          toast({ title: "Document created", description: "Your new document has been created successfully." });
+          navigate(`/editor/${doc.id}`);
+        },
+        onError: (err) => {
+          if (isDocumentLimitError(err)) {
+            setLimitMessage(errorMessage(err));
+            // The plan may have changed elsewhere; let the notice reflect the server's view.
+            void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+          }
+          toast({ title: "Error creating document", description: errorMessage(err), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  function saveTitle(title: string) {
+    if (!renaming) return;
+    rename.mutate(
+      { id: renaming.id, title, version: renaming.version },
+      {
+        onSuccess: () => setRenaming(null),
+        onError: (err) => toast({ title: "Error updating document", description: errorMessage(err), variant: "destructive" }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setLimitMessage(null);
+        toast({ title: "Document deleted", description: "The document has been deleted successfully." });
+      },
+      onError: (err) => toast({ title: "Error deleting document", description: errorMessage(err), variant: "destructive" }),
+    });
+  }
+
+  const newButton = (label: string, icon = <Plus aria-hidden="true" />) => (
+    <Button onClick={createDocument} disabled={create.isPending}>
+      {icon}
+      {create.isPending ? "Creating..." : label}
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby="documents-heading">
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="documents-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            Your Documents
+          </h1>
+          <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
+        </div>
+        {newButton("New Document")}
+      </div>
+
+      {notice && <LimitNotice message={notice} />}
+
+      {documents.isPending ? (
+        <ul className={GRID} aria-busy="true" aria-label="Loading documents">
+          {Array.from({ length: DASHBOARD_PLACEHOLDER_CARDS }, (_, i) => (
+            <li key={i} data-testid="document-skeleton" className="flex min-h-28 flex-col gap-3 rounded-xl border bg-card p-5">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="mt-auto h-4 w-1/2" />
+            </li>
+          ))}
+        </ul>
+      ) : documents.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-8 text-center">
+          <p className="font-medium">Your documents could not be loaded.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{errorMessage(documents.error)}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void documents.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : documents.data.length === 0 ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
+          <FilePlus2 aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 className="mt-4 text-lg font-semibold">No documents yet</h2>
+          <p className="mt-1 mb-6 text-muted-foreground">Create your first document to get started</p>
+          {newButton("Create Document")}
+        </div>
+      ) : (
+        <ul className={GRID} aria-label="Documents">
+          {documents.data.map((doc) => (
+            <DocumentCard key={doc.id} document={doc} onRename={setRenaming} onDelete={setDeleting} />
+          ))}
+        </ul>
+      )}
+
+      <RenameDocumentDialog
+        open={renaming !== null}
+        onOpenChange={(open) => !open && setRenaming(null)}
+        initialTitle={renaming?.title ?? ""}
+        saving={rename.isPending}
+        onSave={saveTitle}
+      />
+      <DeleteDocumentDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting?.title ?? ""}
+        deleting={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { DocumentsSection } from "./DocumentsSection";
+export { useDocumentLimit } from "./use-document-limit";
+export { DOCUMENTS_QUERY_KEY, useCreateDocument, useDeleteDocument, useDocuments, useRenameDocument } from "./use-documents";

@@ -1,0 +1,23 @@
+// The plan's document limit as the dashboard shows it. The server enforces it (402); this
+// only lets the dashboard say so before the user tries.
+import { PLANS, isPlanId } from "../../../shared/plans";
+import { useSubscription } from "../../lib/subscription";
+import { useDocuments } from "./use-documents";
+
+export interface DocumentLimitState {
+  planName: string;
+  /** null = unlimited. */
+  limit: number | null;
+  count: number;
+  atLimit: boolean;
+}
+
+export function useDocumentLimit(): DocumentLimitState | null {
+  const subscription = useSubscription();
+  const documents = useDocuments();
+  if (!subscription.data || !documents.data) return null;
+  const plan = subscription.data.isActive && isPlanId(subscription.data.planName) ? subscription.data.planName : "gratis";
+  const limit = PLANS[plan].documentLimit;
+  const count = documents.data.length;
+  return { planName: PLANS[plan].name, limit, count, atLimit: limit !== null && count >= limit };
+}

@@ -1,0 +1,70 @@
+// Data hooks of the dashboard: the owner's document list and its create / rename / delete
+// mutations (spec accounts §7 "a data hook for list, create, update and delete"). Every
+// change invalidates the list so the dashboard is current without a reload.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DocumentRecord } from "../../../shared/contracts/documents";
+import { ApiError, apiJson, isApiError } from "../../lib/api";
+
+export const DOCUMENTS_QUERY_KEY = ["/api/documents"] as const;
+
+export function useDocuments(opts: { enabled?: boolean } = {}) {
+  return useQuery<DocumentRecord[]>({
+    queryKey: DOCUMENTS_QUERY_KEY,
+    queryFn: ({ signal }) => apiJson<DocumentRecord[]>("GET", DOCUMENTS_QUERY_KEY[0], undefined, { signal }),
+    enabled: opts.enabled ?? true,
+  });
+}
+
+/** The human sentence of a failed call: the server's message when it sent one. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError && typeof err.body?.message === "string") return err.body.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** True when the server refused a create because the plan's document limit is reached. */
+export function isDocumentLimitError(err: unknown): err is ApiError {
+  return isApiError(err, 402) && err.code === "upgrade_required";
+}
+
+export function useCreateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { title?: string } = {}) => apiJson<DocumentRecord>("POST", DOCUMENTS_QUERY_KEY[0], input),
+    onSuccess: (doc) => {
+      queryClient.setQueryData<DocumentRecord[]>(DOCUMENTS_QUERY_KEY, (list) => (list ? [doc, ...list] : list));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Renames a document. A rename only touches the title, so when the document moved on
+ * meanwhile (409, e.g. the editor saved in another tab) it is re-applied on the current version.
+ */
+export function useRenameDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, title, version }: { id: string; title: string; version: number }) => {
+      const url = `/api/documents/${encodeURIComponent(id)}`;
+      try {
+        return await apiJson<DocumentRecord>("PATCH", url, { title: title.trim(), version });
+      } catch (err) {
+        const current = isApiError(err, 409) ? (err.body?.current as DocumentRecord | undefined) : undefined;
+        if (!current) throw err;
+        return apiJson<DocumentRecord>("PATCH", url, { title: title.trim(), version: current.version });
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
+  });
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`),
+    onSuccess: (_void, id) => {
+      queryClient.setQueryData<DocumentRecord[]>(DOCUMENTS_QUERY_KEY, (list) => list?.filter((d) => d.id !== id));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
+  });
+}
