@@ -5,6 +5,7 @@ import { channelDocumentId } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
 import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/access.js";
 import type { AuthUser } from "../http/auth-hook.js";
+import { shareRealtimePrincipal } from "../sharing/realtime-grant.js";
 
 export interface Subscriber {
   user: AuthUser | null;
@@ -19,16 +20,13 @@ export type SubscribeDecision =
   | { ok: true; documentId: string; principal: DocumentPrincipal }
   | { ok: false; message: string };
 
-/**
- * The principal a share token grants on `documentId`, or null. Filled in by the Sharing
- * area (it owns share tokens); until then a share token grants nothing.
- */
+/** The principal a share token grants on `documentId`, or null (the Sharing area owns share tokens). */
 export async function sharePrincipalFor(
-  _ctx: AppContext,
-  _documentId: string,
-  _shareToken: string,
+  ctx: AppContext,
+  documentId: string,
+  shareToken: string,
 ): Promise<DocumentPrincipal | null> {
-  return null;
+  return shareRealtimePrincipal(ctx, documentId, shareToken);
 }
 
 async function mayRead(ctx: AppContext, principal: DocumentPrincipal, documentId: string): Promise<boolean> {

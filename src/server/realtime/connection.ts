@@ -109,7 +109,8 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) => {
       if (principal.kind === "owner") return send({ type: "UPDATE", channel, record });
       void stillAllowed(ctx, principal, documentId).then((ok) => {
-        if (ok) return send({ type: "UPDATE", channel, record });
+        // A visitor never learns who wrote (the owner's user id is private).
+        if (ok) return send({ type: "UPDATE", channel, record: { ...record, user_id: null } });
         drop(channel);
         send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
       });
