@@ -1,8 +1,13 @@
-import { PlaceholderPage } from "../app/layout";
+import { PageShell } from "../app/layout";
+import { ResetPasswordForm } from "../features/auth";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /reset-password: the recovery e-mail link lands here to choose a new password. Placeholder: another engineer replaces this page. */
+/** Route /reset-password: the recovery email link lands here to choose a new password. */
 export default function ResetPasswordPage() {
   usePageTitle("Reset Password");
-  return <PlaceholderPage title="Reset Password" />;
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-10 sm:px-6">
+      <ResetPasswordForm />
+    </PageShell>
+  );
 }

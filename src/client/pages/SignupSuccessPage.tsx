@@ -1,8 +1,13 @@
-import { PlaceholderPage } from "../app/layout";
+import { PageShell } from "../app/layout";
+import { SignupSuccess } from "../features/auth";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /signup/success (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /signup/success (spec accounts §2, §4). */
 export default function SignupSuccessPage() {
   usePageTitle("Account Created!");
-  return <PlaceholderPage title="Account Created!" />;
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-10 sm:px-6">
+      <SignupSuccess />
+    </PageShell>
+  );
 }
