@@ -22,18 +22,6 @@ export function getLinter(): Promise<LocalLinter> {
   return linterPromise;
 }
 
-/** Harper reports spans in Unicode code points; JavaScript strings index UTF-16 units. */
-function codePointToUtf16(text: string): (cp: number) => number {
-  const offsets: number[] = [];
-  let unit = 0;
-  for (const ch of text) {
-    offsets.push(unit);
-    unit += ch.length;
-  }
-  offsets.push(unit);
-  return (cp) => offsets[Math.min(cp, offsets.length - 1)]!;
-}
-
 interface Edit {
   start: number;
   end: number;
@@ -44,12 +32,13 @@ interface Edit {
 const REPLACE = 0;
 const REMOVE = 1;
 
-function toEdit(text: string, lint: Lint, toUnit: (cp: number) => number): Edit | null {
+// harper.js reports spans in UTF-16 units (JavaScript string indices); verified with emoji.
+function toEdit(text: string, lint: Lint): Edit | null {
   const suggestion = lint.suggestions()[0];
   if (!suggestion) return null;
   const span = lint.span();
-  const start = toUnit(span.start);
-  const end = toUnit(span.end);
+  const start = span.start;
+  const end = span.end;
   const original = text.slice(start, end);
   const kind = suggestion.kind() as number;
   const replacementText = suggestion.get_replacement_text();
@@ -75,9 +64,8 @@ export interface GrammarResult {
 export async function correctGrammar(text: string): Promise<GrammarResult> {
   const linter = await getLinter();
   const lints = await linter.lint(text, { language: "plaintext" });
-  const toUnit = codePointToUtf16(text);
   const edits = lints
-    .map((l) => toEdit(text, l, toUnit))
+    .map((l) => toEdit(text, l))
     .filter((e): e is Edit => e !== null)
     .sort((a, b) => a.start - b.start);
   // Drop overlapping edits (keep the first), then apply from the end so offsets stay valid.

@@ -1,0 +1,108 @@
+// A local HTTP server that speaks the OpenAI chat-completions wire format (JSON and SSE
+// streaming with `data: {...}` / `data: [DONE]`), so tests and the benchmark exercise the
+// real SDK and our streaming proxy without a network.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StubRequest {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  max_tokens?: number;
+}
+
+export interface StubOptions {
+  /** The answer for a request (default: echoes the last user message's length). */
+  reply?: (req: StubRequest) => string;
+  /** How many SSE chunks the answer is cut into. */
+  chunks?: number;
+  /** Report usage in the last chunk (when asked). */
+  usage?: boolean;
+  /** Answer with this HTTP status and an error body instead. */
+  failStatus?: number;
+  /** Never answer (for timeout tests). */
+  hang?: boolean;
+}
+
+export interface OpenAiStub {
+  url: string;
+  requests: StubRequest[];
+  /** Requests whose connection closed before the answer was complete. */
+  aborted: number;
+  options: StubOptions;
+  close(): Promise<void>;
+}
+
+function split(text: string, n: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / n));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAiStub> {
+  const stub: OpenAiStub = { url: "", requests: [], aborted: 0, options, close: async () => {} };
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(raw) as StubRequest;
+      stub.requests.push(body);
+      const o = stub.options;
+      if (o.hang) {
+        res.on("close", () => stub.aborted++);
+        return;
+      }
+      if (o.failStatus) {
+        res.writeHead(o.failStatus, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "stub failure", type: "server_error" } }));
+        return;
+      }
+      const text = (o.reply ?? ((r) => `Echo of ${r.messages.at(-1)?.content.length ?? 0} characters.`))(body);
+      const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+      const base = { id: "chatcmpl-stub", object: "chat.completion.chunk", created: 0, model: body.model };
+      if (!body.stream) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            ...base,
+            object: "chat.completion",
+            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            usage: o.usage === false ? undefined : usage,
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      let finished = false;
+      res.on("close", () => {
+        if (!finished) stub.aborted++;
+      });
+      const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+      send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+      for (const piece of split(text, o.chunks ?? 4)) {
+        send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+      }
+      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      if (body.stream_options?.include_usage && o.usage !== false) send({ ...base, choices: [], usage });
+      res.write("data: [DONE]\n\n");
+      finished = true;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  stub.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return stub;
+}
