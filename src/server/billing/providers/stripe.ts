@@ -87,7 +87,7 @@ export function createStripeProvider(config: Config): PaymentProvider {
           webhookSecret,
           WEBHOOK_TOLERANCE_SEC,
           undefined,
-          Math.floor(now.getTime() / 1000),
+          now.getTime(), // milliseconds (the SDK divides by 1000)
         );
         return event as unknown as BillingEvent;
       } catch (err) {
