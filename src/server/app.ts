@@ -82,6 +82,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installAuthHook(app, ctx);
 
+  // Every registered route, for the security suite's "no route without a row" check.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
+  });
+  app.decorate("routeList", routes);
+
   const modules = [
     healthRoutes,
     authRoutes,
@@ -103,5 +110,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    routeList: { method: string; url: string }[];
   }
 }

@@ -1,0 +1,122 @@
+// Object-level authorization, table-driven: every route that takes an id is called as
+// another signed-in user and as nobody, and must answer 401/404 with nothing changed in
+// the database. A route with an id and no row here fails the suite, so a new route
+// cannot ship without its check.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiSuggestions, checkoutSessions, documents, preferences, subscriptions } from "../db/schema.js";
+import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+
+interface Ids {
+  documentId: string;
+  suggestionId: string;
+  checkoutId: string;
+}
+
+interface Row {
+  path: (ids: Ids) => string;
+  body?: (ids: Ids) => unknown;
+  /** Allowed statuses for another signed-in user and for an anonymous caller. */
+  other: number[];
+  anonymous: number[];
+}
+
+const doc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "changed" }] }] };
+
+export const ROUTES_WITH_IDS: Record<string, Row> = {
+  "GET /api/documents/:id": { path: (i) => `/api/documents/${i.documentId}`, other: [404], anonymous: [401] },
+  "PATCH /api/documents/:id": {
+    path: (i) => `/api/documents/${i.documentId}`,
+    body: () => ({ title: "Hijacked", content: doc, version: 1 }),
+    other: [404],
+    anonymous: [401],
+  },
+  "DELETE /api/documents/:id": { path: (i) => `/api/documents/${i.documentId}`, other: [404], anonymous: [401] },
+  "GET /api/documents/:id/share": { path: (i) => `/api/documents/${i.documentId}/share`, other: [404], anonymous: [401] },
+  "PUT /api/documents/:id/share": {
+    path: (i) => `/api/documents/${i.documentId}/share`,
+    body: () => ({ isPublic: true, allowEditing: true, expiresAt: null, password: null }),
+    other: [404],
+    anonymous: [401],
+  },
+  "GET /api/documents/:id/export": { path: (i) => `/api/documents/${i.documentId}/export?format=md`, other: [404], anonymous: [401, 404] },
+  "PUT /api/ai/suggestions/:id": { path: (i) => `/api/ai/suggestions/${i.suggestionId}`, body: () => ({ accepted: true }), other: [404], anonymous: [401] },
+  // The document is private: the public routes answer exactly as for a missing one.
+  "GET /api/shared/:id": { path: (i) => `/api/shared/${i.documentId}`, other: [404], anonymous: [404] },
+  "PATCH /api/shared/:id": {
+    path: (i) => `/api/shared/${i.documentId}`,
+    body: () => ({ content: doc, version: 1 }),
+    other: [404],
+    anonymous: [404],
+  },
+  "POST /api/shared/:id/unlock": { path: (i) => `/api/shared/${i.documentId}/unlock`, body: () => ({ password: "guess" }), other: [404], anonymous: [404] },
+  "GET /api/stripe/test-checkout/:id": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}`, other: [404], anonymous: [404] },
+  "POST /api/stripe/test-checkout/:id/pay": {
+    path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/pay`,
+    body: () => ({ email: "thief@example.com" }),
+    other: [404],
+    anonymous: [404],
+  },
+  "POST /api/stripe/test-checkout/:id/cancel": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/cancel`, other: [404], anonymous: [404] },
+};
+
+describe("object-level authorization on every route with an id", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let ids: Ids;
+
+  async function snapshot() {
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences];
+    const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
+    return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createTestUser(t, { plan: "professional" });
+    other = await createTestUser(t, { plan: "professional" });
+    const created = await t.app.inject({ method: "POST", url: "/api/documents", headers: owner.headers, payload: { title: "Private", content: doc } });
+    expect(created.statusCode).toBe(201);
+    const documentId = created.json().id as string;
+    const [suggestion] = await t.ctx.db
+      .insert(aiSuggestions)
+      .values({ userId: owner.id, documentId, originalText: "a", suggestedText: "b" })
+      .returning();
+    const checkout = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/create-checkout-session",
+      headers: owner.headers,
+      payload: { priceId: t.config.STRIPE_PRICE_CREATOR },
+    });
+    expect(checkout.statusCode).toBe(200);
+    const checkoutId = new URL(checkout.json().url).pathname.split("/").pop()!;
+    ids = { documentId, suggestionId: suggestion!.id, checkoutId };
+  });
+  afterAll(async () => t?.close());
+
+  it("has a row for every route that takes an id (and no row for a route that is gone)", () => {
+    const withIds = t.app.routeList.filter((r) => r.url.includes(":")).map((r) => `${r.method} ${r.url}`);
+    expect(withIds.filter((k) => !(k in ROUTES_WITH_IDS))).toEqual([]);
+    expect(Object.keys(ROUTES_WITH_IDS).filter((k) => !withIds.includes(k))).toEqual([]);
+  });
+
+  for (const [key, row] of Object.entries(ROUTES_WITH_IDS)) {
+    const [method] = key.split(" ");
+    it(`${key}: another user and nobody get ${row.other.join("/")} and ${row.anonymous.join("/")}, nothing changes`, async () => {
+      const before = await snapshot();
+      const payload = row.body?.(ids);
+      const asOther = await t.app.inject({ method: method as "GET", url: row.path(ids), headers: other.headers, ...(payload ? { payload: payload as object } : {}) });
+      expect(row.other, `${key} as another user answered ${asOther.statusCode}: ${asOther.body}`).toContain(asOther.statusCode);
+      expect(asOther.json()).toHaveProperty("error");
+      const asNobody = await t.app.inject({ method: method as "GET", url: row.path(ids), ...(payload ? { payload: payload as object } : {}) });
+      expect(row.anonymous, `${key} anonymously answered ${asNobody.statusCode}: ${asNobody.body}`).toContain(asNobody.statusCode);
+      expect(asNobody.json()).toHaveProperty("error");
+      expect(await snapshot()).toBe(before);
+    });
+  }
+
+  it("the owner can still read the document afterwards (the table tested refusals, not breakage)", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/documents/${ids.documentId}`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+  });
+});
