@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
 const RUNS_PER_ROUTE = Number(process.env.FAULT_RUNS_PER_ROUTE ?? 30);
-export const counts = { routes: 0, cases: 0 };
+const counts = { routes: 0, cases: 0 };
 
 function deep(depth: number): unknown {
   let v: unknown = "bottom";

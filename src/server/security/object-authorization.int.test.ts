@@ -22,7 +22,7 @@ interface Row {
 
 const doc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "changed" }] }] };
 
-export const ROUTES_WITH_IDS: Record<string, Row> = {
+const ROUTES_WITH_IDS: Record<string, Row> = {
   "GET /api/documents/:id": { path: (i) => `/api/documents/${i.documentId}`, other: [404], anonymous: [401] },
   "PATCH /api/documents/:id": {
     path: (i) => `/api/documents/${i.documentId}`,
