@@ -189,7 +189,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
 
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Close
+                Done
               </Button>
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? "Saving..." : "Save settings"}
