@@ -1,0 +1,160 @@
+// Accounts end to end in Chromium, with email confirmation switched on: sign up at
+// /signup, confirm from /dev/mailbox, land signed in, sign out, reset the password through
+// the dialog and the emailed link, sign in with the new password.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.js";
+import { AUTH_STORAGE_KEY, signInPage, signUpViaApi } from "./support/auth.js";
+import { freePort, freshDataDir, type RunningServer, spawnServer, waitForHealth, exitOf } from "./support/server.js";
+
+// Like startServer(), with a longer boot allowance: on a busy shared machine PGlite's first
+// start can take over a minute.
+async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = freshDataDir();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_AUTOCONFIRM: "true", ...opts.env };
+  const { proc, output } = spawnServer(env);
+  await waitForHealth(url, proc, output, 170_000);
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      const exited = exitOf(proc);
+      proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+async function openMailLink(page: Page, url: string, email: string, label: string) {
+  await page.goto(`${url}/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: label }).first().click();
+}
+
+describe("accounts: sign-up, confirmation, sign-out, password reset (confirmation required)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ env: { AUTH_AUTOCONFIRM: "false" } });
+    browser = await launchBrowser();
+  }, 200_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a new user goes from /signup to signed in, and back in after a password reset", { timeout: 240_000 }, async () => {
+    const { url } = server;
+    const email = `e2e-${Date.now()}@example.com`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    // Sign up: the validation toasts first, then a real sign-up.
+    await page.goto(`${url}/signup`);
+    await page.getByLabel("Full Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm Password").fill("short");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(visible(page, "Password too short")).toBe(true);
+    await page.getByLabel("Password", { exact: true }).fill("first-password");
+    await page.getByLabel("Confirm Password").fill("other-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(visible(page, "Password mismatch")).toBe(true);
+    // Show/hide reveals the typed password.
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await page.getByLabel("Confirm Password").fill("first-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${url}/signup/success`);
+    await expect.poll(visible(page, "Account Created!")).toBe(true);
+    await expect.poll(visible(page, "We sent you a confirmation link to complete your signup.")).toBe(true);
+
+    // Not confirmed: signing in is refused.
+    await page.goto(`${url}/?signin=1`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("first-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(visible(page, "Authentication failed")).toBe(true);
+    await expect.poll(visible(page, "Email not confirmed")).toBe(true);
+
+    // Confirm from the mailbox: lands on / signed in (the dashboard).
+    await openMailLink(page, url, email, "Confirm your email");
+    await page.waitForURL((u) => u.pathname === "/");
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+    expect(await page.evaluate((k) => !!localStorage.getItem(k), AUTH_STORAGE_KEY)).toBe(true);
+
+    // Sign out from the dashboard header.
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect.poll(visible(page, "Start Writing")).toBe(true);
+    expect(await page.evaluate((k) => localStorage.getItem(k), AUTH_STORAGE_KEY)).toBeNull();
+
+    // Request a reset through the dialog: sign in → Forgot your password? → reset.
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(""); // switching clears the fields
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByRole("button", { name: "Forgot your password?" }).click();
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect.poll(visible(page, "Reset link sent")).toBe(true);
+
+    // Follow the emailed link and choose a new password.
+    await openMailLink(page, url, email, "Reset password");
+    await page.waitForURL(/\/reset-password/);
+    await page.getByLabel("New Password", { exact: true }).fill("second-password");
+    await page.getByLabel("Confirm New Password").fill("second-password");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect.poll(visible(page, "Start Writing")).toBe(true);
+
+    // The old password no longer works; the new one does.
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("first-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(visible(page, "Invalid login credentials")).toBe(true);
+    await dialog.getByLabel("Password", { exact: true }).fill("second-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(visible(page, "You have successfully signed in.")).toBe(true);
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+
+    // A used reset link does not sign anyone in again.
+    await context.close();
+    const fresh = await browser.newPage();
+    await openMailLink(fresh, url, email, "Reset password");
+    await fresh.waitForURL(/\/reset-password/);
+    await expect.poll(visible(fresh, "Reset link expired")).toBe(true);
+    await fresh.close();
+  });
+});
+
+describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 200_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("signUpViaApi + signInPage open the dashboard signed in", async () => {
+    const session = await signUpViaApi(server.url, { fullName: "Helper User" });
+    const page = await signInPage(browser, server.url, session);
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(session.email);
+    await page.context().close();
+  });
+});
