@@ -66,7 +66,9 @@ export function exitOf(proc: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
 }
 
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { env?: Record<string, string>; dataDir?: string; /** Health wait; raise it on a loaded machine. */ startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? freshDataDir();
   const url = `http://127.0.0.1:${port}`;
@@ -78,7 +80,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     AUTH_AUTOCONFIRM: "true",
     ...opts.env,
   });
-  await waitForHealth(url, proc, output);
+  await waitForHealth(url, proc, output, opts.startTimeoutMs);
   return {
     url,
     port,
