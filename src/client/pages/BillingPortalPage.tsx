@@ -1,8 +1,19 @@
-import { PlaceholderPage } from "../app/layout";
+import { Redirect } from "wouter";
+import { useAuth } from "../app/auth-provider";
+import { PageShell } from "../app/layout";
+import { FullPageSpinner } from "../components/ui/spinner";
+import { BillingPortal } from "../features/billing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /billing/portal: the built-in billing portal when Stripe is not configured. Placeholder: another engineer replaces this page. */
+/** Route /billing/portal: the built-in billing portal (signed-in users only). */
 export default function BillingPortalPage() {
   usePageTitle("Billing");
-  return <PlaceholderPage title="Billing" />;
+  const { user, loading } = useAuth();
+  if (loading) return <FullPageSpinner />;
+  if (!user) return <Redirect to="/" replace />;
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 justify-center px-4 py-10 sm:px-6">
+      <BillingPortal />
+    </PageShell>
+  );
 }

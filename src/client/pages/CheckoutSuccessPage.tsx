@@ -1,8 +1,13 @@
-import { PlaceholderPage } from "../app/layout";
+import { PageShell } from "../app/layout";
+import { CheckoutSuccess } from "../features/billing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /checkout-success (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /checkout-success?session_id=… (spec accounts §2, §4): activation after a guest checkout. */
 export default function CheckoutSuccessPage() {
-  usePageTitle("Checkout");
-  return <PlaceholderPage title="Checkout" />;
+  usePageTitle("Payment Successful");
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-12 sm:px-6">
+      <CheckoutSuccess />
+    </PageShell>
+  );
 }

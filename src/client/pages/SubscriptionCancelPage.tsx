@@ -1,8 +1,13 @@
-import { PlaceholderPage } from "../app/layout";
+import { PageShell } from "../app/layout";
+import { SubscriptionCancel } from "../features/billing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /subscription-cancel (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /subscription-cancel (spec accounts §2). */
 export default function SubscriptionCancelPage() {
   usePageTitle("Payment Cancelled");
-  return <PlaceholderPage title="Payment Cancelled" />;
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-12 sm:px-6">
+      <SubscriptionCancel />
+    </PageShell>
+  );
 }

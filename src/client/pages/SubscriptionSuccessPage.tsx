@@ -1,8 +1,13 @@
-import { PlaceholderPage } from "../app/layout";
+import { PageShell } from "../app/layout";
+import { SubscriptionSuccess } from "../features/billing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /subscription-success (spec accounts §2). Placeholder: another engineer replaces this page. */
+/** Route /subscription-success (spec accounts §2). */
 export default function SubscriptionSuccessPage() {
-  usePageTitle("Payment Successful!");
-  return <PlaceholderPage title="Payment Successful!" />;
+  usePageTitle("Payment Successful");
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-12 sm:px-6">
+      <SubscriptionSuccess />
+    </PageShell>
+  );
 }

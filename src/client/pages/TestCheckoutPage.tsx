@@ -1,8 +1,15 @@
-import { PlaceholderPage } from "../app/layout";
+import { useParams } from "wouter";
+import { PageShell } from "../app/layout";
+import { TestCheckout } from "../features/billing";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /checkout/test/:sessionId: the built-in offline payment page (DESIGN §1). Placeholder: another engineer replaces this page. */
+/** Route /checkout/test/:sessionId: the built-in checkout (a test payment; no card is charged). */
 export default function TestCheckoutPage() {
-  usePageTitle("Test Checkout");
-  return <PlaceholderPage title="Test Checkout" />;
+  usePageTitle("Checkout");
+  const { sessionId = "" } = useParams<{ sessionId: string }>();
+  return (
+    <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-12 sm:px-6">
+      <TestCheckout sessionId={sessionId} />
+    </PageShell>
+  );
 }

@@ -1,0 +1,173 @@
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import type { PortalActionRequest, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
+import { PLAN_ORDER, PLANS, type PlanId, isPlanId } from "../../../shared/plans";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { apiJson } from "../../lib/api";
+import { openBillingPortal } from "../../lib/checkout";
+import { queryClient } from "../../lib/query-client";
+import { SUBSCRIPTION_QUERY_KEY, useSubscription } from "../../lib/subscription";
+import { toast } from "../../lib/toast";
+import { formatDate, formatPrice, serverMessage } from "./format";
+import { usePlans } from "./use-plans";
+
+const PAID: PlanId[] = ["creator", "professional"];
+
+/** /billing/portal — the built-in billing portal: cancel at period end, resume, switch plan. */
+export function BillingPortal() {
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const wanted = new URLSearchParams(useSearch()).get("switch");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  async function act(req: PortalActionRequest, done: (s: SubscriptionStatusResponse) => string) {
+    setBusy(req.action === "switch" ? `switch-${req.plan}` : req.action);
+    try {
+      const s = await apiJson<SubscriptionStatusResponse>("POST", "/api/stripe/portal", req);
+      queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, s);
+      toast({ title: "Subscription updated", description: done(s) });
+    } catch (err) {
+      toast({ title: "Portal Error", description: serverMessage(err, "Failed to update your subscription. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (subscription.isPending || plans.isPending) return <Spinner label="Loading billing" className="size-8" />;
+  if (plans.data?.provider === "stripe") {
+    return (
+      <Card className="w-full max-w-lg text-center">
+        <CardHeader>
+          <CardTitle asHeading="h1" className="text-2xl">Billing</CardTitle>
+          <CardDescription>Your subscription is managed in the secure billing portal.</CardDescription>
+        </CardHeader>
+        <CardFooter className="justify-center">
+          <Button onClick={() => void openBillingPortal()}>Manage Billing</Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  const s = subscription.data;
+  const active = !!s?.isActive && isPlanId(s.planName) && s.planName !== "gratis";
+  const current: PlanId = active && isPlanId(s.planName) ? s.planName : "gratis";
+  const plan = PLANS[current];
+  const ends = formatDate(s?.currentPeriodEnd);
+
+  return (
+    <div className="w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Billing</h1>
+        <p className="text-muted-foreground">Manage your Draftsmith subscription.</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle asHeading="h2" className="text-xl">
+              {plan.name} plan
+            </CardTitle>
+            <Badge variant={active ? "success" : "secondary"}>{active ? (s?.cancelAtPeriodEnd ? "Ending" : "Active") : "Inactive"}</Badge>
+          </div>
+          <CardDescription>
+            {active ? `${formatPrice(plan.price)} / month` : "Free plan with basic features"}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="text-sm">
+          {active ? (
+            <p data-testid="renewal">
+              {s?.cancelAtPeriodEnd ? "Ends" : "Renews"} on {ends}
+              {s?.cancelAtPeriodEnd ? ". You keep every feature until then." : "."}
+            </p>
+          ) : (
+            <p>
+              Upgrade to unlock AI writing tools.{" "}
+              <a className="font-medium text-primary underline-offset-4 hover:underline" href="/#pricing">
+                View plans
+              </a>
+            </p>
+          )}
+        </CardContent>
+        {active && (
+          <CardFooter className="flex flex-wrap gap-3">
+            {s?.cancelAtPeriodEnd ? (
+              <Button
+                disabled={busy !== null}
+                onClick={() => void act({ action: "resume" }, (n) => `Your ${plan.name} plan renews on ${formatDate(n.currentPeriodEnd)}.`)}
+              >
+                {busy === "resume" ? "Processing..." : "Resume subscription"}
+              </Button>
+            ) : (
+              <Button variant="outline" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+                {busy === "cancel" ? "Processing..." : "Cancel at period end"}
+              </Button>
+            )}
+          </CardFooter>
+        )}
+      </Card>
+
+      {active && (
+        <section aria-labelledby="switch-heading" className="space-y-3">
+          <h2 id="switch-heading" className="text-lg font-semibold">
+            Switch plan
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {PAID.filter((p) => p !== current).map((p) => (
+              <Card key={p} className={wanted === p ? "border-primary ring-1 ring-primary" : undefined}>
+                <CardHeader>
+                  <CardTitle asHeading="h3">{PLANS[p].name}</CardTitle>
+                  <CardDescription>{formatPrice(PLANS[p].price)} / month</CardDescription>
+                </CardHeader>
+                <CardFooter>
+                  <Button
+                    disabled={busy !== null}
+                    variant={PLAN_ORDER[p] > PLAN_ORDER[current] ? "default" : "outline"}
+                    onClick={() => void act({ action: "switch", plan: p as "creator" | "professional" }, () => `You are now on the ${PLANS[p].name} plan.`)}
+                  >
+                    {busy === `switch-${p}` ? "Processing..." : `Switch to ${PLANS[p].name}`}
+                  </Button>
+                </CardFooter>
+              </Card>
+            ))}
+          </div>
+        </section>
+      )}
+
+      <Button asChild variant="ghost">
+        <Link href="/">Back to Dashboard</Link>
+      </Button>
+
+      <AlertDialog open={confirmCancel} onOpenChange={setConfirmCancel}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel subscription?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Your {plan.name} plan stays active until {ends}. After that you return to the free plan; your documents are kept.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep subscription</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => void act({ action: "cancel" }, (n) => `Your plan ends on ${formatDate(n.currentPeriodEnd)}.`)}
+            >
+              Cancel at period end
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { CheckCircle2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import type { CheckoutSessionDetails } from "../../../shared/contracts/billing";
+import { MIN_PASSWORD_LENGTH } from "../../../shared/limits";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { apiJson } from "../../lib/api";
+import { getAuthClient } from "../../lib/auth-client";
+import { toast } from "../../lib/toast";
+import { serverMessage } from "./format";
+
+/** How long "Redirecting to sign in..." stays readable before going to /login. */
+const SIGN_IN_REDIRECT_MS = 1500;
+
+type State =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "existing" }
+  | { kind: "activate"; details: CheckoutSessionDetails };
+
+/** /checkout-success: a buyer who paid without an account sets a password and is signed in. */
+export function CheckoutSuccess() {
+  const [, navigate] = useLocation();
+  const sessionId = new URLSearchParams(useSearch()).get("session_id");
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!sessionId) {
+      toast({ title: "Invalid checkout session", description: "No session ID found in URL", variant: "destructive" });
+      setState({ kind: "failed" });
+      return;
+    }
+    apiJson<CheckoutSessionDetails>("POST", "/api/retrieve-checkout-session", { sessionId })
+      .then((details) => {
+        if (details.existingUser && !details.pendingActivation) {
+          toast({ title: "Welcome back!", description: "Please sign in to access your account." });
+          setState({ kind: "existing" });
+        } else {
+          setState({ kind: "activate", details });
+        }
+      })
+      .catch((err: unknown) => {
+        console.error("Retrieving the checkout session failed", err);
+        toast({ title: "Session error", description: "Unable to retrieve checkout session details", variant: "destructive" });
+        setState({ kind: "failed" });
+      });
+  }, [sessionId]);
+
+  useEffect(() => {
+    if (state.kind !== "existing") return;
+    const timer = setTimeout(() => navigate("/login"), SIGN_IN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  if (state.kind === "loading") {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+        <Spinner label="Processing your payment..." className="size-8" />
+        <p>Processing your payment...</p>
+      </div>
+    );
+  }
+  if (state.kind === "existing") {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+        <Spinner label="Redirecting to sign in..." className="size-8" />
+        <p>Redirecting to sign in...</p>
+      </div>
+    );
+  }
+  if (state.kind === "failed") {
+    return (
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle asHeading="h1" className="text-xl">
+            Unable to process checkout session
+          </CardTitle>
+          <CardDescription>If you were charged, contact support and we will sort it out.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={() => navigate("/")}>Return Home</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return <ActivationForm details={state.details} sessionId={sessionId!} />;
+}
+
+function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetails; sessionId: string }) {
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const email = details.customer.email;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: "Password too short", description: "Password must be at least 6 characters" });
+      return;
+    }
+    if (password !== confirm) {
+      toast({ title: "Password mismatch", description: "Passwords do not match", variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiJson("POST", "/api/activate-account-from-stripe", { sessionId, password, email });
+    } catch (err) {
+      toast({
+        title: "Account creation failed",
+        description: serverMessage(err, "Unable to create your account"),
+        variant: "destructive",
+      });
+      setBusy(false);
+      return;
+    }
+    toast({ title: "Account created successfully!", description: "Welcome to Draftsmith. Signing you in..." });
+    try {
+      const client = await getAuthClient();
+      const { error } = await client.signInWithPassword({ email, password });
+      if (error) throw error;
+      navigate("/editor");
+    } catch (err) {
+      console.error("Signing in after activation failed", err);
+      toast({ title: "Authentication failed", description: serverMessage(err, "Please sign in with your new password."), variant: "destructive" });
+      navigate("/login");
+    }
+  }
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="items-center text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-success" />
+        <CardTitle asHeading="h1" className="text-2xl">
+          Payment Successful!
+        </CardTitle>
+        <CardDescription>Welcome to {details.planName} plan</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/40 p-4 text-sm">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="truncate font-medium">{email}</dd>
+          <dt className="text-muted-foreground">Plan</dt>
+          <dd className="font-medium">{details.planName}</dd>
+        </dl>
+        <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor="activate-password">Set Your Password</Label>
+            <Input
+              id="activate-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="activate-confirm">Confirm Password</Label>
+            <Input
+              id="activate-confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Creating Account..." : "Set Password & Continue"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
