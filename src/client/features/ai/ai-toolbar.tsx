@@ -1,11 +1,44 @@
-// Type-only import: keeps TipTap out of every bundle that merely references the AI feature.
+// The AI toolbar (spec §2): Complete, Improve, Professional, Casual, Grammar, Summarize.
+// Locked features show a lock and an "Upgrade for AI features" hint; the server gates too.
 import type { Editor } from "@tiptap/react";
+import { Briefcase, CheckCheck, Coffee, FileText, Lock, PenLine, Wand2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../components/ui/button";
+import { createAiActions } from "./actions";
+import { useAiPlan } from "./use-ai-plan";
 
 export interface AiToolbarProps {
   editor: Editor | null;
 }
 
-/** Placeholder: the AI engineer replaces this with Complete/Improve/…/Summarize (spec editor §2 AI toolbar). */
-export function AiToolbar(_props: AiToolbarProps) {
-  return null;
+export function AiToolbar({ editor }: AiToolbarProps) {
+  const plan = useAiPlan();
+  const actions = createAiActions(editor, plan);
+  const item = (label: string, icon: ReactNode, onClick: () => void, locked: boolean) => (
+    <Button
+      key={label}
+      variant="ghost"
+      size="sm"
+      onMouseDown={(e) => e.preventDefault() /* keep the editor's selection */}
+      onClick={onClick}
+      aria-label={locked ? `${label} (locked)` : label}
+      title={locked ? "Upgrade for AI features" : label}
+    >
+      {icon}
+      {label}
+      {locked && <Lock aria-hidden="true" className="size-3 text-muted-foreground" />}
+    </Button>
+  );
+  const locked = !plan.canUseAi;
+  return (
+    <div role="toolbar" aria-label="AI tools" className="flex flex-wrap items-center gap-1 rounded-md border bg-card p-1">
+      {item("Complete", <PenLine aria-hidden="true" />, () => void actions.complete(true), locked)}
+      {item("Improve", <Wand2 aria-hidden="true" />, actions.improve, locked)}
+      {item("Professional", <Briefcase aria-hidden="true" />, () => actions.rewrite("professional"), locked)}
+      {item("Casual", <Coffee aria-hidden="true" />, () => actions.rewrite("casual"), locked)}
+      {item("Grammar", <CheckCheck aria-hidden="true" />, () => void actions.grammar(), locked)}
+      {item("Summarize", <FileText aria-hidden="true" />, actions.summarize, !plan.canSummarize)}
+      {plan.loaded && locked && <span className="px-2 text-xs text-muted-foreground">Upgrade for AI features</span>}
+    </div>
+  );
 }

@@ -1,0 +1,67 @@
+// Calls to /api/ai/*: JSON for most, server-sent events for the streaming variants.
+import type { AiMeta, AiStreamEvent } from "../../../shared/contracts/ai";
+import { ApiError, apiJson } from "../../lib/api";
+import { getAccessToken } from "../../lib/auth-client";
+
+export function aiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return apiJson<T>("POST", `/api/ai/${path}`, body, { signal });
+}
+
+export interface StreamResult extends AiMeta {
+  text: string;
+}
+
+/** Parses an SSE body into events (`data:` lines; blocks separated by a blank line). */
+export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: string } {
+  const events: AiStreamEvent[] = [];
+  const blocks = buffer.split("\n\n");
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    const data = block
+      .split("\n")
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => l.slice(5).trimStart())
+      .join("\n");
+    if (data) events.push(JSON.parse(data) as AiStreamEvent);
+  }
+  return { events, rest };
+}
+
+/**
+ * POSTs to `/api/ai/{path}/stream` and calls `onDelta` with each piece as it arrives.
+ * Refusals before the stream starts (401/402/413/429) throw ApiError like any JSON call.
+ */
+export async function aiStream(path: string, body: unknown, onDelta: (text: string) => void, signal?: AbortSignal): Promise<StreamResult> {
+  const token = await getAccessToken();
+  const res = await fetch(`/api/ai/${path}/stream`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    credentials: "include",
+    signal,
+  });
+  if (!res.ok || !res.body) {
+    const raw = await res.text().catch(() => "");
+    let parsed: Record<string, unknown> | null = null;
+    try {
+      parsed = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    } catch {
+      parsed = null;
+    }
+    throw new ApiError(res.status, raw || res.statusText, parsed);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const parsed = parseSseChunk(buffer + value);
+    buffer = parsed.rest;
+    for (const e of parsed.events) {
+      if (e.type === "delta") onDelta(e.text);
+      else if (e.type === "done") return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
+      else throw new ApiError(502, e.message, { error: e.error, message: e.message });
+    }
+  }
+  throw new ApiError(502, "The AI response ended early.", { message: "The AI response ended early." });
+}

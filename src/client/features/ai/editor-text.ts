@@ -1,0 +1,84 @@
+// Reading text from the editor and writing AI answers back as one undoable change.
+import type { Editor } from "@tiptap/react";
+import { isInlineAnswer, type JsonNode, markdownToNodes, parseInline } from "./markdown";
+
+export interface SelectionInfo {
+  text: string;
+  from: number;
+  to: number;
+  empty: boolean;
+}
+
+/** The selected text, taken only between the selection's start and end (spec §5). */
+export function getSelection(editor: Editor | null): SelectionInfo {
+  if (!editor) return { text: "", from: 0, to: 0, empty: true };
+  const { from, to } = editor.state.selection;
+  const text = editor.state.doc.textBetween(from, to, "\n\n", " ").trim();
+  return { text, from, to, empty: from === to || !text };
+}
+
+/** Up to `max` characters of text before `pos` (context for a continuation). */
+export function textBefore(editor: Editor, pos: number, max = 4000): string {
+  const text = editor.state.doc.textBetween(0, pos, "\n\n", " ");
+  return text.length > max ? text.slice(text.length - max) : text;
+}
+
+interface PmJson {
+  type?: string;
+  text?: string;
+  attrs?: Record<string, unknown>;
+  content?: PmJson[];
+}
+
+function inlineText(node: PmJson): string {
+  if (node.type === "text") return node.text ?? "";
+  return (node.content ?? []).map(inlineText).join("");
+}
+
+/** The document as light Markdown (headings keep their "#"), so an outline can use them. */
+export function documentMarkdown(editor: Editor): string {
+  const out: string[] = [];
+  const walk = (node: PmJson, depth: number) => {
+    switch (node.type) {
+      case "heading":
+        out.push(`${"#".repeat(Number(node.attrs?.level ?? 1))} ${inlineText(node)}`);
+        return;
+      case "paragraph":
+      case "codeBlock":
+        if (inlineText(node).trim()) out.push(inlineText(node));
+        return;
+      case "listItem":
+        out.push(`${"  ".repeat(depth)}- ${(node.content ?? []).map(inlineText).join(" ")}`);
+        return;
+      default:
+        for (const c of node.content ?? []) walk(c, node.type === "bulletList" || node.type === "orderedList" ? depth : depth);
+    }
+  };
+  walk(editor.getJSON() as PmJson, 0);
+  return out.join("\n");
+}
+
+/**
+ * Puts an answer into the document in ONE transaction (one undo step): inline text when it
+ * is a single paragraph, otherwise block nodes converted from its Markdown.
+ */
+export function applyAnswer(editor: Editor, range: { from: number; to: number }, answer: string, mode: "replace" | "after"): boolean {
+  const nodes = markdownToNodes(answer);
+  const at = mode === "replace" ? range : { from: range.to, to: range.to };
+  let content: JsonNode[];
+  if (isInlineAnswer(nodes)) {
+    const inline = parseInline(mode === "after" ? ` ${answer.trim()}` : answer.trim());
+    if (mode === "replace" && !inline.length) return editor.chain().focus().deleteRange(at).run();
+    content = inline;
+  } else {
+    content = nodes;
+  }
+  return editor.chain().focus().insertContentAt(at, content).run();
+}
+
+/** True when the range still holds `text` (the user may have edited while the AI worked). */
+export function rangeStillHolds(editor: Editor, range: { from: number; to: number }, text: string): boolean {
+  const size = editor.state.doc.content.size;
+  if (range.to > size) return false;
+  return editor.state.doc.textBetween(range.from, range.to, "\n\n", " ").trim() === text;
+}

@@ -1,0 +1,185 @@
+// The AI Content Rewriting dialog (spec §2, §4): Writing Styles and Tone Adjustment tabs,
+// the selected text, a result pane that fills as the answer streams, Copy, Replace and
+// Alternative Suggestions. Replace writes the result over the selection as one change.
+import type { Editor } from "@tiptap/react";
+import { Copy, Replace } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import {
+  type AlternativesResponse,
+  REWRITE_STYLES,
+  type RewriteStyleId,
+  TONES,
+  type ToneId,
+} from "../../../shared/contracts/ai";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { cn } from "../../lib/cn";
+import { toast } from "../../lib/toast";
+import { aiPost, aiStream, type StreamResult } from "./api";
+import { applyAnswer, getSelection, rangeStillHolds, type SelectionInfo } from "./editor-text";
+import { toastAiError, toastUpgrade } from "./errors";
+import { engineLabel } from "./store";
+import { STYLE_ICONS } from "./style-icons";
+import type { AiPlan } from "./use-ai-plan";
+
+interface Props {
+  editor: Editor | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plan: AiPlan;
+}
+
+export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
+  const [selection, setSelection] = useState<SelectionInfo | null>(null);
+  const [result, setResult] = useState("");
+  const [meta, setMeta] = useState<StreamResult | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [alternatives, setAlternatives] = useState<string[]>([]);
+  const abortRef = useRef<AbortController | null>(null);
+
+  // Capture the selection when the dialog opens (focus leaves the editor afterwards).
+  useEffect(() => {
+    if (open) {
+      setSelection(getSelection(editor));
+      setResult("");
+      setMeta(null);
+      setAlternatives([]);
+    } else abortRef.current?.abort();
+  }, [open, editor]);
+
+  const text = selection?.text ?? "";
+
+  async function run(kind: "style" | "tone", id: RewriteStyleId | ToneId) {
+    if (!text) {
+      toast({
+        title: "No Text Selected",
+        description: kind === "style" ? "Please select some text to rewrite." : "Please select some text to adjust tone.",
+      });
+      return;
+    }
+    if (!plan.canUseAi) return toastUpgrade("ai");
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setBusy(id);
+    setResult("");
+    setMeta(null);
+    setAlternatives([]);
+    try {
+      const body = kind === "style" ? { text, style: id } : { text, tone: id };
+      const done = await aiStream(kind === "style" ? "rewrite" : "tone", body, (d) => setResult((r) => r + d), controller.signal);
+      setResult(done.text);
+      setMeta(done);
+      aiPost<AlternativesResponse>("alternatives", { text, count: 3 }, controller.signal)
+        .then((r) => setAlternatives(r.alternatives.filter((a) => a !== done.text)))
+        .catch(() => setAlternatives([]));
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      const failed = kind === "style" ? "Rewriting Failed" : "Tone Adjustment Failed";
+      toastAiError(err, failed, undefined);
+    } finally {
+      if (abortRef.current === controller) setBusy(null);
+    }
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(result);
+      toast({ title: "Copied", description: "Rewritten text copied to clipboard." });
+    } catch {
+      toast({ title: "Copy Failed", description: "Failed to copy text to clipboard", variant: "destructive" });
+    }
+  }
+
+  function replace() {
+    if (!editor || !selection || !result) return;
+    if (!rangeStillHolds(editor, selection, selection.text)) {
+      toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
+      return;
+    }
+    applyAnswer(editor, selection, result, "replace");
+    toast({ title: "Text Replaced", description: "The selected text has been replaced." });
+    onOpenChange(false);
+  }
+
+  const option = (key: string, title: string, subtitle: string, onClick: () => void, icon?: React.ReactNode) => (
+    <button
+      key={key}
+      type="button"
+      onClick={onClick}
+      disabled={!!busy}
+      className={cn(
+        "flex flex-col items-start gap-1 rounded-md border p-3 text-left text-sm transition-colors hover:bg-accent disabled:opacity-60",
+        busy === key && "border-primary",
+      )}
+    >
+      <span className="flex items-center gap-2 font-medium">
+        {icon}
+        {title}
+        {busy === key && <Spinner className="size-3" label="Rewriting" />}
+      </span>
+      <span className="text-xs text-muted-foreground">{subtitle}</span>
+    </button>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>AI Content Rewriting</DialogTitle>
+          <DialogDescription>Rewrite the selected text in another style or tone.</DialogDescription>
+        </DialogHeader>
+        <div className="rounded-md border bg-muted/40 p-3 text-sm">
+          <p className="mb-1 text-xs font-medium text-muted-foreground">Selected text</p>
+          <p className="max-h-28 overflow-y-auto whitespace-pre-wrap">{text || "No text selected."}</p>
+        </div>
+        <Tabs defaultValue="styles">
+          <TabsList>
+            <TabsTrigger value="styles">Writing Styles</TabsTrigger>
+            <TabsTrigger value="tones">Tone Adjustment</TabsTrigger>
+          </TabsList>
+          <TabsContent value="styles" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {REWRITE_STYLES.map((s) => {
+              const Icon = STYLE_ICONS[s.icon];
+              return option(s.id, s.name, s.description, () => run("style", s.id), Icon ? <Icon aria-hidden="true" className={cn("size-4", s.color)} /> : null);
+            })}
+          </TabsContent>
+          <TabsContent value="tones" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+            {TONES.map((t) => option(t.id, t.name, `${t.description} — “${t.example}”`, () => run("tone", t.id)))}
+          </TabsContent>
+        </Tabs>
+        <div className="flex flex-col gap-2">
+          <p className="text-xs font-medium text-muted-foreground">Result</p>
+          <div data-testid="rewrite-result" aria-live="polite" className="min-h-20 whitespace-pre-wrap rounded-md border p-3 text-sm">
+            {result || (busy ? "Rewriting…" : "Choose a style or tone.")}
+          </div>
+          {meta && <p className="text-xs text-muted-foreground">{engineLabel(meta)}</p>}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={copy} disabled={!result || !!busy}>
+              <Copy aria-hidden="true" /> Copy
+            </Button>
+            <Button size="sm" onClick={replace} disabled={!result || !!busy}>
+              <Replace aria-hidden="true" /> Replace
+            </Button>
+          </div>
+        </div>
+        {alternatives.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <p className="text-xs font-medium text-muted-foreground">Alternative Suggestions</p>
+            <ul className="flex flex-col gap-1">
+              {alternatives.map((a) => (
+                <li key={a}>
+                  <button type="button" onClick={() => setResult(a)} className="w-full rounded-md border p-2 text-left text-sm hover:bg-accent">
+                    {a}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

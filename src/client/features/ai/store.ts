@@ -1,0 +1,77 @@
+// The pending AI suggestion, shared by the toolbar (which starts actions) and the layer
+// (which shows the suggestion card). A module store, since the two are mounted apart.
+import { useSyncExternalStore } from "react";
+import type { AiMeta } from "../../../shared/contracts/ai";
+
+export type SuggestionKind = "improve" | "grammar" | "rewrite" | "summarize" | "outline";
+
+export interface PendingSuggestion {
+  kind: SuggestionKind;
+  /** Shown as the card's heading, e.g. "Improve", "Professional". */
+  label: string;
+  original: string;
+  suggested: string;
+  from: number;
+  to: number;
+  /** replace the range, or insert the answer after it. */
+  mode: "replace" | "after";
+  status: "streaming" | "ready";
+  changes?: number;
+  meta?: AiMeta;
+  /** Id of the stored suggestion (POST /api/ai/suggestions), once known. */
+  id?: string;
+}
+
+let current: PendingSuggestion | null = null;
+const listeners = new Set<() => void>();
+let abort: AbortController | null = null;
+/** The open document (set by AiLayer), so stored suggestions point at it. */
+let documentId: string | null = null;
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export const suggestionStore = {
+  get: () => current,
+  documentId: () => documentId,
+  setDocumentId(id: string | null) {
+    documentId = id;
+  },
+  set(next: PendingSuggestion | null) {
+    current = next;
+    emit();
+  },
+  update(patch: Partial<PendingSuggestion>) {
+    if (!current) return;
+    current = { ...current, ...patch };
+    emit();
+  },
+  /** A new request cancels the previous one still streaming. */
+  beginRequest(): AbortController {
+    abort?.abort();
+    abort = new AbortController();
+    return abort;
+  },
+  cancel() {
+    abort?.abort();
+    abort = null;
+    current = null;
+    emit();
+  },
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export function usePendingSuggestion(): PendingSuggestion | null {
+  return useSyncExternalStore(suggestionStore.subscribe, suggestionStore.get, suggestionStore.get);
+}
+
+/** Which engine answered and the month's balance, for the interface. */
+export function engineLabel(meta: AiMeta | undefined): string | null {
+  if (!meta) return null;
+  const who = meta.engine === "offline" ? "Built-in offline engine" : `${meta.provider} · ${meta.model}`;
+  return `${who} · ${meta.usage.remaining.toLocaleString("en-US")} tokens left this month`;
+}

@@ -1,0 +1,118 @@
+// The AI suggestion card (spec §2, §4): the answer streams in, then Accept, Reject or Modify
+// (edit the suggestion before accepting). Accepting writes it as one undoable change.
+import type { Editor } from "@tiptap/react";
+import { Check, Pencil, Sparkles, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Textarea } from "../../components/ui/textarea";
+import { apiJson } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { applyAnswer, rangeStillHolds } from "./editor-text";
+import { engineLabel, type PendingSuggestion, suggestionStore, usePendingSuggestion } from "./store";
+
+function acceptedToast(s: PendingSuggestion) {
+  switch (s.kind) {
+    case "improve":
+      return toast({ title: "Text improved", description: "Your text has been enhanced using AI." });
+    case "grammar":
+      return toast({ title: "Grammar corrected", description: `Fixed ${s.changes ?? 0} grammar issues.` });
+    case "summarize":
+      return toast({ title: "Text summarized" });
+    case "outline":
+      return toast({ title: "Outline generated" });
+    default:
+      return toast({ title: "Text Replaced" });
+  }
+}
+
+function decide(id: string | undefined, accepted: boolean) {
+  if (!id) return;
+  void apiJson("PUT", `/api/ai/suggestions/${id}`, { accepted }).catch(() => {});
+}
+
+export function SuggestionCard({ editor }: { editor: Editor | null }) {
+  const s = usePendingSuggestion();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  useEffect(() => {
+    if (!s) setEditing(false);
+  }, [s]);
+  if (!s) return null;
+
+  const accept = (text: string) => {
+    if (!editor) return;
+    if (s.mode === "replace" && !rangeStillHolds(editor, s, s.original)) {
+      toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
+      return;
+    }
+    applyAnswer(editor, s, text, s.mode);
+    decide(s.id, true);
+    acceptedToast(s);
+    suggestionStore.set(null);
+  };
+  const reject = () => {
+    decide(s.id, false);
+    suggestionStore.cancel();
+  };
+
+  const streaming = s.status === "streaming";
+  return (
+    <section
+      aria-label="AI suggestion"
+      className="fixed right-4 bottom-4 z-40 flex w-[min(28rem,calc(100vw-2rem))] flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
+    >
+      <header className="flex items-center gap-2 text-sm font-medium">
+        <Sparkles aria-hidden="true" className="size-4 text-primary" />
+        AI suggestion · {s.label}
+        {s.changes ? <span className="text-muted-foreground">({s.changes} changes)</span> : null}
+      </header>
+      {s.original && s.mode === "replace" && (
+        <p className="max-h-24 overflow-y-auto text-sm text-muted-foreground line-through decoration-muted-foreground/50">{s.original}</p>
+      )}
+      {editing ? (
+        <Textarea aria-label="Edit suggestion" value={draft} onChange={(e) => setDraft(e.target.value)} rows={5} autoFocus />
+      ) : (
+        <p data-testid="ai-suggestion-text" aria-live="polite" className="max-h-60 overflow-y-auto whitespace-pre-wrap text-sm">
+          {s.suggested || (streaming ? "Thinking…" : "")}
+          {streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-middle" />}
+        </p>
+      )}
+      {s.meta && <p className="text-xs text-muted-foreground">{engineLabel(s.meta)}</p>}
+      <div className="flex flex-wrap justify-end gap-2">
+        {streaming ? (
+          <Button variant="outline" size="sm" onClick={() => suggestionStore.cancel()}>
+            <X aria-hidden="true" /> Cancel
+          </Button>
+        ) : editing ? (
+          <>
+            <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
+              Back
+            </Button>
+            <Button size="sm" onClick={() => accept(draft)} disabled={!draft.trim() && s.mode === "after"}>
+              <Check aria-hidden="true" /> Accept
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" size="sm" onClick={reject}>
+              <X aria-hidden="true" /> Reject
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setDraft(s.suggested);
+                setEditing(true);
+              }}
+            >
+              <Pencil aria-hidden="true" /> Modify
+            </Button>
+            <Button size="sm" onClick={() => accept(s.suggested)}>
+              <Check aria-hidden="true" /> Accept
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
