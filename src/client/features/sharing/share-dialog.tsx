@@ -40,12 +40,12 @@ const fromSettings = (s: ShareSettings): Form => ({
   removePassword: false,
 });
 
-function toInput(form: Form): ShareSettingsInput {
-  const input: ShareSettingsInput = {
-    isPublic: form.isPublic,
-    allowEditing: form.allowEditing,
-    expiresAt: form.expiresAt || null,
-  };
+/** The PUT body. The expiry goes only when changed, so a link that already expired can
+ * still be made private (the server refuses a past date). */
+function toInput(form: Form, saved: ShareSettings): ShareSettingsInput {
+  const input: ShareSettingsInput = { isPublic: form.isPublic, allowEditing: form.allowEditing };
+  const expiresAt = form.expiresAt || null;
+  if (expiresAt !== saved.expiresAt) input.expiresAt = expiresAt;
   if (form.newPassword) input.password = form.newPassword;
   else if (form.removePassword) input.password = null;
   return input;
@@ -63,7 +63,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
   }, [settings.data]);
 
   const save = useMutation({
-    mutationFn: (f: Form) => saveShareSettings(documentId, toInput(f)),
+    mutationFn: ({ f, base }: { f: Form; base: ShareSettings }) => saveShareSettings(documentId, toInput(f, base)),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
       setForm(fromSettings(saved));
@@ -77,6 +77,9 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
   const link = saved ? shareLink(window.location.origin, documentId, saved) : "";
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const minDate = minExpiryDate(new Date());
+  // A stored expiry in the past stays visible (and submittable) until the owner changes it.
+  const expired = !!saved?.expiresAt && saved.expiresAt < minDate;
+  const keepsExpired = expired && form?.expiresAt === saved?.expiresAt;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -99,7 +102,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
             className="grid gap-5"
             onSubmit={(e) => {
               e.preventDefault();
-              save.mutate(form);
+              save.mutate({ f: form, base: saved });
             }}
           >
             <div className="flex items-center justify-between gap-4">
@@ -124,7 +127,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
                 <Input
                   id={ids.expiry}
                   type="date"
-                  min={minDate}
+                  min={keepsExpired ? undefined : minDate}
                   value={form.expiresAt}
                   onChange={(e) => set({ expiresAt: e.target.value })}
                 />
@@ -135,7 +138,11 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
                 )}
               </div>
               <p className="text-xs text-muted-foreground">
-                {form.expiresAt ? "The link works until the end of that day (UTC)." : "No expiry."}
+                {keepsExpired
+                  ? "This link has expired. Choose a new date or clear it."
+                  : form.expiresAt
+                    ? "The link works until the end of that day (UTC)."
+                    : "No expiry."}
               </p>
             </div>
 
