@@ -51,14 +51,14 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
 
   const redirectTo = safeRedirect(ctx.config, req.redirectTo);
   if (created) {
-    limiter.hit(AUTH_RATE_RULES.emailPerAddress, body.email);
+    limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`);
     await sendConfirmation(ctx, { userId: created.id, email: created.email, redirectTo });
     return presentPendingSignup({ id: created.id, email: created.email, fullName }, now);
   }
   // Known address: an unconfirmed account gets its confirmation again (at most once a
   // minute, silently); the password on file is never replaced by an unverified sign-up.
   const existing = await findUserByEmail(ctx.db, body.email);
-  if (existing && !existing.emailConfirmedAt && limiter.hit(AUTH_RATE_RULES.emailPerAddress, body.email) === 0) {
+  if (existing && !existing.emailConfirmedAt && limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`) === 0) {
     await sendConfirmation(ctx, { userId: existing.id, email: existing.email, redirectTo });
   }
   return presentPendingSignup({ email: body.email, fullName }, now);

@@ -154,6 +154,17 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     expect(fragment((await verifyGet(mail!.links[0]!.url)).headers.location as string).error_code).toBe("otp_expired");
   });
 
+  it("email limits count per kind: a reset right after sign-up is allowed", async () => {
+    const email = uniqueEmail("kinds");
+    await signUp(t, email, "secret12");
+    const res = await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    expect(res.statusCode).toBe(200);
+    expect((await outboxFor(t, email)).map((m) => m.subject)).toEqual([
+      "Reset your Draftsmith password",
+      "Confirm your Draftsmith account",
+    ]);
+  });
+
   it("recovery links expire after one hour", async () => {
     const email = await newConfirmedUser();
     await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });

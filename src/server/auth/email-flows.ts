@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById, isUniqueViolation } from "./users-repo.j
 export async function recover(deps: AuthDeps, email: string, req: RequestInfo): Promise<void> {
   const { ctx, limiter } = deps;
   limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
-  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, email);
+  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `recovery:${email}`);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   await sendRecovery(ctx, { userId: user.id, email: user.email, redirectTo: safeRedirect(ctx.config, req.redirectTo) });
@@ -24,7 +24,7 @@ export async function recover(deps: AuthDeps, email: string, req: RequestInfo): 
 export async function resend(deps: AuthDeps, body: { email: string; type: "signup" | "email_change" }, req: RequestInfo) {
   const { ctx, limiter } = deps;
   limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
-  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, body.email);
+  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `${body.type}:${body.email}`);
   const user = await findUserByEmail(ctx.db, body.email);
   if (!user) return;
   const redirectTo = safeRedirect(ctx.config, req.redirectTo);

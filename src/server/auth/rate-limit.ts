@@ -21,7 +21,7 @@ export const AUTH_RATE_RULES = {
   signupPerIp: { name: "signup-ip", limit: 100, windowMs: 10 * MIN, code: "over_request_rate_limit" },
   verifyPerIp: { name: "verify-ip", limit: 60, windowMs: 5 * MIN, code: "over_request_rate_limit" },
   emailPerIp: { name: "email-ip", limit: 30, windowMs: 60 * MIN, code: "over_request_rate_limit" },
-  /** One email of a kind per address per minute (recover, resend, email change). */
+  /** One email of a kind (confirmation, recovery, email change) per address per minute; key "kind:address". */
   emailPerAddress: { name: "email-address", limit: 1, windowMs: MIN, code: "over_email_send_rate_limit" },
 } satisfies Record<string, RateRule>;
 

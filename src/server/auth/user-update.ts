@@ -43,7 +43,7 @@ export async function updateUser(
 
   let newEmail: string | null = null;
   if (body.email !== undefined && body.email !== user.email.toLowerCase()) {
-    deps.limiter.enforce(AUTH_RATE_RULES.emailPerAddress, body.email);
+    deps.limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `email_change:${body.email}`);
     const taken = await findUserByEmail(ctx.db, body.email);
     if (taken && taken.id !== user.id) {
       throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
