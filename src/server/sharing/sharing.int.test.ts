@@ -124,6 +124,13 @@ describe("sharing", () => {
     t.clock.advance(1000);
     expect((await visit(doc.id)).statusCode).toBe(404);
     expect((await edit(doc.id, { content, version: 1 })).statusCode).toBe(404);
+    // The owner can still change an expired link's other settings, and re-open it with a new date.
+    const signed = await t.ctx.jwt.sign({ userId: owner.id, email: owner.email, sessionId: owner.sessionId, now: t.clock.now });
+    const later = { authorization: `Bearer ${signed.token}` };
+    expect((await share(doc.id, { isPublic: false }, later)).json()).toMatchObject({ isPublic: false, expiresAt: today });
+    const next = utcDay(t.clock.now);
+    expect((await share(doc.id, { isPublic: true, expiresAt: next }, later)).statusCode).toBe(200);
+    expect((await visit(doc.id)).statusCode).toBe(200);
   });
 
   describe("password protection", () => {
@@ -261,8 +268,18 @@ describe("sharing", () => {
       expect(stale.json().current.user_id).toBeUndefined();
       expect(stale.body).not.toContain(owner.id);
 
-      // Bad content is a 400, never a 500.
+      // Bad content is a 400, never a 500; a visitor cannot plant a script link.
       expect((await edit(doc.id, { content: { type: "nope" }, version: 2 })).statusCode).toBe(400);
+      const scriptLink = {
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [{ type: "text", text: "click", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }],
+          },
+        ],
+      };
+      expect((await edit(doc.id, { content: scriptLink, version: 2 })).statusCode).toBe(400);
     });
 
     it("needs the token to edit a protected link and stops when editing is turned off", async () => {
