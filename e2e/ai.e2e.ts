@@ -1,0 +1,159 @@
+// AI in the editor, in real Chromium with the built-in offline engine: a Creator fixes the
+// grammar of a selection and accepts the change (one undo step), rewrites a selection in a
+// style through the dialog, and a Gratis user is told to upgrade.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { launchBrowser } from "./support/browser.js";
+import { exitOf, freePort, freshDataDir, type RunningServer, spawnServer, waitForHealth } from "./support/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = freshDataDir();
+  const url = `http://127.0.0.1:${port}`;
+  const { proc, output } = spawnServer({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_AUTOCONFIRM: "true" });
+  await waitForHealth(url, proc, output, 110_000);
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output,
+    stop(signal: NodeJS.Signals = "SIGTERM") {
+      const exited = exitOf(proc);
+      proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Buys Creator through the built-in test checkout, as a user would. */
+async function subscribeCreator(session: ApiSession): Promise<void> {
+  const plans = await api<{ plans?: Array<{ id: string; priceId: string | null }> } | Array<{ id: string; priceId: string | null }>>(
+    session,
+    "GET",
+    "/api/stripe/plans",
+  );
+  const list = Array.isArray(plans) ? plans : (plans.plans ?? []);
+  const priceId = list.find((p) => p.id === "creator")?.priceId ?? "price_creator_monthly";
+  const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId });
+  const id = url.split("/").pop()!;
+  await api(session, "POST", `/api/stripe/test-checkout/${id}/pay`, {});
+  const status = await api<{ isActive: boolean; planName: string }>(session, "GET", "/api/stripe/subscription-status");
+  expect(status).toMatchObject({ isActive: true, planName: "creator" });
+}
+
+async function openDocument(session: ApiSession, text: string): Promise<Page> {
+  const doc = await api<{ id: string }>(session, "POST", "/api/documents", {
+    title: "AI test",
+    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] },
+  });
+  const context = await browser.newContext();
+  await putSessionInContext(context, server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/editor/${doc.id}`);
+  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 30_000 });
+  return page;
+}
+
+async function selectAll(page: Page) {
+  await page.locator(".draftsmith-prose").click();
+  await page.keyboard.press("Control+a");
+}
+
+const prose = (page: Page) => page.locator(".draftsmith-prose");
+
+describe("AI in the editor", () => {
+  it("lets a Creator fix the grammar of a selection and accept the change as one undo step", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session);
+    const page = await openDocument(session, "This is an test of the the grammer checker.");
+    const toolbar = page.getByRole("toolbar", { name: "AI tools" });
+    await toolbar.getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText("Upgrade for AI features").count()).toBe(0);
+
+    await selectAll(page);
+    await toolbar.getByRole("button", { name: "Grammar", exact: true }).click();
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 60_000 }).toBe("This is a test of the grammar checker.");
+    expect(await card.textContent()).toContain("Built-in offline engine");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => prose(page).textContent()).toBe("This is a test of the grammar checker.");
+    await page.getByText("Fixed 3 grammar issues.").first().waitFor();
+    await card.waitFor({ state: "hidden" });
+
+    // One undo step brings the original back.
+    await prose(page).click();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => prose(page).textContent()).toBe("This is an test of the the grammer checker.");
+  });
+
+  it("lets a Creator modify a suggestion before accepting, and rewrite a selection through the dialog", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session);
+    const page = await openDocument(session, "We do not know, however we will assist you.");
+    const toolbar = page.getByRole("toolbar", { name: "AI tools" });
+    await toolbar.getByRole("button", { name: "Casual", exact: true }).waitFor({ timeout: 20_000 });
+
+    await selectAll(page);
+    await toolbar.getByRole("button", { name: "Casual", exact: true }).click();
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toBe("We don't know, but we'll help you.");
+    await card.getByRole("button", { name: "Modify" }).click();
+    await card.getByLabel("Edit suggestion").fill("We don't know yet, but we'll help you.");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => prose(page).textContent()).toBe("We don't know yet, but we'll help you.");
+
+    // The rewrite dialog: Writing Styles → Professional → Replace.
+    await selectAll(page);
+    await page.keyboard.press("Control+r");
+    const dialog = page.getByRole("dialog", { name: "AI Content Rewriting" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: /^Professional/ }).click();
+    await expect.poll(() => dialog.getByTestId("rewrite-result").textContent(), { timeout: 30_000 }).toBe("We do not know yet, but we will help you.");
+    await dialog.getByText("Alternative Suggestions").waitFor();
+    await dialog.getByRole("button", { name: "Replace" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => prose(page).textContent()).toBe("We do not know yet, but we will help you.");
+    await page.getByText("Text Replaced").first().waitFor();
+  });
+
+  it("tells a Gratis user that AI needs an upgrade", async () => {
+    const session = await signUpViaApi(server.url);
+    const page = await openDocument(session, "This is an test.");
+    await page.getByText("Upgrade for AI features").waitFor({ timeout: 20_000 });
+    await selectAll(page);
+    await page.getByRole("button", { name: "Grammar (locked)" }).click();
+    await page.getByText("Upgrade Required").first().waitFor();
+    await page.getByText("AI features require a Creator or Professional subscription.").first().waitFor();
+    // The server refuses too, whatever the interface shows.
+    const res = await fetch(`${server.url}/api/ai/grammar`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: "This is an test." }),
+    });
+    expect(res.status).toBe(402);
+  });
+});
