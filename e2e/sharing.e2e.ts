@@ -114,7 +114,18 @@ describe("sharing", () => {
     expect(await visitorBody(visitor).getAttribute("contenteditable")).toBe("false");
     await visitor.getByText(/Last updated/).waitFor();
 
-    // The owner allows editing; the link now carries ?edit=true.
+    // The owner keeps writing; the visitor's page follows live.
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await ownerBody(owner).locator("strong").click();
+    await owner.keyboard.press("End");
+    await owner.keyboard.type(" soon");
+    await expect.poll(() => visitorBody(visitor).textContent(), { timeout: 20_000 }).toContain("Ship it soon");
+
+    // The owner allows editing (the dialog shows the stored settings again); the link now carries ?edit=true.
+    await owner.getByRole("button", { name: "Share" }).click();
+    await dialog.getByText("Password protected").waitFor({ timeout: 15_000 });
+    expect(await dialog.getByLabel("Public access").getAttribute("aria-checked")).toBe("true");
     await dialog.getByLabel("Allow editing").click();
     await saveShareSettings(owner, "Document is now public");
     await expect
@@ -133,7 +144,7 @@ describe("sharing", () => {
     await expect.poll(() => visitor.getByTestId("shared-save-status").textContent(), { timeout: 20_000 }).toBe("Saved");
 
     // The owner's open editor shows the visitor's change without a reload.
-    await expect.poll(() => ownerBody(owner).textContent(), { timeout: 20_000 }).toContain("Ship it today");
+    await expect.poll(() => ownerBody(owner).textContent(), { timeout: 20_000 }).toContain("Ship it soon today");
 
     // The owner makes the document private: the link stops working at once.
     await owner.getByRole("button", { name: "Share" }).click();
