@@ -90,6 +90,7 @@ describe("editor", () => {
     await page.keyboard.type("Hello world");
     for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
     await page.keyboard.press("Control+b");
+    await body(page).locator("strong").waitFor();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
 
@@ -128,5 +129,129 @@ describe("editor", () => {
     expect(await body(page).textContent()).toContain("Body – text");
     expect(await page.getByTestId("breadcrumb-title").textContent()).toBe("My first draft");
     await context.close();
+  });
+
+  it("keeps typing safe while offline and saves everything when the network is back", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Offline test" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await body(page).click();
+    await page.keyboard.type("Before going offline.");
+    await waitSaved(page);
+
+    await context.setOffline(true);
+    await page.keyboard.type(" Typed while offline.");
+    await expect.poll(() => saveStatus(page).getAttribute("data-save-status"), { timeout: 15_000 }).toBe("offline");
+    expect(await saveStatus(page).textContent()).toBe("Offline — changes kept on this device");
+    await page.keyboard.type(" And more.");
+
+    await context.setOffline(false);
+    await waitSaved(page);
+    await expect
+      .poll(async () => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content))
+      .toContain("Before going offline. Typed while offline. And more.");
+    await page.reload();
+    await body(page).waitFor({ state: "visible" });
+    expect(await body(page).textContent()).toBe("Before going offline. Typed while offline. And more.");
+    await context.close();
+  });
+
+  it("closing the tab inside the 2 s window still saves the last words", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Close test" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await body(page).click();
+    await page.keyboard.type("Saved part.");
+    await waitSaved(page);
+    await page.keyboard.type(" Last words before closing.");
+    page.on("dialog", (d) => void d.accept());
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(async () => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content), { timeout: 15_000 })
+      .toContain("Saved part. Last words before closing.");
+
+    const again = await context.newPage();
+    await openEditor(again, `/editor/${doc.id}`);
+    expect(await body(again).textContent()).toBe("Saved part. Last words before closing.");
+    expect(await again.getByText("Restore unsaved changes?").count()).toBe(0);
+    await context.close();
+  });
+
+  it("offers the copy kept on the device when the tab closed without a connection", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Draft test" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await context.setOffline(true);
+    await body(page).click();
+    await page.keyboard.type("Written on a train.");
+    page.on("dialog", (d) => void d.accept());
+    const closed = page.waitForEvent("close");
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    await context.setOffline(false);
+
+    const again = await context.newPage();
+    await openEditor(again, `/editor/${doc.id}`);
+    await again.getByText("Restore unsaved changes?").waitFor();
+    await again.getByRole("button", { name: "Restore" }).click();
+    expect(await body(again).textContent()).toBe("Written on a train.");
+    await waitSaved(again);
+    expect(JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content)).toContain("Written on a train.");
+    await context.close();
+  });
+
+  it("two writers: the second save meets a conflict and chooses; the other sees the update", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Shared draft" });
+    const ctxA = await signedInContext(session);
+    const ctxB = await signedInContext(session);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    await openEditor(a, `/editor/${doc.id}`);
+    await openEditor(b, `/editor/${doc.id}`);
+
+    await ctxB.setOffline(true);
+    await body(b).click();
+    await b.keyboard.type("B wrote this offline.");
+    await body(a).click();
+    await a.keyboard.type("A wrote this first.");
+    await waitSaved(a);
+
+    await ctxB.setOffline(false);
+    const dialog = b.getByRole("alertdialog");
+    await dialog.getByText("This document was changed elsewhere").waitFor({ timeout: 15_000 });
+    expect(await dialog.textContent()).toContain("A wrote this first.");
+    // B's text is untouched while the dialog asks.
+    expect(await body(b).textContent()).toBe("B wrote this offline.");
+    await dialog.getByRole("button", { name: "Keep mine" }).click();
+    await waitSaved(b);
+    const stored = await api<Doc>(session, "GET", `/api/documents/${doc.id}`);
+    expect(JSON.stringify(stored.content)).toContain("B wrote this offline.");
+
+    // A had nothing unsaved: the update replaces A's text, with a notice.
+    await expect.poll(() => body(a).textContent(), { timeout: 15_000 }).toBe("B wrote this offline.");
+    expect(await a.getByText("This document was updated by another user.").isVisible()).toBe(true);
+
+    // And "Take theirs": A edits offline, B saves, A chooses B's version.
+    await ctxA.setOffline(true);
+    await a.keyboard.type(" A again.");
+    await body(b).click();
+    await b.keyboard.press("End");
+    await b.keyboard.type(" B again.");
+    await waitSaved(b);
+    await ctxA.setOffline(false);
+    const dialogA = a.getByRole("alertdialog");
+    await dialogA.getByText("This document was changed elsewhere").waitFor({ timeout: 15_000 });
+    await dialogA.getByRole("button", { name: "Take theirs" }).click();
+    expect(await body(a).textContent()).toBe("B wrote this offline. B again.");
+    await waitSaved(a);
+    await ctxA.close();
+    await ctxB.close();
   });
 });

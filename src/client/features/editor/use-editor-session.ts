@@ -27,11 +27,13 @@ export interface EditorSessionOptions {
 
 const INITIAL_STATE: AutosaveState = { status: "saved", version: 0, updatedAt: null, conflict: null, unsaved: false };
 const noopSubscribe = () => () => {};
+const shownTitle = (t: string) => (t === DEFAULT_DOCUMENT_TITLE ? "" : t);
 
 export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSessionOptions) {
   const documentId = record.id;
-  const [title, setTitleState] = useState(record.title);
-  const titleRef = useRef(record.title);
+  // The default title shows as the field's placeholder rather than as text to delete.
+  const [title, setTitleState] = useState(shownTitle(record.title));
+  const titleRef = useRef(shownTitle(record.title));
   const [controller, setController] = useState<AutosaveController | null>(null);
   const controllerRef = useRef<AutosaveController | null>(null);
   const [draftOffer, setDraftOffer] = useState<Draft | null>(null);
@@ -109,8 +111,8 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
     (remote: { title: string; content: unknown }) => {
       if (!editor) return;
       editor.chain().setMeta("addToHistory", false).setContent(remote.content as Content, { emitUpdate: false }).run();
-      titleRef.current = remote.title;
-      setTitleState(remote.title);
+      titleRef.current = shownTitle(remote.title);
+      setTitleState(shownTitle(remote.title));
       statsStore.now(editor);
     },
     [editor, statsStore],
@@ -234,8 +236,8 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
       return;
     }
     editor.chain().setContent(content as Content, { emitUpdate: false }).run();
-    titleRef.current = draft.title;
-    setTitleState(draft.title);
+    titleRef.current = shownTitle(draft.title);
+    setTitleState(shownTitle(draft.title));
     statsStore.now(editor);
     // Saved against the version it was based on: if the server moved on, a conflict asks.
     ctl.restore(draft.baseVersion);
