@@ -95,15 +95,15 @@ export async function updateDocument(
     throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
   }
   const record = presentDocument(row);
-  await publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
+  publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
   return record;
 }
 
-/** Fans the update out to subscribers; a realtime failure never fails the saved write. */
-async function publishUpdate(ctx: AppContext, record: DocumentRecord) {
-  try {
-    await ctx.realtime.publish({ channel: documentChannel(record.id), record });
-  } catch {
-    /* subscribers reconcile on their next read */
-  }
+/**
+ * Fans the update out to subscribers without holding up the save (a NOTIFY is a database
+ * round trip); a realtime failure never fails the saved write — subscribers catch up on
+ * their next read.
+ */
+function publishUpdate(ctx: AppContext, record: DocumentRecord) {
+  ctx.realtime.publish({ channel: documentChannel(record.id), record }).catch(() => {});
 }

@@ -33,7 +33,7 @@ class FakeSocket extends EventEmitter {
 }
 
 const ctx = { realtime: createMemoryBus(), now: () => new Date() } as unknown as AppContext;
-const opts = { heartbeatMs: 1000, authTimeoutMs: 500, maxChannels: 5 };
+const opts = { heartbeatMs: 1000, authTimeoutMs: 500, maxChannels: 5, maxMessagesPerSecond: 10 };
 
 describe("realtime connection heartbeats", () => {
   beforeEach(() => {
@@ -76,5 +76,14 @@ describe("realtime connection heartbeats", () => {
       { type: "error", message: "Unrecognized message" },
     ]);
     expect(s.closedWith).toBeNull();
+  });
+
+  it("closes a socket that floods messages", async () => {
+    const s = new FakeSocket();
+    handleConnection(ctx, s as unknown as WebSocket, opts);
+    for (let i = 0; i < 10; i++) s.message({ type: "ping" });
+    expect(s.closedWith).toBeNull();
+    s.message({ type: "ping" });
+    expect(s.closedWith).toBe(REALTIME_CLOSE.tooManyMessages);
   });
 });

@@ -20,9 +20,16 @@ export interface ConnectionOptions {
   /** How long a new socket may stay without its auth message. */
   authTimeoutMs: number;
   maxChannels: number;
+  /** Client messages allowed per second (each subscribe costs a database read). */
+  maxMessagesPerSecond: number;
 }
 
-export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = { heartbeatMs: 30_000, authTimeoutMs: 10_000, maxChannels: 50 };
+export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = {
+  heartbeatMs: 30_000,
+  authTimeoutMs: 10_000,
+  maxChannels: 50,
+  maxMessagesPerSecond: 100,
+};
 
 interface Subscription {
   off: () => void;
@@ -37,6 +44,8 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
   let closed = false;
   const subs = new Map<string, Subscription>();
   let queue: Promise<void> = Promise.resolve();
+  let windowStart = 0;
+  let windowCount = 0;
 
   const send = (msg: RealtimeServerMessage) => {
     if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
@@ -131,6 +140,12 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
   // Handlers are attached synchronously; messages are handled one at a time, in order.
   socket.on("message", (data, isBinary) => {
     if (closed) return;
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      windowCount = 0;
+    }
+    if (++windowCount > opts.maxMessagesPerSecond) return close(REALTIME_CLOSE.tooManyMessages, "too many messages");
     let parsed: unknown;
     try {
       parsed = isBinary ? null : JSON.parse(data.toString());

@@ -109,4 +109,6 @@ export const REALTIME_CLOSE = {
   badOrigin: 4003,
   /** No pong to the last heartbeat ping. */
   dead: 4008,
+  /** The client sent messages faster than the server accepts them. */
+  tooManyMessages: 4029,
 } as const;

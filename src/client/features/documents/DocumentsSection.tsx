@@ -47,8 +47,19 @@ export function DocumentsSection() {
   const create = useCreateDocument();
   const rename = useRenameDocument();
   const remove = useDeleteDocument();
+  // The target stays set while a dialog animates closed, so its text does not flash empty.
   const [renaming, setRenaming] = useState<DocumentRecord | null>(null);
+  const [renameOpen, setRenameOpen] = useState(false);
   const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const openRename = (doc: DocumentRecord) => {
+    setRenaming(doc);
+    setRenameOpen(true);
+  };
+  const openDelete = (doc: DocumentRecord) => {
+    setDeleting(doc);
+    setDeleteOpen(true);
+  };
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   useLiveDocumentList(documents.data);
 
@@ -85,7 +96,7 @@ export function DocumentsSection() {
     rename.mutate(
       { id: renaming.id, title, version: renaming.version },
       {
-        onSuccess: () => setRenaming(null),
+        onSuccess: () => setRenameOpen(false),
         onError: (err) => toast({ title: "Error updating document", description: errorMessage(err), variant: "destructive" }),
       },
     );
@@ -95,7 +106,7 @@ export function DocumentsSection() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        setDeleting(null);
+        setDeleteOpen(false);
         setLimitMessage(null);
         toast({ title: "Document deleted", description: "The document has been deleted successfully." });
       },
@@ -151,21 +162,21 @@ export function DocumentsSection() {
       ) : (
         <ul className={GRID} aria-label="Documents">
           {documents.data.map((doc) => (
-            <DocumentCard key={doc.id} document={doc} onRename={setRenaming} onDelete={setDeleting} />
+            <DocumentCard key={doc.id} document={doc} onRename={openRename} onDelete={openDelete} />
           ))}
         </ul>
       )}
 
       <RenameDocumentDialog
-        open={renaming !== null}
-        onOpenChange={(open) => !open && setRenaming(null)}
+        open={renameOpen}
+        onOpenChange={setRenameOpen}
         initialTitle={renaming?.title ?? ""}
         saving={rename.isPending}
         onSave={saveTitle}
       />
       <DeleteDocumentDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
         title={deleting?.title ?? ""}
         deleting={remove.isPending}
         onConfirm={confirmDelete}

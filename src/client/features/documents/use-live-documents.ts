@@ -4,19 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { subscribeToDocument } from "../../lib/realtime";
+import { mergeUpdate } from "./merge-update";
 import { DOCUMENTS_QUERY_KEY } from "./use-documents";
 
 /** The server allows 50 channels per connection; the most recent documents get them. */
 const MAX_LIVE = 40;
-
-export function mergeUpdate(list: DocumentRecord[] | undefined, record: DocumentRecord): DocumentRecord[] | undefined {
-  if (!list) return list;
-  const i = list.findIndex((d) => d.id === record.id);
-  if (i < 0 || list[i]!.version >= record.version) return list;
-  // An UPDATE carries the writer as user_id; the list keeps the owner.
-  const next = list.map((d, j) => (j === i ? { ...record, user_id: d.user_id } : d));
-  return next.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
-}
 
 export function useLiveDocumentList(documents: DocumentRecord[] | undefined) {
   const queryClient = useQueryClient();
