@@ -39,7 +39,7 @@ export function PasswordForm({ onUnlock }: { onUnlock: (password: string) => Pro
   return (
     <Card className="mx-auto w-full max-w-sm">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle asHeading="h1" className="flex items-center gap-2 text-lg">
           <Lock aria-hidden="true" className="size-5" />
           Password required
         </CardTitle>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
+import { Badge } from "../../components/ui/badge";
 import { ApiError } from "../../lib/api";
 import { subscribeToDocument } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
@@ -149,6 +150,7 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
         )}
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <span>Last updated {formatUpdated(updatedAt)}</span>
+          {editable && <Badge variant="secondary">You can edit</Badge>}
           {editable && (
             <span role="status" aria-live="polite" data-testid="shared-save-status">
               {STATUS_TEXT[status]}
