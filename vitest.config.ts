@@ -47,6 +47,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 2,
           globalSetup: ["e2e/support/global-setup.ts"],
+          // A browser on a busy 2-core machine can take seconds to settle; polls wait for it.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

@@ -46,7 +46,7 @@ export function spawnServer(env: Record<string, string>): { proc: ChildProcess; 
   return { proc, output: () => out };
 }
 
-export async function waitForHealth(url: string, proc: ChildProcess, output: () => string, timeoutMs = 30_000) {
+export async function waitForHealth(url: string, proc: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${output()}`);

@@ -62,7 +62,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
     try {
