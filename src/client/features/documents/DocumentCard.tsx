@@ -27,7 +27,7 @@ export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCard
       >
         <div className="flex items-start gap-3">
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-          <h3 className="line-clamp-2 font-semibold leading-snug break-words">{doc.title}</h3>
+          <h2 className="line-clamp-2 font-semibold leading-snug break-words">{doc.title}</h2>
         </div>
         <p className="mt-auto text-sm text-muted-foreground">
           Updated <time dateTime={doc.updated_at}>{formatUpdatedAt(doc.updated_at)}</time>
