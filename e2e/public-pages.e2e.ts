@@ -23,9 +23,9 @@ describe("public pages", () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ startTimeoutMs: 120_000 });
     browser = await launchBrowser();
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

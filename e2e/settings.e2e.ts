@@ -61,9 +61,9 @@ describe("account settings", () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ startTimeoutMs: 120_000 });
     browser = await launchBrowser();
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

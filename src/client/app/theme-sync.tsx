@@ -1,19 +1,20 @@
-import { useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { useAuth } from "./auth-provider";
-import { usePreferencesQuery } from "./preferences-query";
-import { applyTheme, getStoredTheme } from "./theme";
+
+// Loaded only for signed-in users, so visitors' start-up bundle carries no query hooks for it.
+const ServerThemeSync = lazy(() => import("./server-theme-sync"));
 
 /**
  * Keeps the page theme in line with the signed-in user's saved preference: the inline
  * script paints from localStorage before first paint; once the server's value arrives
- * (on load or after signing in on another device's choice) it wins and is stored locally.
+ * (on load, or after signing in on a new device) it wins and is stored locally.
  */
 export function ThemeSync() {
   const { user } = useAuth();
-  const { data } = usePreferencesQuery(!!user);
-  const saved = user ? data?.theme : undefined;
-  useEffect(() => {
-    if (saved && saved !== getStoredTheme()) applyTheme(saved);
-  }, [saved]);
-  return null;
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ServerThemeSync key={user.id} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { PrivacyPolicy } from "../features/landing";
+import { PrivacyPolicy } from "../features/landing/legal";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /privacy (spec accounts §2 Privacy and terms pages). */

@@ -1,4 +1,4 @@
-import { TermsOfService } from "../features/landing";
+import { TermsOfService } from "../features/landing/legal";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /terms (spec accounts §2 Privacy and terms pages). */

@@ -5,5 +5,3 @@ export { LandingFooter } from "./landing-footer";
 export { SignupTeaser, type SignupValues } from "./signup-teaser";
 export { TypingDemo } from "./typing-demo";
 export { useReducedMotion } from "./use-reduced-motion";
-export { PrivacyPolicy } from "./privacy-policy";
-export { TermsOfService } from "./terms-of-service";
