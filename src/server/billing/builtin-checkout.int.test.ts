@@ -246,6 +246,23 @@ describe("built-in checkout and portal", () => {
     });
   });
 
+  it("limits checkout creation per client (429 with Retry-After), then recovers", async () => {
+    const create = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/stripe/create-checkout-session",
+        remoteAddress: "10.9.9.9",
+        payload: { priceId: "price_creator_monthly" },
+      });
+    for (let i = 0; i < 30; i++) expect((await create()).statusCode).toBe(200);
+    const limited = await create();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "rate_limited" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    t.clock.advance(10 * 60_000);
+    expect((await create()).statusCode).toBe(200);
+  });
+
   it("the webhook endpoint refuses everything without a Stripe configuration", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -11,7 +11,8 @@ import {
 } from "../../shared/contracts/billing.js";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../http/auth-hook.js";
-import { notFound } from "../http/errors.js";
+import { notFound, rateLimited } from "../http/errors.js";
+import { RateLimiter, type RateRule } from "../auth/rate-limit.js";
 import { parse } from "../http/validate.js";
 import { createBuiltinPortal } from "./builtin-portal.js";
 import { plansResponse } from "./catalogue.js";
@@ -22,17 +23,31 @@ import { webhookRoutes } from "./webhook-routes.js";
 
 const idParam = z.object({ id: z.string().min(1).max(300) });
 
+// Per-IP limits on the calls that reach the payment provider or set a password without a
+// session. Generous for people, tight enough to stop scripted abuse.
+const TEN_MIN = 10 * 60_000;
+const RULES = {
+  checkout: { name: "billing-checkout", limit: 30, windowMs: TEN_MIN, code: "over_request_rate_limit" },
+  guestLookup: { name: "billing-guest", limit: 60, windowMs: TEN_MIN, code: "over_request_rate_limit" },
+} satisfies Record<string, RateRule>;
+
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const provider = createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed"));
   const billing = createBillingService(ctx, provider);
   const testCheckout = createTestCheckout(ctx, billing.events);
   const portal = createBuiltinPortal(ctx, billing.events);
+  const limiter = new RateLimiter(ctx.now);
+  const limit = (rule: RateRule, request: FastifyRequest) => {
+    const wait = limiter.hit(rule, request.user?.id ?? request.ip);
+    if (wait > 0) throw rateLimited("Too many requests. Please try again shortly.", wait);
+  };
 
   app.get("/api/stripe/plans", async () => plansResponse(ctx.config));
 
   // Signed in: checkout for the user's customer. Signed out: a guest checkout that ends on
   // /checkout-success, where the buyer sets a password for the paid email.
   const createCheckout = async (request: FastifyRequest) => {
+    limit(RULES.checkout, request);
     const { priceId } = parse(createCheckoutRequest, request.body ?? {});
     return billing.createCheckout(request.user, priceId);
   };
@@ -40,11 +55,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post("/api/stripe/create-checkout", createCheckout);
 
   app.post("/api/retrieve-checkout-session", async (request) => {
+    limit(RULES.guestLookup, request);
     const { sessionId } = parse(sessionIdRequest, request.body ?? {});
     return billing.retrieveCheckoutDetails(sessionId);
   });
 
   app.post("/api/activate-account-from-stripe", async (request) => {
+    limit(RULES.guestLookup, request);
     return billing.activateAccount(parse(activateAccountRequest, request.body ?? {}));
   });
 
