@@ -30,14 +30,16 @@ export function quotaExceeded(limit: number, now: Date): AppError {
 
 export async function reserveTokens(sql: SqlRunner, userId: string, limit: number, cap: number, now: Date): Promise<Reservation> {
   const month = monthKey(now);
-  await sql.query("INSERT INTO ai_usage (user_id, month) VALUES ($1, $2) ON CONFLICT (user_id, month) DO NOTHING", [userId, month]);
-  // Reserve the full cap while any balance is left: the last call of a month may finish
+  // One statement: the month's row is created with the reservation, or the existing row takes
+  // it only while used + reserved is under the limit. The last call of a month may finish
   // above the quota, by at most its own cap, and no two calls can both slip past the limit.
+  if (limit <= 0) throw quotaExceeded(limit, now);
   const rows = await sql.query<{ reserved: string | number }>(
-    `UPDATE ai_usage
-        SET tokens_reserved = tokens_reserved + $3::bigint, updated_at = now()
-      WHERE user_id = $1 AND month = $2 AND tokens_used + tokens_reserved < $4::bigint
-      RETURNING tokens_reserved AS reserved`,
+    `INSERT INTO ai_usage AS u (user_id, month, tokens_reserved) VALUES ($1, $2, $3::bigint)
+     ON CONFLICT (user_id, month) DO UPDATE
+        SET tokens_reserved = u.tokens_reserved + $3::bigint, updated_at = now()
+      WHERE u.tokens_used + u.tokens_reserved < $4::bigint
+     RETURNING u.tokens_reserved AS reserved`,
     [userId, month, cap, limit],
   );
   if (!rows[0]) throw quotaExceeded(limit, now);

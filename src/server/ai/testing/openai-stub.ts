@@ -21,6 +21,8 @@ export interface StubOptions {
   usage?: boolean;
   /** Answer with this HTTP status and an error body instead. */
   failStatus?: number;
+  /** Pause between SSE chunks, like a model producing tokens. */
+  chunkDelayMs?: number;
   /** Never answer (for timeout tests). */
   hang?: boolean;
 }
@@ -48,7 +50,7 @@ export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAi
     req.on("data", (c) => {
       raw += c;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
         res.writeHead(404).end();
         return;
@@ -88,6 +90,7 @@ export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAi
       const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
       send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
       for (const piece of split(text, o.chunks ?? 4)) {
+        if (o.chunkDelayMs) await new Promise((r) => setTimeout(r, o.chunkDelayMs));
         send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
       }
       send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
