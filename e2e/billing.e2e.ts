@@ -70,6 +70,7 @@ describe("billing with the built-in checkout", () => {
     const page = await (await browser.newContext()).newPage();
 
     await page.goto(`${url}/`);
+    await page.getByRole("link", { name: "Pricing", exact: true }).click();
     const pricing = page.locator("#pricing");
     await expect.poll(() => pricing.getByText("Most Popular").isVisible()).toBe(true);
     await expect.poll(visible(page, "All plans include our 14-day money-back guarantee")).toBe(true);
