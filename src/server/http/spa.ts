@@ -33,6 +33,8 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
     if (isApi || request.method !== "GET" || !indexHtml || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send({ error: "not_found", message: `No route for ${request.method} ${url}` });
     }
+    // Shared documents are private to whoever holds the link: keep them out of search engines.
+    if (url.startsWith("/shared/")) reply.header("x-robots-tag", "noindex, nofollow");
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   });
 }
