@@ -5,6 +5,7 @@ import { Bot, FileText, ListTree, Wand2, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import type { AiActions } from "./actions";
+import { ReadabilityView } from "./readability-view";
 import { useEditorSelection } from "./use-editor-selection";
 
 interface Props {
@@ -63,6 +64,7 @@ export function AssistantPanel({ editor, open, onOpenChange, actions }: Props) {
           <FileText aria-hidden="true" /> Summarize Text
         </Button>
       </div>
+      <ReadabilityView editor={editor} />
       {alert && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-xs text-destructive">
           {alert}
