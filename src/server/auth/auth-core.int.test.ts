@@ -6,7 +6,7 @@ describe("/auth/v1 core (auto-confirm)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "true" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   it("signs up with a session at once and reads the user back", async () => {

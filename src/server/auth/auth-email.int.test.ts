@@ -7,7 +7,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "false", PUBLIC_URL: "https://draftsmith.example" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   const verifyGet = (link: string, extra = "") => {

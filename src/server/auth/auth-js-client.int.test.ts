@@ -21,7 +21,7 @@ describe("@supabase/auth-js against /auth/v1", () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "false" });
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `${address}/auth/v1`;
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   const client = (storage = memoryStorage()) =>

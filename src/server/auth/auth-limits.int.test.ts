@@ -8,7 +8,7 @@ describe("/auth/v1 rate limits", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "true" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   it("limits password attempts per address, then lets them through after the window", async () => {
@@ -83,7 +83,7 @@ describe("/auth/v1 enumeration-safe timing", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "true" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   it("a wrong password and an unknown address take similar time", async () => {

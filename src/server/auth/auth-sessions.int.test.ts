@@ -10,7 +10,7 @@ describe("/auth/v1 sessions", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "true" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   const newSession = async () => (await signUp(t, uniqueEmail("sess"), "secret12")).json();

@@ -5,7 +5,7 @@ describe("/dev/mailbox", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_AUTOCONFIRM: "false" });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   it("lists sent messages with their links as HTML and JSON, filtered by recipient", async () => {
@@ -30,7 +30,7 @@ describe("/dev/mailbox in production", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40) });
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   it("does not exist", async () => {
