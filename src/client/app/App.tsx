@@ -1,5 +1,4 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { queryClient } from "../lib/query-client";
 import { AuthProvider } from "./auth-provider";
 import { DeferredToaster } from "./deferred-toaster";
@@ -11,11 +10,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <TooltipProvider>
-          <ThemeSync />
-          <AppRouter />
-          <DeferredToaster />
-        </TooltipProvider>
+        {/* No app-wide TooltipProvider: each tooltip group brings its own (components/ui/tooltip.tsx). */}
+        <ThemeSync />
+        <AppRouter />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

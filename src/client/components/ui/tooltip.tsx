@@ -1,21 +1,37 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
+import { createContext, useContext } from "react";
 import { cn } from "../../lib/cn";
 
 /** Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
 
-/** Mounted once in App so every tooltip shares the delays. */
+const InsideProvider = createContext(false);
+
+/**
+ * Wrap a group of tooltips (e.g. a toolbar) so moving between them skips the delay.
+ * Not mounted in App: that would put Radix Tooltip and floating-ui (~17 KB gzip) into the
+ * start-up bundle of every page, the landing page included.
+ */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY,
   skipDelayDuration = TOOLTIP_SKIP_DELAY,
+  children,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props}>
+      <InsideProvider.Provider value={true}>{children}</InsideProvider.Provider>
+    </TooltipPrimitive.Provider>
+  );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/** A tooltip root; outside any TooltipProvider it brings its own (with the spec's delays). */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  const root = <TooltipPrimitive.Root {...props} />;
+  return useContext(InsideProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({
