@@ -2,7 +2,7 @@ import { Redirect } from "wouter";
 import { useAuth } from "../app/auth-provider";
 import { PageShell } from "../app/layout";
 import { FullPageSpinner } from "../components/ui/spinner";
-import { BillingPortal } from "../features/billing";
+import { BillingPortal } from "../features/billing/BillingPortal";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /billing/portal: the built-in billing portal (signed-in users only). */

@@ -1,5 +1,5 @@
 import { PageShell } from "../app/layout";
-import { CheckoutSuccess } from "../features/billing";
+import { CheckoutSuccess } from "../features/billing/CheckoutSuccess";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /checkout-success?session_id=… (spec accounts §2, §4): activation after a guest checkout. */

@@ -1,5 +1,5 @@
 import { PageShell } from "../app/layout";
-import { SubscriptionCancel } from "../features/billing";
+import { SubscriptionCancel } from "../features/billing/SubscriptionCancel";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /subscription-cancel (spec accounts §2). */

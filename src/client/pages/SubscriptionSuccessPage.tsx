@@ -1,5 +1,5 @@
 import { PageShell } from "../app/layout";
-import { SubscriptionSuccess } from "../features/billing";
+import { SubscriptionSuccess } from "../features/billing/SubscriptionSuccess";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /subscription-success (spec accounts §2). */

@@ -109,8 +109,8 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider)
 
     async retrieveCheckoutDetails(sessionId: string): Promise<CheckoutSessionDetails> {
       const row = await completedSession(sessionId);
-      if (row.status !== "complete" || !row.email) throw conflict("The payment for this checkout session is not complete.");
-      const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId!));
+      if (row.status !== "complete" || !row.email || !row.userId) throw conflict("The payment for this checkout session is not complete.");
+      const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId));
       return {
         customer: { email: row.email },
         planName: isPlanId(row.plan) ? PLANS[row.plan].name : row.plan,

@@ -1,5 +1,6 @@
 // Billing request/response contracts (spec accounts §3/§7, editor §7), shared by server and client.
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../limits.js";
 import { PLAN_IDS } from "../plans.js";
 
 export const planIdSchema = z.enum(PLAN_IDS);
@@ -24,7 +25,7 @@ export interface CheckoutSessionDetails {
 export const activateAccountRequest = z.object({
   sessionId: z.string().min(1).max(300),
   email: z.string().trim().email().max(320),
-  password: z.string().min(6).max(200),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(1000),
 });
 export type ActivateAccountRequest = z.infer<typeof activateAccountRequest>;
 export interface ActivateAccountResponse {

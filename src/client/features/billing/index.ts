@@ -1,6 +1,3 @@
-export { BillingPortal } from "./BillingPortal";
-export { CheckoutSuccess } from "./CheckoutSuccess";
+// Only the pricing section is exported here: the landing page lazy-loads this module, so
+// the billing pages import their own views directly (./BillingPortal etc.) to keep that chunk small.
 export { PricingSection } from "./PricingSection";
-export { SubscriptionCancel } from "./SubscriptionCancel";
-export { SubscriptionSuccess } from "./SubscriptionSuccess";
-export { TestCheckout } from "./TestCheckout";
