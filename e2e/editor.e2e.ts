@@ -95,6 +95,9 @@ describe("editor", () => {
     await page.keyboard.press("Control+b");
     await body(page).locator("strong").waitFor();
     await page.keyboard.press("ArrowRight");
+    // Same for the caret move: a machine types faster than a selection change is read.
+    await expect.poll(() => page.evaluate(() => getSelection()?.isCollapsed)).toBe(true);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     await page.keyboard.press("Enter");
 
     // Slash menu: "/" at the start of a line, filter, arrows, Enter.
@@ -259,5 +262,40 @@ describe("editor", () => {
     await waitSaved(a);
     await ctxA.close();
     await ctxB.close();
+  });
+
+  it("sends signed-out visitors home, shows not-found for a foreign document, and refuses unsafe links", async () => {
+    const anon = await browser.newContext();
+    const visitor = await anon.newPage();
+    await visitor.goto(`${server.url}/editor/00000000-0000-4000-8000-000000000000`);
+    await visitor.waitForURL(`${server.url}/`, { timeout: 20_000 });
+    await anon.close();
+
+    const owner = await signUpViaApi(server.url);
+    const other = await signUpViaApi(server.url);
+    const foreign = await api<Doc>(owner, "POST", "/api/documents", { title: "Private" });
+    const context = await signedInContext(other);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/editor/${foreign.id}`);
+    await page.getByRole("heading", { name: "Document not found" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("link", { name: "Back to Documents" }).waitFor();
+
+    const mine = await api<Doc>(other, "POST", "/api/documents", { title: "Links" });
+    await openEditor(page, `/editor/${mine.id}`);
+    await body(page).click();
+    await page.keyboard.type("click here");
+    await page.keyboard.press("Shift+Home");
+    await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe("click here");
+    await page.getByRole("toolbar", { name: "Selection formatting" }).getByRole("button", { name: "Add link" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add link" });
+    await dialog.getByLabel("URL").fill("javascript:alert(1)");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    expect(await dialog.getByRole("alert").textContent()).toContain('"javascript:" links are not allowed');
+    await dialog.getByLabel("URL").fill("example.com/docs");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await body(page).locator("a").getAttribute("href")).toBe("https://example.com/docs");
+    await waitSaved(page);
+    await context.close();
   });
 });

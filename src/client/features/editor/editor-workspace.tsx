@@ -142,6 +142,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               placeholder="Untitled Document"
               maxLength={TITLE_MAX_LENGTH}
               value={session.title}
+              // Until the editor (and its autosave) is ready, a typed title would not be tracked.
+              readOnly={!controller}
               onChange={(e) => session.setTitle(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" || (e.key === "ArrowDown" && !e.shiftKey)) {
