@@ -154,6 +154,7 @@ describe("built-in checkout and portal", () => {
     const user = await createTestUser(t);
     await subscribe(user);
     for (let i = 0; i < 5; i++) await t.ctx.db.insert(documents).values({ userId: user.id, title: `Doc ${i}` });
+    expect((await post("/api/ai/improve", user, { text: "This are a sentence." })).statusCode).toBe(200);
     await post("/api/stripe/portal", user, { action: "cancel" });
     t.clock.advance(15 * DAY);
     expect((await getUserPlan(t.ctx.db, user.id, t.ctx.now())).plan).toBe("creator");
@@ -167,6 +168,13 @@ describe("built-in checkout and portal", () => {
       .from(documents)
       .where(eq(documents.userId, user.id));
     expect(n).toBe(5);
+    // Gratis limits everywhere: no new document beyond 3, no AI; the 5 documents stay readable.
+    const create = await post("/api/documents", user, { title: "Sixth" });
+    expect(create.statusCode).toBe(402);
+    expect(create.json()).toMatchObject({ error: "upgrade_required", feature: "documents" });
+    expect((await post("/api/ai/improve", user, { text: "This are a sentence." })).statusCode).toBe(402);
+    const list = await t.app.inject({ method: "GET", url: "/api/documents", headers: user.headers });
+    expect(list.json()).toHaveLength(5);
     // Resuming after the end is refused: the period is over.
     expect((await post("/api/stripe/portal", user, { action: "resume" })).statusCode).toBe(409);
   });
