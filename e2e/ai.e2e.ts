@@ -140,6 +140,35 @@ describe("AI in the editor", () => {
     await page.getByText("Text Replaced").first().waitFor();
   });
 
+  it("runs the assistant panel: selection alerts, an outline inserted as a list, readability, and Summarize kept for Professional", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session);
+    const page = await openDocument(
+      session,
+      "Solar power is growing fast across Europe. Germany installed record solar capacity last year. Cheap solar panels made rooftop solar affordable for families. Grid operators worry about solar peaks at noon.",
+    );
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press("Control+/");
+    const panel = page.getByRole("complementary", { name: "AI Writing Assistant" });
+    await panel.waitFor();
+    await panel.getByRole("button", { name: "Improve Writing" }).click();
+    await panel.getByText("Please select some text to improve").waitFor();
+
+    await panel.getByRole("button", { name: "Check Readability" }).click();
+    await expect.poll(() => panel.getByTestId("readability").textContent(), { timeout: 20_000 }).toContain("Sentences / words4 / 31");
+
+    await panel.getByRole("button", { name: "Generate Outline" }).click();
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toMatch(/^- Solar power is growing fast across Europe\./);
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => prose(page).locator("ul li").count()).toBeGreaterThan(1);
+
+    // Summarize needs Professional: a Creator is told so.
+    await selectAll(page);
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Summarize (locked)" }).click();
+    await page.getByText("Professional Feature").first().waitFor();
+  });
+
   it("tells a Gratis user that AI needs an upgrade", async () => {
     const session = await signUpViaApi(server.url);
     const page = await openDocument(session, "This is an test.");
