@@ -128,7 +128,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         )}
         <main id="main" className="min-w-0 flex-1 overflow-y-auto">
           <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl")}>
-            {editor && !focusMode && <FormattingToolbar editor={editor} onAddLink={openLink} />}
+            {editor && <FormattingToolbar editor={editor} onAddLink={openLink} />}
             {props.renderAiToolbar(editor)}
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
               <span className={cn("inline-flex items-center gap-1", props.aiEnabled ? "text-success" : "")}>
