@@ -151,6 +151,45 @@ describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
     await server?.stop();
   });
 
+  const savePlan = async (page: Page, url: string) => {
+    await page.goto(`${url}/api/health`);
+    await page.evaluate(() =>
+      localStorage.setItem("intended_plan", JSON.stringify({ planName: "creator", priceId: "price_creator_monthly", timestamp: Date.now() })),
+    );
+  };
+
+  it("a saved paid plan: /signup shows it, and /signup/success starts checkout 2 s after sign-up", { timeout: 120_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await savePlan(page, server.url);
+    await page.goto(`${server.url}/signup`);
+    await expect.poll(visible(page, "Selected Plan: Creator")).toBe(true);
+    await page.getByLabel("Full Name").fill("Plan Buyer");
+    await page.getByLabel("Email").fill(`buyer-${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("buyer-password");
+    await page.getByLabel("Confirm Password").fill("buyer-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((u) => u.pathname === "/signup/success");
+    await expect.poll(visible(page, "Next Step: Complete Payment")).toBe(true);
+    await page.waitForURL((u) => u.pathname.startsWith("/checkout/"), { timeout: 30_000 });
+    await context.close();
+  });
+
+  it("signing in through the dialog with a saved plan continues to checkout", { timeout: 120_000 }, async () => {
+    const session = await signUpViaApi(server.url);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await savePlan(page, server.url);
+    await page.goto(`${server.url}/?signin=1`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(session.email);
+    await dialog.getByLabel("Password", { exact: true }).fill(session.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(visible(page, "Welcome back!")).toBe(true);
+    await page.waitForURL((u) => u.pathname.startsWith("/checkout/"), { timeout: 30_000 });
+    await context.close();
+  });
+
   it("signUpViaApi + signInPage open the dashboard signed in", async () => {
     const session = await signUpViaApi(server.url, { fullName: "Helper User" });
     const page = await signInPage(browser, server.url, session);

@@ -87,6 +87,8 @@ describe("/auth/v1 core (auto-confirm)", () => {
     expect(settings.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: true });
     const health = await t.app.inject({ method: "GET", url: "/auth/v1/health" });
     expect(health.json()).toMatchObject({ name: "GoTrue", version: expect.any(String) });
+    const jwks = await t.app.inject({ method: "GET", url: "/auth/v1/.well-known/jwks.json" });
+    expect(jwks.json()).toEqual({ keys: [] });
   });
 
   it("answers unsupported grants and malformed JSON in GoTrue's shape", async () => {

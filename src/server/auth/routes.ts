@@ -70,6 +70,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(`${P}/health`, async () => ({ version: APP_VERSION, name: "GoTrue", description: "Draftsmith accounts service" }));
 
+  // Access tokens are HS256 (shared secret), so there is no public key to publish; an empty
+  // set tells auth-js's getClaims() to verify through GET /user instead.
+  app.get(`${P}/.well-known/jwks.json`, async () => ({ keys: [] }));
+
   app.get(`${P}/settings`, async () => ({
     external: { email: true, phone: false, anonymous_users: false },
     disable_signup: false,
