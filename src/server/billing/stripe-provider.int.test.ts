@@ -144,6 +144,18 @@ describe("Stripe provider and webhooks", () => {
     expect(stub.requests.filter((r) => r.path === "/v1/subscriptions/sub_A")).toHaveLength(reads);
   });
 
+  it("the same event delivered twice at once is applied once", async () => {
+    const user = await createTestUser(t);
+    const { id } = await checkoutAs(user);
+    const { session } = completeOnStripe(id, "cus_par", "sub_par");
+    const payload = JSON.stringify(event("checkout.session.completed", session));
+    const [a, b] = await Promise.all([deliver(payload), deliver(payload)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const evId = JSON.parse(payload).id as string;
+    expect(await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, evId))).toHaveLength(1);
+    expect(await plan(user.id)).toMatchObject({ plan: "creator", isActive: true });
+  });
+
   it("payment-success works before the webhook arrives (asks Stripe), and create-portal opens Stripe's portal", async () => {
     const user = await createTestUser(t);
     const { id } = await checkoutAs(user, "price_P");
