@@ -152,7 +152,12 @@ describe("/auth/v1 sessions", () => {
     const first = (await signUp(t, email, "secret12")).json();
     const b = (await signIn(t, email, "secret12")).json();
     const stranger = await newSession();
+    const docs = (token: string) =>
+      t.app.inject({ method: "GET", url: "/api/documents", headers: { authorization: `Bearer ${token}` } });
+    expect((await docs(first.access_token)).statusCode).toBe(200);
     expect((await logout(b.access_token)).statusCode).toBe(204);
+    // The product API refuses the revoked session's still-unexpired access token.
+    expect((await docs(first.access_token)).statusCode).toBe(401);
     expect((await getUser(t, first.access_token)).statusCode).toBe(403);
     expect((await getUser(t, b.access_token)).statusCode).toBe(403);
     expect((await getUser(t, stranger.access_token)).statusCode).toBe(200);
