@@ -167,6 +167,13 @@ describe("AI in the editor", () => {
     await selectAll(page);
     await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Summarize (locked)" }).click();
     await page.getByText("Professional Feature").first().waitFor();
+
+    // Ctrl+K continues from the cursor and inserts the continuation as one change.
+    await prose(page).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Control+k");
+    await expect.poll(() => prose(page).textContent(), { timeout: 30_000 }).toContain("In short, this comes down to");
+    await page.getByText("Text completed").first().waitFor();
   });
 
   it("tells a Gratis user that AI needs an upgrade", async () => {

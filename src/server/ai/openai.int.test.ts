@@ -79,6 +79,21 @@ describe("AI through an OpenAI-compatible server", () => {
     expect(after).toBe(before);
   });
 
+  it("allows three AI calls in flight per user; a fourth gets 429", async () => {
+    stub.options = { hang: true };
+    const before = stub.requests.length;
+    const hanging = Array.from({ length: 3 }, () => post("/api/ai/improve", { text: "Wait for me." }));
+    await expect.poll(() => stub.requests.length - before).toBe(3);
+    const fourth = await post("/api/ai/improve", { text: "And me." });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/at most 3/);
+    const other = await createTestUser(t, { plan: "creator" });
+    stub.options = { reply: () => "Fine." };
+    const free = await t.app.inject({ method: "POST", url: "/api/ai/improve", headers: other.headers, payload: { text: "Hi." } });
+    expect(free.statusCode).toBe(200);
+    expect((await Promise.all(hanging)).map((r) => r.statusCode)).toEqual([504, 504, 504]);
+  });
+
   it("cancels the upstream request when the browser goes away", async () => {
     stub.options = { hang: true };
     const abortedBefore = stub.aborted;
