@@ -38,7 +38,8 @@ function CompletionDemo() {
   return (
     <p data-testid="completion-demo" data-suggestion={shown ? "shown" : "hidden"}>
       The quarterly report shows
-      <span className={cn("text-muted-foreground italic transition-opacity", shown ? "opacity-100" : "opacity-0")}>
+      {/* Shown or hidden outright (no fade): a half-faded text would fail contrast checks mid-way. */}
+      <span className={cn("text-muted-foreground italic", shown ? "visible" : "invisible")}>
         {" "}
         steady growth across every region, led by new customers.
       </span>
