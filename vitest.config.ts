@@ -21,7 +21,7 @@ export default defineConfig({
           include: ["src/**/*.int.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
           // Each file boots its own database; two workers fit a 2-core machine.
           maxWorkers: 2,
         },
