@@ -1,5 +1,40 @@
-// Export routes. Filled in by the Export issue; registered by app.ts.
-import type { FastifyInstance } from "fastify";
+// Export routes (editor spec §2 Export menu): download a saved document in any format,
+// or turn the editor's current content into a file (so unsaved edits are included).
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { exportQuery, exportRequest } from "../../shared/contracts/export.js";
+import { validateDocContent } from "../../shared/editor/validate.js";
+import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
+import { requireUser } from "../http/auth-hook.js";
+import { badRequest } from "../http/errors.js";
+import { parse } from "../http/validate.js";
+import { type ExportFile, contentDisposition, renderExport } from "./render.js";
+import { documentForExport } from "./source.js";
+import type { DocNode } from "../../shared/editor/schema.js";
 
-export async function exportRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+function send(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-disposition", contentDisposition(file.fileName))
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(file.body);
+}
+
+export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>("/api/documents/:id/export", async (request, reply) => {
+    const query = parse(exportQuery, request.query);
+    const doc = await documentForExport(ctx, request, request.params.id);
+    const file = await renderExport(doc.content as DocNode, doc.title, query.format, { now: ctx.now(), pageSize: query.pageSize });
+    return send(reply, file);
+  });
+
+  app.post("/api/export", { bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024 }, async (request, reply) => {
+    requireUser(request);
+    const body = parse(exportRequest, request.body);
+    const checked = validateDocContent(body.content);
+    if (!checked.ok) throw badRequest(checked.message);
+    const file = await renderExport(checked.doc, body.title, body.format, { now: ctx.now(), pageSize: body.pageSize });
+    return send(reply, file);
+  });
+}

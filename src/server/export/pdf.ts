@@ -1,0 +1,221 @@
+// PDF export with pdfkit: a real file (A4 or US Letter) with the title, headings, lists,
+// quotes, monospace code blocks, rules and clickable links (allowed schemes only).
+// Fonts are pdfkit's built-in Helvetica, Times and Courier: they carry Western European
+// text only (see pdf-text.ts).
+import PDFDocument from "pdfkit";
+import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
+import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
+import { BASELINE, type Run, ascent, drawParagraph } from "./pdf-layout.js";
+import { breakLongWords, pdfSafeText } from "./pdf-text.js";
+
+export type PageSize = "A4" | "LETTER";
+export const PAGE_SIZES: readonly PageSize[] = ["A4", "LETTER"];
+
+export interface PdfOptions {
+  title: string;
+  pageSize?: PageSize;
+  /** Creation date written into the file's metadata. */
+  now?: Date;
+}
+
+type Pdf = PDFKit.PDFDocument;
+
+const BODY_SIZE = 11;
+const HEADING_SIZE = { 1: 20, 2: 16, 3: 13 } as const;
+const INDENT = 18;
+const MAX_INDENT_LEVELS = 8;
+const TEXT_COLOR = "#111827";
+const LINK_COLOR = "#2563eb";
+const MUTED = "#4b5563";
+const EMPTY_RUN: Run = { text: " ", font: "Helvetica", size: BODY_SIZE, color: TEXT_COLOR, underline: false, strike: false };
+
+interface Box {
+  x: number;
+  width: number;
+  quote: boolean;
+}
+
+export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: opts.pageSize ?? "A4",
+    margins: { top: 64, bottom: 64, left: 64, right: 64 },
+    info: { Title: pdfSafeText(opts.title), Creator: "Draftsmith", CreationDate: opts.now ?? new Date() },
+    pdfVersion: "1.7",
+    displayTitle: true,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (c: Buffer) => chunks.push(c));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  try {
+    const box: Box = { x: pdf.page.margins.left, width: pdf.page.width - pdf.page.margins.left - pdf.page.margins.right, quote: false };
+    pdf.font("Helvetica-Bold").fontSize(24).fillColor(TEXT_COLOR);
+    pdf.text(pdfSafeText(opts.title.trim() || "Untitled Document"), box.x, pdf.y, { width: box.width });
+    pdf.moveDown(0.6);
+    renderBlocks(pdf, children(doc), box, 0);
+    pdf.end();
+  } catch (err) {
+    pdf.end();
+    return Promise.reject(err);
+  }
+  return done;
+}
+
+function renderBlocks(pdf: Pdf, nodes: DocNode[], box: Box, depth: number) {
+  for (const node of nodes) renderBlock(pdf, node, box, depth);
+}
+
+/** One level further in; past MAX_INDENT_LEVELS deeper levels keep the same column. */
+function indented(pdf: Pdf, box: Box, levels = 1, quote = box.quote): Box {
+  const step = box.x + INDENT * levels > pdf.page.margins.left + INDENT * MAX_INDENT_LEVELS ? 0 : INDENT * levels;
+  return { x: box.x + step, width: box.width - step, quote };
+}
+
+function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
+  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(pdf, flattenedParagraph(node), box, depth);
+  switch (node.type) {
+    case "paragraph":
+      renderTextblock(pdf, node, box, BODY_SIZE, false);
+      pdf.moveDown(0.5);
+      break;
+    case "heading":
+      pdf.moveDown(0.3);
+      renderTextblock(pdf, node, box, HEADING_SIZE[headingLevel(node)], true);
+      pdf.moveDown(0.4);
+      break;
+    case "bulletList":
+    case "orderedList":
+      renderList(pdf, node, box, depth);
+      pdf.moveDown(0.3);
+      break;
+    case "blockquote": {
+      const page = pdf.page;
+      const top = pdf.y;
+      renderBlocks(pdf, children(node), indented(pdf, box, 1, true), depth + 1);
+      // The quote bar, when the quote did not cross a page.
+      if (pdf.page === page) {
+        pdf.save().moveTo(box.x + 4, top).lineTo(box.x + 4, pdf.y - 6).lineWidth(2).strokeColor("#d1d5db").stroke().restore();
+      }
+      break;
+    }
+    case "codeBlock":
+      renderCode(pdf, node, box);
+      break;
+    case "horizontalRule": {
+      pdf.moveDown(0.3);
+      const y = pdf.y;
+      pdf.save().moveTo(box.x, y).lineTo(box.x + box.width, y).lineWidth(0.75).strokeColor("#d1d5db").stroke().restore();
+      pdf.moveDown(0.8);
+      break;
+    }
+    case "text":
+    case "hardBreak":
+      renderBlock(pdf, { type: "paragraph", content: [node] }, box, depth);
+      break;
+    default:
+      renderBlocks(pdf, children(node), box, depth + 1);
+  }
+}
+
+function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
+  const ordered = list.type === "orderedList";
+  let n = orderedStart(list);
+  const markerWidth = INDENT * (ordered ? 1.4 : 1);
+  const inner = indented(pdf, box, ordered ? 1.4 : 1);
+  for (const item of children(list)) {
+    const marker = ordered ? `${n++}.` : "\u2022";
+    ensureRoom(pdf, BODY_SIZE * 1.4);
+    const y = pdf.y;
+    pdf.font("Helvetica").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
+    const top = y + BODY_SIZE * BASELINE - ascent(pdf, BODY_SIZE);
+    pdf.text(marker, inner.x - markerWidth, top, { width: markerWidth - 4, align: "right", lineBreak: false });
+    pdf.y = y;
+    const blocks = item.type === "listItem" ? children(item) : [item];
+    if (!blocks.length) pdf.moveDown(1);
+    blocks.forEach((block, i) => {
+      if (block.type === "paragraph") {
+        renderTextblock(pdf, block, inner, BODY_SIZE, false);
+        if (i < blocks.length - 1 && blocks[i + 1]!.type === "paragraph") pdf.moveDown(0.3);
+      } else renderBlock(pdf, block, inner, depth + 2);
+    });
+    pdf.moveDown(0.15);
+  }
+}
+
+function ensureRoom(pdf: Pdf, height: number) {
+  if (pdf.y + height > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
+}
+
+function renderCode(pdf: Pdf, node: DocNode, box: Box) {
+  const raw = children(node)
+    .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
+    .join("");
+  pdf.font("Courier").fontSize(9.5);
+  const width = box.width - 16;
+  const perLine = width / pdf.widthOfString("M");
+  const code = breakLongWords(pdfSafeText(raw), perLine) || " ";
+  const height = pdf.heightOfString(code, { width }) + 12;
+  const top = pdf.y;
+  // A background when the block fits on the page (a split block is left plain).
+  if (top + height <= pdf.page.height - pdf.page.margins.bottom) {
+    pdf.save().roundedRect(box.x, top, box.width, height, 4).fill("#f3f4f6").restore();
+  }
+  pdf.fillColor(TEXT_COLOR).text(code, box.x + 8, top + 6, { width, lineGap: 1 });
+  pdf.x = box.x;
+  pdf.y += 6;
+  pdf.moveDown(0.5);
+}
+
+function fontFor(family: string[] | null, bold: boolean, italic: boolean, code: boolean): string {
+  const name = (family ?? []).join(" ").toLowerCase();
+  const base = code || /courier|mono/.test(name) ? "Courier" : /times|georgia|serif(?!-)|garamond/.test(name) && !/sans/.test(name) ? "Times" : "Helvetica";
+  if (base === "Times") return bold && italic ? "Times-BoldItalic" : bold ? "Times-Bold" : italic ? "Times-Italic" : "Times-Roman";
+  const oblique = base === "Courier" ? "Courier-Oblique" : "Helvetica-Oblique";
+  if (bold && italic) return `${base}-BoldOblique`;
+  if (bold) return `${base}-Bold`;
+  return italic ? oblique : base;
+}
+
+function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean): Run[] {
+  const runs: Run[] = [];
+  for (const node of nodes) {
+    if (node.type === "hardBreak") {
+      runs.push({ text: "\n", font: "Helvetica", size, color: TEXT_COLOR, underline: false, strike: false });
+      continue;
+    }
+    if (node.type !== "text") continue;
+    const marks = marksOf(node);
+    const has = (t: string) => marks.some((m) => m.type === t);
+    const style = marks.find((m) => m.type === "textStyle");
+    const linkMark = marks.find((m) => m.type === "link");
+    const href = linkMark?.attrs?.href;
+    // Only absolute links with an allowed scheme are made clickable: a relative link has no base in a file.
+    const link = isAllowedHref(href) && linkScheme(href) !== null ? href : undefined;
+    const code = has("code");
+    const text = pdfSafeText(textOf(node).replace(/\r?\n/g, " "));
+    if (!text) continue;
+    runs.push({
+      text,
+      font: fontFor(fontFamilies(style?.attrs?.fontFamily), heading || has("bold"), has("italic") || quote, code),
+      size: heading ? size : (fontSizePt(style?.attrs?.fontSize) ?? (code ? size - 1 : size)),
+      color: link ? LINK_COLOR : `#${hexColor(style?.attrs?.color) ?? (quote ? MUTED.slice(1) : TEXT_COLOR.slice(1))}`,
+      link,
+      underline: has("underline") || !!link,
+      strike: has("strike"),
+    });
+  }
+  return runs;
+}
+
+function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, heading: boolean) {
+  const runs = runsOf(children(node), size, heading, box.quote);
+  // Trailing hard breaks mean nothing visible.
+  while (runs.length && runs[runs.length - 1]!.text === "\n") runs.pop();
+  drawParagraph(pdf, runs.length ? runs : [{ ...EMPTY_RUN, size }], box.x, box.width, safeAlign(node) ?? "left");
+  pdf.fillColor(TEXT_COLOR);
+}

@@ -1,0 +1,51 @@
+// Turns a document into the bytes of one export format, with its file name and type.
+// Markdown, HTML and text come from the shared serializers (the browser uses the same
+// ones); PDF and Word are built here.
+import type { PdfPageSize } from "../../shared/contracts/export.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { EXPORT_MIME, type ExportFormat, exportFileName } from "../../shared/export/filename.js";
+import { docToHtml } from "../../shared/export/html.js";
+import { docToMarkdown } from "../../shared/export/markdown.js";
+import { docToText } from "../../shared/export/text.js";
+import { docToDocx } from "./docx.js";
+import { docToPdf } from "./pdf.js";
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+export async function renderExport(
+  doc: DocNode,
+  title: string,
+  format: ExportFormat,
+  opts: { now: Date; pageSize?: PdfPageSize },
+): Promise<ExportFile> {
+  let body: Buffer;
+  switch (format) {
+    case "md":
+      body = Buffer.from(docToMarkdown(doc), "utf8");
+      break;
+    case "html":
+      body = Buffer.from(docToHtml(doc, { title }), "utf8");
+      break;
+    case "txt":
+      body = Buffer.from(docToText(doc), "utf8");
+      break;
+    case "pdf":
+      body = await docToPdf(doc, { title, now: opts.now, pageSize: opts.pageSize === "letter" ? "LETTER" : "A4" });
+      break;
+    case "docx":
+      body = await docToDocx(doc, { title, now: opts.now });
+      break;
+  }
+  return { body, contentType: EXPORT_MIME[format], fileName: exportFileName(title, format, opts.now, true) };
+}
+
+/** attachment with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
