@@ -78,7 +78,7 @@ describe("account settings", () => {
     // Applied at once, before saving.
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    await page.getByText("Your preferences have been saved successfully.").waitFor();
+    await page.getByText("Your preferences have been saved successfully.").first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem("draftsmith.theme"))).toBe("dark");
     expect((await api(server, session, "GET", "/api/settings/preferences")).body.theme).toBe("dark");
     await page.keyboard.press("Escape");
@@ -112,7 +112,7 @@ describe("account settings", () => {
     await choose(page, "Font Size", "Large");
     await choose(page, "Font Family", "Serif");
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    await page.getByText("Preferences Updated").waitFor();
+    await page.getByText("Preferences Updated").first().waitFor();
     await expect.poll(() => body.evaluate((el) => (el as HTMLElement).style.fontSize)).toBe("18px");
     expect(await body.evaluate((el) => (el as HTMLElement).style.fontFamily)).toContain("Georgia");
     await page.context().close();
@@ -130,6 +130,29 @@ describe("account settings", () => {
     await expect
       .poll(async () => (await api(server, session, "GET", "/api/settings/notifications")).body)
       .toEqual({ marketing: false, updates: true, security: true });
+    await page.context().close();
+  });
+
+  it("saves the display name and shows the free plan on the Subscription tab", async () => {
+    const session = await signUpViaApi(server.url, { fullName: "Old Name" });
+    const docId = await newDocument(server, session);
+    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    await openSettings(page);
+    const name = page.getByLabel("Display name");
+    await expect.poll(() => name.inputValue()).toBe("Old Name");
+    await name.fill("New Name");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Your profile has been saved successfully.").first().waitFor();
+    const me = await fetch(`${server.url}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } });
+    expect((await me.json()).user_metadata.full_name).toBe("New Name");
+
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Subscription" });
+    await panel.getByText("Free plan with basic features").waitFor();
+    expect(await panel.getByRole("button", { name: "Manage Billing" }).count()).toBe(0);
+    expect(await panel.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    expect(await panel.getByRole("button", { name: "Upgrade to Creator" }).isEnabled()).toBe(true);
+    expect(await panel.getByRole("button", { name: "Upgrade to Professional" }).isEnabled()).toBe(true);
     await page.context().close();
   });
 
