@@ -298,4 +298,24 @@ describe("editor", () => {
     await waitSaved(page);
     await context.close();
   });
+
+  it("with autosave turned off, shows a Save button and saves on Ctrl+S", async () => {
+    const session = await signUpViaApi(server.url);
+    await api(session, "PUT", "/api/settings/preferences", { autoSave: false, showWordCount: true });
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Manual" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await body(page).click();
+    await page.keyboard.type("Saved by hand in four words");
+    await expect.poll(() => saveStatus(page).getAttribute("data-save-status")).toBe("unsaved");
+    expect(await save.isEnabled()).toBe(true);
+    await expect.poll(() => page.getByText("6 words").first().isVisible()).toBe(true);
+    await page.keyboard.press("Control+s");
+    await waitSaved(page);
+    expect(JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content)).toContain("Saved by hand in four words");
+    await context.close();
+  });
 });
