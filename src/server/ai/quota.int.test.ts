@@ -55,6 +55,20 @@ describe("AI token quotas", () => {
     expect(Number((await row(user.id)).tokens_reserved)).toBe(0);
   });
 
+  it("forgets reservations left behind by a crashed process after 15 minutes", async () => {
+    const user = await createTestUser(t, { plan: "creator" });
+    await t.database.sql.query(
+      `INSERT INTO ai_usage (user_id, month, tokens_used, tokens_reserved, updated_at) VALUES ($1, $2, 100, 49900, now())`,
+      [user.id, monthKey(t.clock.now)],
+    );
+    await expect(reserveTokens(t.database.sql, user.id, 50_000, 10, t.clock.now)).rejects.toMatchObject({ status: 429 });
+    await t.database.sql.query("UPDATE ai_usage SET updated_at = now() - interval '16 minutes' WHERE user_id = $1", [user.id]);
+    const r = await reserveTokens(t.database.sql, user.id, 50_000, 10, t.clock.now);
+    expect(Number((await row(user.id)).tokens_reserved)).toBe(10);
+    await settleTokens(t.database.sql, r, 5);
+    expect(Number((await row(user.id)).tokens_used)).toBe(105);
+  });
+
   it("answers 429 with a clear message once the month is used up, and renews next month", async () => {
     const user = await createTestUser(t, { plan: "creator" });
     await setUsed(user.id, 50_000);

@@ -28,6 +28,13 @@ export function quotaExceeded(limit: number, now: Date): AppError {
   );
 }
 
+/**
+ * Reservations left behind by a process that died mid-call would block a user for the rest
+ * of the month. No call outlives AI_TIMEOUT_MS (at most 10 minutes), so a row untouched for
+ * 15 minutes has no live reservation and its reserved count is treated as zero.
+ */
+const LIVE_RESERVED = "(CASE WHEN u.updated_at < now() - interval '15 minutes' THEN 0 ELSE u.tokens_reserved END)";
+
 export async function reserveTokens(sql: SqlRunner, userId: string, limit: number, cap: number, now: Date): Promise<Reservation> {
   const month = monthKey(now);
   // One statement: the month's row is created with the reservation, or the existing row takes
@@ -37,8 +44,8 @@ export async function reserveTokens(sql: SqlRunner, userId: string, limit: numbe
   const rows = await sql.query<{ reserved: string | number }>(
     `INSERT INTO ai_usage AS u (user_id, month, tokens_reserved) VALUES ($1, $2, $3::bigint)
      ON CONFLICT (user_id, month) DO UPDATE
-        SET tokens_reserved = u.tokens_reserved + $3::bigint, updated_at = now()
-      WHERE u.tokens_used + u.tokens_reserved < $4::bigint
+        SET tokens_reserved = ${LIVE_RESERVED} + $3::bigint, updated_at = now()
+      WHERE u.tokens_used + ${LIVE_RESERVED} < $4::bigint
      RETURNING u.tokens_reserved AS reserved`,
     [userId, month, cap, limit],
   );
