@@ -32,7 +32,13 @@ export function clientIsStale() {
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
   const { build } = await import("vite");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
+  // Test runners set NODE_ENV=test, which would make Vite emit development React; the
+  // app is always built as it ships.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  await build({ configFile: path.join(root, "vite.config.ts"), mode: "production", logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
+  if (previous === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = previous;
   fs.writeFileSync(stamp, new Date().toISOString());
   return true;
 }
