@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInPage, signUpViaApi } from "./support/auth.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { launchBrowser } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -353,7 +353,7 @@ describe("public pages", () => {
     });
   }
 
-  it("has no serious or critical axe violations on the dashboard and the editor", async () => {
+  it("has no serious or critical axe violations on the dashboard and the editor, light and dark", async () => {
     const session = await signUpViaApi(server.url);
     const res = await fetch(`${server.url}/api/documents`, {
       method: "POST",
@@ -361,13 +361,19 @@ describe("public pages", () => {
       body: JSON.stringify({ title: "Axe check" }),
     });
     const doc = await res.json();
-    const p = await signInPage(browser, server.url, session, "/");
-    await p.getByRole("heading", { level: 1 }).first().waitFor();
-    await p.getByText("Axe check").first().waitFor();
-    expect(await seriousViolations(p), "dashboard").toEqual([]);
-    await p.goto(`${server.url}/editor/${doc.id}`);
-    await p.getByTestId("editor-body").waitFor();
-    expect(await seriousViolations(p), "editor").toEqual([]);
-    await p.context().close();
+    const found: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ colorScheme: theme });
+      await putSessionInContext(context, server.url, session);
+      const p = await context.newPage();
+      await p.goto(`${server.url}/`);
+      await p.getByText("Axe check").first().waitFor();
+      found.push(...(await seriousViolations(p)).map((v) => `${theme} dashboard: ${v}`));
+      await p.goto(`${server.url}/editor/${doc.id}`);
+      await p.getByTestId("editor-body").waitFor();
+      found.push(...(await seriousViolations(p)).map((v) => `${theme} editor: ${v}`));
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 });
