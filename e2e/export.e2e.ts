@@ -1,0 +1,103 @@
+// The Export menu in real Chromium: every format downloads a file named per the spec
+// (title → letters/digits, "_", lowercased, "_YYYY-MM-DD", extension) holding what the
+// editor shows right now, including words typed since the last save.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import mammoth from "mammoth";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KITCHEN_SINK } from "../src/shared/export/fixtures.js";
+import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
+import { launchBrowser } from "./support/browser.js";
+import { type RunningServer, startServer } from "./support/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+let session: ApiSession;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ startTimeoutMs: 110_000 });
+  browser = await launchBrowser();
+  session = await signUpViaApi(server.url);
+  const res = await fetch(`${server.url}/api/documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ title: "Export Test: Ünïcode", content: KITCHEN_SINK }),
+  });
+  expect(res.status).toBe(201);
+  const doc = (await res.json()) as { id: string };
+  page = await signInPage(browser, server.url, session, `/editor/${doc.id}`);
+  const body = page.locator(".draftsmith-prose");
+  await body.waitFor({ state: "visible", timeout: 30_000 });
+  await body.getByText("The end.").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Fresh words typed just now.");
+  await body.getByText("Fresh words typed just now.", { exact: false }).waitFor();
+});
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await server?.stop();
+});
+
+function localDate(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+async function exportAs(label: string): Promise<{ name: string; file: Buffer }> {
+  const button = page.getByRole("button", { name: "Export" });
+  await button.click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: new RegExp(`^${label}`) }).click()]);
+  const path = await download.path();
+  await page.getByText("Export Successful").first().waitFor();
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  return { name: download.suggestedFilename(), file: fs.readFileSync(path) };
+}
+
+describe("export menu", () => {
+  it("downloads Markdown, HTML and Text built from the current editor content", async () => {
+    const md = await exportAs("Markdown");
+    expect(md.name).toBe(`export_test__ünïcode_${localDate()}.md`);
+    const mdText = md.file.toString("utf8");
+    expect(mdText).toContain("# Quarterly Report");
+    expect(mdText).toContain("**bold**");
+    expect(mdText).toContain("3. Third");
+    expect(mdText).toContain("Fresh words typed just now.");
+    expect(await page.getByText("Document exported as MARKDOWN").first().isVisible()).toBe(true);
+
+    const html = await exportAs("HTML");
+    expect(html.name).toBe(`export_test__ünïcode_${localDate()}.html`);
+    const htmlText = html.file.toString("utf8");
+    expect(htmlText.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(htmlText).toContain("<title>Export Test: Ünïcode</title>");
+    expect(htmlText).toContain('<h1 style="text-align: center">Quarterly Report</h1>');
+    expect(htmlText).toContain("Fresh words typed just now.");
+    expect(htmlText).not.toContain("<script");
+
+    const txt = await exportAs("Text");
+    expect(txt.name).toBe(`export_test__ünïcode_${localDate()}.txt`);
+    expect(txt.file.toString("utf8")).toContain("- Apple\n  - Red");
+    expect(txt.file.toString("utf8")).toContain("Fresh words typed just now.");
+  });
+
+  it("downloads a real PDF and Word file from the server", async () => {
+    const pdf = await exportAs("PDF");
+    expect(pdf.name).toBe(`export_test__ünïcode_${localDate()}.pdf`);
+    expect(pdf.file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const tmp = `/tmp/export-e2e-${process.pid}.pdf`;
+    fs.writeFileSync(tmp, pdf.file);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", tmp, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    fs.rmSync(tmp, { force: true });
+    expect(text).toContain("Quarterly Report");
+    expect(text).toContain("Fresh words typed just now.");
+
+    const docx = await exportAs("Word");
+    expect(docx.name).toBe(`export_test__ünïcode_${localDate()}.docx`);
+    const html = (await mammoth.convertToHtml({ buffer: docx.file })).value;
+    expect(html).toContain("<h1>Quarterly Report</h1>");
+    expect(html).toContain("<li>Apple<ul><li>Red</li>");
+    expect(html).toContain("Fresh words typed just now.");
+  });
+});
