@@ -9,7 +9,7 @@ describe("AI through an OpenAI-compatible server", () => {
   let user: TestUser;
   beforeAll(async () => {
     stub = await startOpenAiStub();
-    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "5000" });
+    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
     user = await createTestUser(t, { plan: "creator" });
   });
   afterAll(async () => {
