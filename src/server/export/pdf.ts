@@ -25,6 +25,7 @@ type Pdf = PDFKit.PDFDocument;
 const BODY_SIZE = 11;
 const HEADING_SIZE = { 1: 20, 2: 16, 3: 13 } as const;
 const INDENT = 18;
+const YIELD_AFTER_MS = 20;
 const MAX_INDENT_LEVELS = 8;
 const TEXT_COLOR = "#111827";
 const LINK_COLOR = "#2563eb";
@@ -51,18 +52,32 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  try {
+  const render = async () => {
     const box: Box = { x: pdf.page.margins.left, width: pdf.page.width - pdf.page.margins.left - pdf.page.margins.right, quote: false };
     pdf.font("Helvetica-Bold").fontSize(24).fillColor(TEXT_COLOR);
     pdf.text(pdfSafeText(opts.title.trim() || "Untitled Document"), box.x, pdf.y, { width: box.width });
     pdf.moveDown(0.6);
-    renderBlocks(pdf, children(doc), box, 0);
-    pdf.end();
-  } catch (err) {
-    pdf.end();
-    return Promise.reject(err);
-  }
-  return done;
+    // pdfkit lays out synchronously; a long document gives the server's event loop a turn
+    // between top-level blocks so other requests are not held up while it renders.
+    let slice = Date.now();
+    for (const node of children(doc)) {
+      renderBlock(pdf, node, box, 0);
+      if (Date.now() - slice > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = Date.now();
+      }
+    }
+  };
+  return render().then(
+    () => {
+      pdf.end();
+      return done;
+    },
+    (err) => {
+      pdf.end();
+      throw err;
+    },
+  );
 }
 
 function renderBlocks(pdf: Pdf, nodes: DocNode[], box: Box, depth: number) {
