@@ -100,4 +100,19 @@ describe("export menu", () => {
     expect(html).toContain("<li>Apple<ul><li>Red</li>");
     expect(html).toContain("Fresh words typed just now.");
   });
+
+  it("prints a sanitized rendering in a frame that cannot run script", async () => {
+    await page.getByRole("button", { name: "Export" }).click();
+    await page.getByRole("menuitem", { name: "Print" }).click();
+    const frame = page.locator("iframe[srcdoc]");
+    await frame.waitFor({ state: "attached" });
+    expect(await frame.getAttribute("sandbox")).toBe("allow-modals allow-same-origin");
+    const srcdoc = (await frame.getAttribute("srcdoc")) ?? "";
+    expect(srcdoc).toContain("<title>Export Test: Ünïcode</title>");
+    expect(srcdoc).toContain("Fresh words typed just now.");
+    expect(srcdoc).not.toContain("<script");
+    // The frame goes away once the print dialog is done with it, and the menu is usable again.
+    await frame.waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => page.getByRole("button", { name: "Export" }).isEnabled()).toBe(true);
+  });
 });
