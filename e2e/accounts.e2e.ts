@@ -5,30 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.js";
 import { AUTH_STORAGE_KEY, signInPage, signUpViaApi } from "./support/auth.js";
-import { freePort, freshDataDir, type RunningServer, spawnServer, waitForHealth, exitOf } from "./support/server.js";
-
-// Like startServer(), with a longer boot allowance: on a busy shared machine PGlite's first
-// start can take over a minute.
-async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = freshDataDir();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_AUTOCONFIRM: "true", ...opts.env };
-  const { proc, output } = spawnServer(env);
-  await waitForHealth(url, proc, output, 170_000);
-  return {
-    url,
-    port,
-    dataDir,
-    proc,
-    output,
-    async stop(signal: NodeJS.Signals = "SIGTERM") {
-      const exited = exitOf(proc);
-      proc.kill(signal);
-      return exited;
-    },
-  };
-}
+import { type RunningServer, startServer } from "./support/server.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -41,7 +18,7 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer({ env: { AUTH_AUTOCONFIRM: "false" } });
+    server = await startServer({ env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
     browser = await launchBrowser();
   }, 200_000);
   afterAll(async () => {
@@ -143,7 +120,7 @@ describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ startTimeoutMs: 170_000 });
     browser = await launchBrowser();
   }, 200_000);
   afterAll(async () => {

@@ -6,35 +6,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { launchBrowser } from "./support/browser.js";
-import { exitOf, freePort, freshDataDir, type RunningServer, spawnServer, waitForHealth } from "./support/server.js";
+import { type RunningServer, startServer } from "./support/server.js";
 
 let server: RunningServer;
 let browser: Browser;
 
-// A longer health wait than startServer()'s: a cold start on the shared 2-core machine can be slow.
-async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = freshDataDir();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_AUTOCONFIRM: "true" };
-  const { proc, output } = spawnServer(env);
-  await waitForHealth(url, proc, output, 110_000);
-  return {
-    url,
-    port,
-    dataDir,
-    proc,
-    output,
-    stop(signal: NodeJS.Signals = "SIGTERM") {
-      const exited = exitOf(proc);
-      proc.kill(signal);
-      return exited;
-    },
-  };
-}
-
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ startTimeoutMs: 110_000 });
   browser = await launchBrowser();
 });
 afterAll(async () => {
