@@ -2,9 +2,11 @@
 // exactly as `npm start` would run it, and stops it again.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../src/server/test/net.js";
+
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -13,17 +15,6 @@ export interface RunningServer {
   proc: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export function freshDataDir(): string {

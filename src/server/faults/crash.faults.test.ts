@@ -1,7 +1,8 @@
 // Crash safety: save successive versions while the server is killed at random moments,
 // then restart and check that every acknowledged version survived and the database opens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServerBundle, freePort, json, type ServerProcess, signUp, startServerProcess, tempDir } from "./server-process.js";
+import { freePort } from "../test/net.js";
+import { buildServerBundle, json, type ServerProcess, signUp, startServerProcess, tempDir } from "./server-process.js";
 
 const KILL_CYCLES = Number(process.env.FAULT_KILL_CYCLES ?? 30);
 const TERM_CYCLES = 5;

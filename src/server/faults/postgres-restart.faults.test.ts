@@ -5,7 +5,8 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServerBundle, freePort, json, type ServerProcess, signUp, startServerProcess } from "./server-process.js";
+import { freePort } from "../test/net.js";
+import { buildServerBundle, json, type ServerProcess, signUp, startServerProcess } from "./server-process.js";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const cluster = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql")[0] : undefined;

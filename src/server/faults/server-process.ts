@@ -1,7 +1,6 @@
 // Runs the bundled server as a child process for the fault suite (kills, restarts).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -13,17 +12,6 @@ export async function buildServerBundle() {
   // @ts-expect-error: plain ESM script without types
   const { buildServer } = await import("../../../scripts/build.mjs");
   await buildServer();
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export interface ServerProcess {
