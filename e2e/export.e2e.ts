@@ -115,4 +115,17 @@ describe("export menu", () => {
     await frame.waitFor({ state: "detached", timeout: 15_000 });
     await expect.poll(() => page.getByRole("button", { name: "Export" }).isEnabled()).toBe(true);
   });
+
+  it("says so when an export fails, and the menu works again afterwards", async () => {
+    await page.route("**/api/export", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"internal_error","message":"boom"}' }));
+    try {
+      await page.getByRole("button", { name: "Export" }).click();
+      await page.getByRole("menuitem", { name: /^PDF/ }).click();
+      await page.getByText("Export Failed").first().waitFor();
+      expect(await page.getByText("Failed to export document. Please try again.").first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: "Export" }).isEnabled()).toBe(true);
+    } finally {
+      await page.unroute("**/api/export");
+    }
+  });
 });

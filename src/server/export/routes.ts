@@ -2,15 +2,16 @@
 // or turn the editor's current content into a file (so unsaved edits are included).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { exportQuery, exportRequest } from "../../shared/contracts/export.js";
+import type { DocNode } from "../../shared/editor/schema.js";
 import { validateDocContent } from "../../shared/editor/validate.js";
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../http/auth-hook.js";
 import { badRequest } from "../http/errors.js";
 import { parse } from "../http/validate.js";
+import { createExportGate } from "./gate.js";
 import { type ExportFile, contentDisposition, renderExport } from "./render.js";
 import { documentForExport } from "./source.js";
-import type { DocNode } from "../../shared/editor/schema.js";
 
 function send(reply: FastifyReply, file: ExportFile) {
   return reply
@@ -22,10 +23,14 @@ function send(reply: FastifyReply, file: ExportFile) {
 }
 
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const gate = createExportGate();
+  const render = (...args: Parameters<typeof renderExport>) =>
+    args[2] === "pdf" || args[2] === "docx" ? gate(() => renderExport(...args)) : renderExport(...args);
+
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>("/api/documents/:id/export", async (request, reply) => {
     const query = parse(exportQuery, request.query);
     const doc = await documentForExport(ctx, request, request.params.id);
-    const file = await renderExport(doc.content as DocNode, doc.title, query.format, { now: ctx.now(), pageSize: query.pageSize });
+    const file = await render(doc.content as DocNode, doc.title, query.format, { now: ctx.now(), pageSize: query.pageSize });
     return send(reply, file);
   });
 
@@ -34,7 +39,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const body = parse(exportRequest, request.body);
     const checked = validateDocContent(body.content);
     if (!checked.ok) throw badRequest(checked.message);
-    const file = await renderExport(checked.doc, body.title, body.format, { now: ctx.now(), pageSize: body.pageSize });
+    const file = await render(checked.doc, body.title, body.format, { now: ctx.now(), pageSize: body.pageSize });
     return send(reply, file);
   });
 }
