@@ -249,11 +249,13 @@ describe("public pages", () => {
     expect(p.url()).toBe(`${server.url}/privacy`);
     await p.getByRole("link", { name: "Back to Home" }).click();
     await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+    await p.locator("#pricing").waitFor(); // loaded after the first view; the footer then stays put
 
     await p.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
     await p.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
     await p.getByRole("link", { name: "Back to Home" }).click();
     await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
+    await p.locator("#pricing").waitFor(); // loaded after the first view; the footer then stays put
 
     await p.getByRole("contentinfo").getByRole("link", { name: "Status" }).click();
     await p.getByRole("heading", { level: 1, name: "System Status" }).waitFor();
