@@ -10,7 +10,7 @@ export default defineConfig({
           name: "unit",
           sequence: { groupOrder: 0 },
           include: ["src/**/*.test.ts"],
-          exclude: ["src/**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["src/**/*.int.test.ts", "src/**/*.faults.test.ts", "**/node_modules/**"],
           environment: "node",
         },
       },
