@@ -1,9 +1,5 @@
 // The account texts of the spec (accounts §5/§8, editor §8), in one place.
-export const MIN_PASSWORD = 6;
-
 export const MSG = {
-  passwordTooShort: { title: "Password too short", description: `Password must be at least ${MIN_PASSWORD} characters` },
-  passwordMismatch: { title: "Password mismatch", description: "Passwords do not match" },
   signupFailed: (message?: string) => ({ title: "Signup failed", description: message || "Unable to create your account" }),
   checkEmail: { title: "Check your email", description: "We sent you a confirmation link to complete your signup." },
   accountReady: { title: "Account created", description: "Welcome to Draftsmith! You're signed in." },
@@ -16,10 +12,3 @@ export const MSG = {
     description: message || "We couldn't update your password. Please try again.",
   }),
 } as const;
-
-/** Spec §5: length first, then the confirmation; null when the pair is acceptable. */
-export function checkNewPassword(password: string, confirm: string): "passwordTooShort" | "passwordMismatch" | null {
-  if ([...password].length < MIN_PASSWORD) return "passwordTooShort";
-  if (password !== confirm) return "passwordMismatch";
-  return null;
-}

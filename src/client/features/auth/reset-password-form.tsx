@@ -9,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { getAuthClient } from "../../lib/auth-client";
+import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
-import { checkNewPassword, MSG } from "./messages";
+import { MSG } from "./messages";
 import { PasswordInput } from "./password-input";
 
 /** The error auth-js leaves in the fragment when a link fails (it clears only successes). */
@@ -29,9 +30,9 @@ export function ResetPasswordForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const problem = checkNewPassword(form.password, form.confirm);
+    const problem = newPasswordProblem(form.password, form.confirm);
     if (problem) {
-      toast({ ...MSG[problem], variant: "destructive" });
+      toast(problem);
       return;
     }
     setBusy(true);

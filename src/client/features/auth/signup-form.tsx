@@ -7,8 +7,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { getAuthClient } from "../../lib/auth-client";
 import { readIntendedPlan } from "../../lib/intended-plan";
+import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
-import { checkNewPassword, MSG } from "./messages";
+import { MSG } from "./messages";
 import { PasswordInput } from "./password-input";
 import { planLabel } from "./plan-label";
 import { confirmationRedirect } from "./redirects";
@@ -23,9 +24,9 @@ export function SignupForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const problem = checkNewPassword(form.password, form.confirmPassword);
+    const problem = newPasswordProblem(form.password, form.confirmPassword);
     if (problem) {
-      toast({ ...MSG[problem], variant: "destructive" });
+      toast(problem);
       return;
     }
     setBusy(true);

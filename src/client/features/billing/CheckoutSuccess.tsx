@@ -2,7 +2,6 @@ import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { CheckoutSessionDetails } from "../../../shared/contracts/billing";
-import { MIN_PASSWORD_LENGTH } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -10,6 +9,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { apiJson } from "../../lib/api";
 import { getAuthClient } from "../../lib/auth-client";
+import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { serverMessage } from "./format";
 
@@ -102,12 +102,9 @@ function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetail
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: "Password too short", description: "Password must be at least 6 characters" });
-      return;
-    }
-    if (password !== confirm) {
-      toast({ title: "Password mismatch", description: "Passwords do not match", variant: "destructive" });
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) {
+      toast(problem);
       return;
     }
     setBusy(true);

@@ -1,0 +1,22 @@
+// The new-password checks of sign-up, password reset and account activation
+// (accounts spec §5 and its toast table), in one place.
+import { MIN_PASSWORD_LENGTH } from "../../shared/limits";
+import type { ToastInput } from "./toast";
+
+export const PASSWORD_TOO_SHORT: ToastInput = {
+  title: "Password too short",
+  description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+};
+export const PASSWORD_MISMATCH: ToastInput = {
+  title: "Password mismatch",
+  description: "Passwords do not match",
+  variant: "destructive",
+};
+
+/** The toast to show for a new password and its confirmation (length first), or null when acceptable. */
+export function newPasswordProblem(password: string, confirm: string): ToastInput | null {
+  // Characters, not UTF-16 units: an emoji counts once.
+  if ([...password].length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (password !== confirm) return PASSWORD_MISMATCH;
+  return null;
+}
