@@ -40,6 +40,7 @@ describe("account deletion", () => {
       `INSERT INTO ai_suggestions (user_id, document_id, original_text, suggested_text) VALUES ($1, $2, 'a', 'b')`,
       [u.id, doc!.id],
     );
+    await q(`INSERT INTO share_unlock_failures (document_id, ip, failed_at) VALUES ($1, '203.0.113.9', now())`, [doc!.id]);
     await q(`INSERT INTO ai_usage (user_id, month, tokens_used) VALUES ($1, '2026-11', 120)`, [u.id]);
     await q(
       `INSERT INTO checkout_sessions (id, user_id, email, plan, price_id) VALUES ($1, $2, $3, 'creator', 'price_c')`,
@@ -104,6 +105,12 @@ describe("account deletion", () => {
       [goneDoc, keptDoc],
     ]);
     expect(docs.map((d) => d.id)).toEqual([keptDoc]);
+    // Rows hanging off the documents (share-password failures) go with them.
+    const failures = await t.database.sql.query<{ document_id: string }>(
+      `SELECT document_id FROM share_unlock_failures WHERE document_id = ANY($1::uuid[])`,
+      [[goneDoc, keptDoc]],
+    );
+    expect(failures.map((f) => f.document_id)).toEqual([keptDoc]);
 
     // Signed out at once: the old access token no longer works anywhere.
     const me = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: gone.headers });
