@@ -6,6 +6,7 @@ import { type CSSProperties, memo } from "react";
 import { SlashMenu, type SlashBridge } from "./slash-menu/slash-menu";
 import { SelectionToolbar } from "./toolbar/selection-toolbar";
 import type { EditorAiCommand } from "./types";
+import "../../components/ui/document-content.css";
 import "./editor.css";
 
 export const EditorBody = memo(function EditorBody({

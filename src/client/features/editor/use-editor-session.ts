@@ -50,7 +50,7 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
       content: record.content as Content,
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
-      editorProps: { attributes: { class: "draftsmith-prose", "aria-label": "Document content", spellcheck: "true" } },
+      editorProps: { attributes: { class: "draftsmith-prose document-content", "aria-label": "Document content", spellcheck: "true" } },
       onUpdate: ({ editor: ed }) => {
         controllerRef.current?.change();
         statsStore.schedule(ed);

@@ -14,6 +14,7 @@ import { subscribeToDocument } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { conflictCurrent, saveSharedDocument } from "./api";
 import { formatUpdated } from "./dates";
+import "../../components/ui/document-content.css";
 import "./shared.css";
 import { VisitorAutosave, type VisitorSaveStatus } from "./visitor-autosave";
 
@@ -49,7 +50,7 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: {
-        attributes: { class: "shared-prose", "aria-label": "Document content", ...(editable ? {} : { "aria-readonly": "true" }) },
+        attributes: { class: "shared-prose document-content", "aria-label": "Document content", ...(editable ? {} : { "aria-readonly": "true" }) },
       },
       onUpdate: () => autosave.current?.change(),
     },
