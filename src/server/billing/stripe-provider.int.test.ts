@@ -290,4 +290,24 @@ describe("Stripe provider and webhooks", () => {
       expect((await plan(user.id)).isActive).toBe(true);
     });
   });
+  it("deleting the account cancels the live Stripe subscription first", async () => {
+    const user = await createTestUser(t);
+    const sub = stripeSubscription({ id: "sub_delete_me", customer: "cus_delete_me", priceId: t.config.STRIPE_PRICE_CREATOR, status: "active", periodEnd: Math.floor(t.ctx.now().getTime() / 1000) + 86_400 });
+    stub.subscriptions.set("sub_delete_me", sub);
+    const now = t.ctx.now();
+    await t.ctx.db.insert(subscriptions).values({
+      userId: user.id,
+      provider: "stripe",
+      customerId: "cus_delete_me",
+      subscriptionId: "sub_delete_me",
+      plan: "creator",
+      status: "active",
+      currentPeriodEnd: new Date(now.getTime() + 86_400_000),
+      stateAt: now,
+    });
+    const res = await t.app.inject({ method: "DELETE", url: "/api/account", headers: user.headers, payload: { confirmEmail: user.email } });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(stub.requests.some((r) => r.method === "DELETE" && r.path === "/v1/subscriptions/sub_delete_me")).toBe(true);
+    expect((stub.subscriptions.get("sub_delete_me") as { status: string }).status).toBe("canceled");
+  });
 });

@@ -9,10 +9,15 @@ import {
 import type { AppContext } from "../context.js";
 import { requireUser } from "../http/auth-hook.js";
 import { parse } from "../http/validate.js";
+import { createSubscriptionCanceller } from "../billing/cancel-for-user.js";
+import { createPaymentProvider } from "../billing/providers/index.js";
 import { deleteAccount } from "./account-deletion.js";
 import { getNotifications, getPreferences, updateNotifications, updatePreferences } from "./store.js";
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const cancelSubscription = createSubscriptionCanceller(
+    createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed")),
+  );
   app.get("/api/settings/preferences", async (request) => getPreferences(ctx.db, requireUser(request).id));
 
   app.put("/api/settings/preferences", async (request) => {
@@ -32,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const removeAccount = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
     const { confirmEmail } = parse(deleteAccountSchema, request.body ?? {});
-    await deleteAccount(ctx, user, confirmEmail);
+    await deleteAccount(ctx, user, confirmEmail, cancelSubscription);
     return reply.code(204).send();
   };
   app.delete("/api/account", removeAccount);

@@ -28,6 +28,9 @@ export function createBuiltinProvider(config: Config): PaymentProvider {
     async retrieveSubscription() {
       return null;
     },
+    async cancelSubscription() {
+      // Built-in subscriptions live only in our database; the account deletion ends the row.
+    },
     verifyWebhook() {
       // There is no external sender to trust without a provider secret.
       throw new WebhookSignatureError("Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)");

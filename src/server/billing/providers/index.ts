@@ -27,6 +27,7 @@ function withGatewayErrors(p: PaymentProvider, log: (err: unknown) => void): Pay
     createPortalSession: wrap(p.createPortalSession),
     retrieveCheckoutSession: wrap(p.retrieveCheckoutSession),
     retrieveSubscription: wrap(p.retrieveSubscription),
+    cancelSubscription: wrap(p.cancelSubscription),
     verifyWebhook: p.verifyWebhook,
   };
 }

@@ -78,6 +78,14 @@ export function createStripeProvider(config: Config): PaymentProvider {
         throw err;
       }
     },
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return;
+        throw err;
+      }
+    },
     verifyWebhook(raw, signature, now) {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
       try {

@@ -36,6 +36,8 @@ export interface PaymentProvider {
   /** The provider's current view of a checkout session (raw object), or null when it only lives in our database. */
   retrieveCheckoutSession(id: string): Promise<unknown | null>;
   retrieveSubscription(id: string): Promise<unknown | null>;
+  /** Ends a subscription at once (account deletion); a subscription already gone is fine. */
+  cancelSubscription(id: string): Promise<void>;
   /** Verifies a webhook on its raw bytes; throws WebhookSignatureError when it is not authentic or too old. */
   verifyWebhook(raw: Buffer, signature: string | undefined, now: Date): BillingEvent;
 }

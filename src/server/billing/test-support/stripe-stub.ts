@@ -83,6 +83,13 @@ export async function startStripeStub(): Promise<StripeStub> {
         const s = subscriptions.get(decodeURIComponent(subMatch[1]!));
         return s ? send(200, s) : missing();
       }
+      if (req.method === "DELETE" && subMatch) {
+        const s = subscriptions.get(decodeURIComponent(subMatch[1]!));
+        if (!s) return missing();
+        const canceled = { ...s, status: "canceled" };
+        subscriptions.set(decodeURIComponent(subMatch[1]!), canceled);
+        return send(200, canceled);
+      }
       return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${p})` } });
     });
   });
