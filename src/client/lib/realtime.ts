@@ -2,13 +2,13 @@
 // The socket opens with the first subscription and closes with the last; it authenticates
 // with the current access token as its first message, re-sends the token when the session
 // refreshes, re-joins every channel after a reconnect, and reconnects with back-off.
-import {
-  type DocumentRecord,
-  type RealtimeClientMessage,
-  type RealtimeServerMessage,
-  type RealtimeStatus,
-  documentChannel,
+import type {
+  DocumentRecord,
+  RealtimeClientMessage,
+  RealtimeServerMessage,
+  RealtimeStatus,
 } from "../../shared/contracts/documents";
+import { documentChannel } from "../../shared/contracts/realtime-channel";
 import { getAccessToken, onAuthClientLoaded } from "./auth-client";
 
 export type { RealtimeStatus };

@@ -1,7 +1,7 @@
 // Route /editor/:id? (editor spec §2): composes the editor with the other areas' parts
 // (Share, Export, AI, Account Settings), which the editor feature receives as slots.
 import { FileQuestion } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { isPlanId, PLANS } from "../../shared/plans";
 import { useAuth } from "../app/auth-provider";
@@ -9,10 +9,12 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { type AiCommand, AiLayer, AiToolbar } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
 import { ExportMenu } from "../features/export";
-import { AccountSettingsDialog } from "../features/settings";
 import { ShareButton } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
 import { useSubscription } from "../lib/subscription";
+
+// Account Settings loads when the user button is first clicked, not with the editor.
+const AccountSettingsDialog = lazy(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
 
 function CenteredMessage({ children }: { children: React.ReactNode }) {
   return (
@@ -52,6 +54,9 @@ export default function EditorPage() {
   const [assistantOpen, setAssistantOpen] = useState(false);
   const [rewriteOpen, setRewriteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Stays mounted once opened, so closing keeps its animation and tab state.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const onAiCommand = useCallback((name: EditorAiCommand) => setAiCommand({ name, nonce: Date.now() }), []);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
 
@@ -123,7 +128,11 @@ export default function EditorPage() {
           />
         )}
       />
-      <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -70,9 +70,7 @@ export interface DocumentLimitBody {
 
 // ---- Realtime (/realtime WebSocket) ----
 
-export const documentChannel = (documentId: string) => `document:${documentId}`;
-export const channelDocumentId = (channel: string): string | null =>
-  channel.startsWith("document:") ? channel.slice("document:".length) || null : null;
+export { channelDocumentId, documentChannel } from "./realtime-channel.js";
 
 export type RealtimeStatus = "SUBSCRIBED" | "CHANNEL_ERROR" | "CLOSED";
 

@@ -24,14 +24,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesPatchSchema = preferencesSchema.partial().strict();
 export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: "system",
-  fontSize: "medium",
-  fontFamily: "inter",
-  autoSave: true,
-  showWordCount: true,
-  focusModeDefault: false,
-};
+export { DEFAULT_PREFERENCES } from "./settings-defaults.js";
 
 export const notificationsSchema = z.object({
   marketing: z.boolean(),

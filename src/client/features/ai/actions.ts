@@ -3,7 +3,7 @@
 // either shows a suggestion card or writes the answer as one undoable change.
 import type { Editor } from "@tiptap/react";
 import type { AiSuggestionRecord, GrammarResponse, RewriteStyleId, ToneId } from "../../../shared/contracts/ai";
-import { REWRITE_STYLES, TONES } from "../../../shared/contracts/ai";
+import { REWRITE_STYLES, TONES } from "../../../shared/contracts/ai-catalog";
 import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream } from "./api";

@@ -3,15 +3,25 @@
 // slash menu and the shortcuts (Ctrl+K complete, Ctrl+R rewrite, Ctrl+/ assistant).
 // Type-only import: keeps TipTap out of every bundle that merely references the AI feature.
 import type { Editor } from "@tiptap/react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { createAiActions } from "./actions";
-import { AssistantPanel } from "./assistant-panel";
-import { RewriteDialog } from "./rewrite-dialog";
 import { SelectionHelper } from "./selection-helper";
-import { suggestionStore } from "./store";
-import { SuggestionCard } from "./suggestion-card";
+import { suggestionStore, usePendingSuggestion } from "./store";
 import type { AiCommand } from "./types";
 import { useAiPlan } from "./use-ai-plan";
+
+// The panel, the dialog and the card are loaded on first use, keeping them (and the select
+// and markdown code they need) out of the editor's first paint.
+const AssistantPanel = lazy(() => import("./assistant-panel").then((m) => ({ default: m.AssistantPanel })));
+const RewriteDialog = lazy(() => import("./rewrite-dialog").then((m) => ({ default: m.RewriteDialog })));
+const SuggestionCard = lazy(() => import("./suggestion-card").then((m) => ({ default: m.SuggestionCard })));
+
+/** True from the first time `open` is true on: a part once shown stays mounted (its state and close animation). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 export interface AiLayerProps {
   editor: Editor | null;
@@ -28,6 +38,9 @@ export function AiLayer(props: AiLayerProps) {
   const { editor, documentId, command } = props;
   const plan = useAiPlan();
   const actions = createAiActions(editor, plan);
+  const assistantUsed = useOpenedOnce(props.assistantOpen);
+  const rewriteUsed = useOpenedOnce(props.rewriteOpen);
+  const suggestionUsed = useOpenedOnce(usePendingSuggestion() !== null);
 
   useEffect(() => {
     suggestionStore.setDocumentId(documentId);
@@ -65,9 +78,21 @@ export function AiLayer(props: AiLayerProps) {
 
   return (
     <>
-      <AssistantPanel editor={editor} open={props.assistantOpen} onOpenChange={props.onAssistantOpenChange} actions={actions} />
-      <RewriteDialog editor={editor} open={props.rewriteOpen} onOpenChange={props.onRewriteOpenChange} plan={plan} />
-      <SuggestionCard editor={editor} />
+      {assistantUsed && (
+        <Suspense fallback={null}>
+          <AssistantPanel editor={editor} open={props.assistantOpen} onOpenChange={props.onAssistantOpenChange} actions={actions} />
+        </Suspense>
+      )}
+      {rewriteUsed && (
+        <Suspense fallback={null}>
+          <RewriteDialog editor={editor} open={props.rewriteOpen} onOpenChange={props.onRewriteOpenChange} plan={plan} />
+        </Suspense>
+      )}
+      {suggestionUsed && (
+        <Suspense fallback={null}>
+          <SuggestionCard editor={editor} />
+        </Suspense>
+      )}
       <SelectionHelper editor={editor} actions={actions} onRewrite={() => props.onRewriteOpenChange(true)} />
     </>
   );

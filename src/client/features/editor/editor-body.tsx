@@ -2,12 +2,15 @@
 // stable props so page state changes (toggles, save status, title) never re-render it.
 import type { Editor } from "@tiptap/core";
 import { EditorContent } from "@tiptap/react";
-import { type CSSProperties, memo } from "react";
+import { type CSSProperties, lazy, memo, Suspense } from "react";
 import { SlashMenu, type SlashBridge } from "./slash-menu/slash-menu";
-import { SelectionToolbar } from "./toolbar/selection-toolbar";
 import type { EditorAiCommand } from "./types";
 import "../../components/ui/document-content.css";
 import "./editor.css";
+
+// The selection toolbar (TipTap's bubble menu with floating-ui and the table-selection code
+// it pulls in) loads right after the editor mounts rather than with the first paint.
+const SelectionToolbar = lazy(() => import("./toolbar/selection-toolbar").then((m) => ({ default: m.SelectionToolbar })));
 
 export const EditorBody = memo(function EditorBody({
   editor,
@@ -35,7 +38,9 @@ export const EditorBody = memo(function EditorBody({
   return (
     <div style={style} data-testid="editor-body">
       <EditorContent editor={editor} />
-      <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={() => onAiCommand("improve")} />
+      <Suspense fallback={null}>
+        <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={() => onAiCommand("improve")} />
+      </Suspense>
       <SlashMenu editor={editor} bridge={bridge} onAiCommand={onAiCommand} />
     </div>
   );

@@ -1,7 +1,8 @@
 // The user's editor preferences (GET /api/settings/preferences, the app's shared query so a
 // save in Account Settings applies at once), falling back to the spec's defaults on any
 // error so the editor always opens.
-import { DEFAULT_PREFERENCES, type Preferences } from "../../../shared/contracts/settings";
+import type { Preferences } from "../../../shared/contracts/settings";
+import { DEFAULT_PREFERENCES } from "../../../shared/contracts/settings-defaults";
 import { usePreferencesQuery } from "../../app/preferences-query";
 
 /** Fills missing or malformed fields with the defaults. */

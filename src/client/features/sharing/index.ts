@@ -1,3 +1,3 @@
 // Public entry point of the sharing feature; other areas import only from here.
 export { ShareButton } from "./share-button";
-export { SharedDocumentView } from "./shared-view";
+export { SharedDocumentView } from "./shared-view-entry";
