@@ -108,7 +108,7 @@ describe("crash safety on PGlite", () => {
       const { last, inFlight } = await saveUntilDown(s, token, id, state, counter);
       clearTimeout(stopper);
       const exit = await s.exited;
-      expect(exit.code).toBe(0);
+      expect(exit.code, `server output:\n${s.output().slice(-3000)}`).toBe(0);
       server = await startServerProcess({ DATA_DIR: dataDir }, port);
       const stored = await readDoc(server.url, token, id);
       if (stored.version === last.version) expect(stored.text).toBe(last.text);
