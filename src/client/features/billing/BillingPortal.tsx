@@ -2,16 +2,7 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import type { PortalActionRequest, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
 import { PLAN_ORDER, PLANS, type PlanId, isPlanId } from "../../../shared/plans";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -150,24 +141,15 @@ export function BillingPortal() {
         <Link href="/">Back to Dashboard</Link>
       </Button>
 
-      <AlertDialog open={confirmCancel} onOpenChange={setConfirmCancel}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel subscription?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your {plan.name} plan stays active until {ends}. After that you return to the free plan; your documents are kept.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep subscription</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => void act({ action: "cancel" }, (n) => `Your plan ends on ${formatDate(n.currentPeriodEnd)}.`)}
-            >
-              Cancel at period end
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel subscription?"
+        description={`Your ${plan.name} plan stays active until ${ends}. After that you return to the free plan; your documents are kept.`}
+        cancelLabel="Keep subscription"
+        confirmLabel="Cancel at period end"
+        onConfirm={() => void act({ action: "cancel" }, (n) => `Your plan ends on ${formatDate(n.currentPeriodEnd)}.`)}
+      />
     </div>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
 export interface DeleteDocumentDialogProps {
   open: boolean;
@@ -20,28 +11,17 @@ export interface DeleteDocumentDialogProps {
 /** Spec accounts §2: the delete confirmation. */
 export function DeleteDocumentDialog({ open, onOpenChange, title, deleting, onConfirm }: DeleteDocumentDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Document</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete "{title}"? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deleting}
-            onClick={(e) => {
-              e.preventDefault();
-              onConfirm();
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Document"
+      description={`Are you sure you want to delete "${title}"? This action cannot be undone.`}
+      cancelLabel="Cancel"
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      destructive
+      busy={deleting}
+      stayOpenOnConfirm
+    />
   );
 }
