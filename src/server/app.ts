@@ -71,8 +71,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => ctx.realtime.close());
+  // Once shutdown starts, every response closes its connection: a keep-alive socket that
+  // goes idle after the close began would otherwise hold the server open.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (closing) reply.header("connection", "close");
   });
 
   const clientDir = opts.clientDir ?? defaultClientDir();

@@ -47,6 +47,9 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // In-flight requests get 5 s to finish; then any connection still open is cut.
+    const cut = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    cut.unref();
     try {
       await app.close();
       await database.close();
