@@ -21,7 +21,7 @@ describe("foundation: the built app", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
     expect(await page.getByText("The page you're looking for doesn't exist or has been moved.").isVisible()).toBe(true);
     expect(await page.getByText("404").first().isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Go to Home" }).click();
+    await page.getByRole("link", { name: "Go to Home" }).click();
     await page.waitForURL(`${server.url}/`);
     await page.close();
   });
