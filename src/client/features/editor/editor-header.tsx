@@ -57,7 +57,6 @@ export function EditorHeader({
         <button
           type="button"
           onClick={onOpenSettings}
-          aria-label="Account settings"
           className="flex items-center gap-2 rounded-md p-1 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
         >
           <span className="flex size-8 items-center justify-center rounded-full bg-muted">
@@ -67,6 +66,8 @@ export function EditorHeader({
             <span className="max-w-40 truncate text-sm font-medium">{name}</span>
             {planLabel && <span className="text-xs text-muted-foreground" data-testid="plan-label">{planLabel} Plan</span>}
           </span>
+          {/* The accessible name starts with the visible name and plan (WCAG 2.5.3), then says what the button does. */}
+          <span className="sr-only">Account settings</span>
         </button>
       </div>
     </header>

@@ -50,7 +50,16 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
       content: record.content as Content,
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
-      editorProps: { attributes: { class: "draftsmith-prose document-content", "aria-label": "Document content", spellcheck: "true" } },
+      editorProps: {
+        // A labelled multi-line textbox: aria-label is not allowed on the plain contenteditable div.
+        attributes: {
+          class: "draftsmith-prose document-content",
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-label": "Document content",
+          spellcheck: "true",
+        },
+      },
       onUpdate: ({ editor: ed }) => {
         controllerRef.current?.change();
         statsStore.schedule(ed);
