@@ -6,6 +6,7 @@ import { type CSSProperties, lazy, memo, Suspense } from "react";
 import { SlashMenu, type SlashBridge } from "./slash-menu/slash-menu";
 import type { EditorAiCommand } from "./types";
 import "../../components/ui/document-content.css";
+import "../../components/ui/document-dark-text.css";
 import "./editor.css";
 
 // The selection toolbar (TipTap's bubble menu with floating-ui and the table-selection code

@@ -15,6 +15,7 @@ import { toast } from "../../lib/toast";
 import { conflictCurrent, saveSharedDocument } from "./api";
 import { formatUpdated } from "./dates";
 import "../../components/ui/document-content.css";
+import "../../components/ui/document-dark-text.css";
 import "./shared.css";
 import { VisitorAutosave, type VisitorSaveStatus } from "./visitor-autosave";
 
