@@ -1,7 +1,6 @@
-// The subscription tab's plan-order button rules (editor spec §4): the current plan reads
-// "Current Plan" (disabled), a lower plan "Manage via Billing Portal" (disabled), a higher
-// one "Upgrade to {plan}" ("Processing..." while busy).
-import { isPlanId, PLAN_ORDER, type PlanId } from "../../../shared/plans";
+// The subscription tab's plan-order button (editor spec §4): the shared rule from
+// src/shared/plans.ts, plus "Processing..." while a checkout is starting.
+import { isPlanId, type PlanId, planButton as planOrderButton } from "../../../shared/plans";
 
 export interface PlanButton {
   label: string;
@@ -9,9 +8,9 @@ export interface PlanButton {
   action: "none" | "upgrade";
 }
 
-export function planButton(plan: PlanId, planName: string, currentPlan: string, processing: boolean): PlanButton {
+export function planButton(plan: PlanId, _planName: string, currentPlan: string, processing: boolean): PlanButton {
   const current: PlanId = isPlanId(currentPlan) ? currentPlan : "gratis";
-  if (plan === current) return { label: "Current Plan", disabled: true, action: "none" };
-  if (PLAN_ORDER[plan] < PLAN_ORDER[current]) return { label: "Manage via Billing Portal", disabled: true, action: "none" };
-  return { label: processing ? "Processing..." : `Upgrade to ${planName}`, disabled: processing, action: "upgrade" };
+  const rule = planOrderButton(current, plan);
+  if (rule.kind !== "upgrade") return { label: rule.label, disabled: true, action: "none" };
+  return { label: processing ? "Processing..." : rule.label, disabled: processing, action: "upgrade" };
 }
