@@ -2,7 +2,7 @@
 // document goes through here: the owner's routes, the Sharing routes (a share principal
 // for a visitor holding a valid link), Export and AI. A document the principal may not see
 // is a 404, exactly like a missing one.
-import { type SQL, and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, getTableColumns, gt, isNull, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { documentChannel } from "../../shared/contracts/documents.js";
@@ -83,11 +83,17 @@ export async function updateDocument(
     set.content = checked.doc;
     set.textContent = checked.text;
   }
-  const [row] = await ctx.db
-    .update(documents)
-    .set(set)
-    .where(and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version)))
-    .returning();
+  // When the content is ours, read back everything but it: parsing a large jsonb value
+  // back out of the database costs as much as writing it.
+  const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
+  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
+  const [row] = checked
+    ? (await ctx.db.update(documents).set(set).where(where).returning(withoutContent)).map((r) => ({
+        ...r,
+        content: checked.doc,
+        textContent: checked.text,
+      }))
+    : await ctx.db.update(documents).set(set).where(where).returning();
   if (!row) {
     // Tell a stale writer apart from one who may not write (or a missing document).
     const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
