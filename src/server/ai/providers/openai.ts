@@ -64,7 +64,10 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
         }
       } catch (err) {
         if (opts.signal.aborted) throw err;
-        if (signal.aborted) throw new AppError(504, "bad_gateway", "The AI provider did not answer in time. Please try again.");
+        // Our whole-answer deadline and the SDK's per-attempt timeout both mean "too slow".
+        if (signal.aborted || err instanceof OpenAI.APIConnectionTimeoutError) {
+          throw new AppError(504, "bad_gateway", "The AI provider did not answer in time. Please try again.");
+        }
         const status = err instanceof OpenAI.APIError ? err.status : undefined;
         throw new AppError(502, "bad_gateway", `The AI provider failed${status ? ` (${status})` : ""}. Please try again.`);
       }
