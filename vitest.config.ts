@@ -45,7 +45,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          // One browser at a time: two Chromiums and two servers on 2 cores made timing flaky.
+          maxWorkers: 1,
           globalSetup: ["e2e/support/global-setup.ts"],
           // A browser on a busy 2-core machine can take seconds to settle; polls wait for it.
           expect: { poll: { timeout: 20_000, interval: 100 } },

@@ -195,11 +195,13 @@ describe("public pages", () => {
   it("loads no editor code on the landing page", async () => {
     const context = await browser.newContext();
     const p = await context.newPage();
-    const scripts: string[] = [];
-    p.on("response", async (res) => {
-      if (res.url().endsWith(".js")) scripts.push(`${res.url()}\n${await res.text().catch(() => "")}`);
+    // Bodies are collected as promises so none is still in flight when they are checked.
+    const bodies: Promise<string>[] = [];
+    p.on("response", (res) => {
+      if (res.url().endsWith(".js")) bodies.push(res.text().then((text) => `${res.url()}\n${text}`, () => `${res.url()}\n`));
     });
     await p.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
     for (const s of scripts) {
       expect(/prosemirror|@tiptap/i.test(s), s.split("\n")[0]).toBe(false);
@@ -243,6 +245,8 @@ describe("public pages", () => {
 
   it("footer links reach Privacy, Terms and a live Status page; Back to Home returns", async () => {
     const p = await landing();
+    // The pricing cards load after the first view and push the footer down; click once they are in.
+    await p.locator("#pricing").waitFor();
     const footer = p.getByRole("contentinfo");
     await footer.getByRole("link", { name: "Privacy" }).click();
     await p.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
