@@ -1,21 +1,48 @@
 // Keystroke-to-paint latency of the editor in a 100k-word document (DESIGN.md §7 budget:
 // p95 < 16 ms). Prints figures; never passes or fails on time.
 //
-//   npm run build && npm run bench:editor          (uses ./dist, or DRAFTSMITH_DIST)
-//   BENCH_WORDS=100000 BENCH_KEYS=500 npm run bench:editor
+//   DRAFTSMITH_DIST=.dist-editorbench npm run build
+//   DRAFTSMITH_DIST=.dist-editorbench npm run bench:editor
+//   BENCH_WORDS=100000 BENCH_KEYS=500 BENCH_PASSES=unlimited,vsync,trace npm run bench:editor
 //
-// Each key is typed by Playwright in Chromium; inside the page a capture-phase keydown
-// listener takes the event's timestamp and a requestAnimationFrame callback followed by a
-// message-channel task (which runs after the frame is painted) takes the end time.
+// Each key is typed by Playwright in Chromium in the middle of the document, one key at a
+// time (the next key is typed once the previous one's frame was painted). Per key:
+//
+//   latency  keydown event timestamp → the first frame after the key's `input` event has run
+//            its requestAnimationFrame callbacks, style, layout and paint → a message-channel
+//            task queued from that rAF (it runs once the frame's main-thread work is done).
+//            The frame is requested from `input`, not `keydown`, because Chromium may run a
+//            frame between the keydown and the character being inserted.
+//   work     (trace pass) main-thread time spent inside that same window, from the Chrome
+//            DevTools Protocol trace, split into script / style / layout / paint+commit.
+//
+// Passes (one Chromium at a time, each on a fresh copy of the document):
+//   unlimited  --disable-frame-rate-limit --disable-gpu-vsync: a frame starts as soon as the
+//              page has something to draw, so the latency is the keystroke's own cost.
+//   vsync      Chromium's default 60 Hz frame clock: the latency also holds the wait for the
+//              next frame (0–16.7 ms whatever the page does), so its p95 cannot be < 16 ms.
+//   trace      unlimited flags plus CDP tracing (slower; only the breakdown is reported).
+import fs from "node:fs";
 import os from "node:os";
-import { putSessionInContext, signUpViaApi } from "../e2e/support/auth.js";
-import { launchBrowser } from "../e2e/support/browser.js";
+import type { Browser, CDPSession, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { type ApiSession, putSessionInContext, signUpViaApi } from "../e2e/support/auth.js";
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/browser.js";
 import { exitOf, freePort, freshDataDir, spawnServer, waitForHealth } from "../e2e/support/server.js";
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 100_000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
+const TRACE_KEYS = Number(process.env.BENCH_TRACE_KEYS ?? 150);
+// Optional files from the trace pass, for a closer look in DevTools.
+const TRACE_FILE = process.env.BENCH_TRACE_FILE;
+const PROFILE_FILE = process.env.BENCH_PROFILE_FILE;
+const PASSES = (process.env.BENCH_PASSES ?? "unlimited,vsync,trace").split(",").map((s) => s.trim()) as PassName[];
 const WORDS_PER_PARAGRAPH = 100;
 const VOCAB = "the quick brown fox jumps over a lazy dog while writers draft long careful sentences about editors latency and paint".split(" ");
+
+type PassName = "unlimited" | "vsync" | "trace";
+const UNLIMITED_FRAMES = ["--disable-frame-rate-limit", "--disable-gpu-vsync"];
+const PASS_FLAGS: Record<PassName, string[]> = { unlimited: UNLIMITED_FRAMES, vsync: [], trace: UNLIMITED_FRAMES };
 
 function bigDocument(words: number) {
   const content: unknown[] = [];
@@ -38,6 +65,244 @@ function percentile(sorted: number[], q: number): number {
   return sorted[i]!;
 }
 
+function summary(values: number[]): string {
+  const s = [...values].sort((a, b) => a - b);
+  const mean = s.reduce((a, v) => a + v, 0) / Math.max(1, s.length);
+  const f = (v: number) => v.toFixed(1);
+  return `p50 ${f(percentile(s, 0.5))} · p95 ${f(percentile(s, 0.95))} · p99 ${f(percentile(s, 0.99))} · mean ${f(mean)} · max ${f(s.at(-1) ?? Number.NaN)} ms`;
+}
+
+const load = () => os.loadavg()[0]!.toFixed(2);
+
+// In-page probe, installed before the app loads. A plain string: the bench runs under tsx,
+// whose helpers are not defined inside the page.
+const PROBE = `(() => {
+  const w = window;
+  w.__lat = [];
+  let start = null;
+  let token = 0;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (m) => {
+    if (start === null || m.data !== token) return;
+    w.__lat.push(performance.now() - start);
+    start = null;
+    performance.mark("bench-key-painted");
+  };
+  document.addEventListener("keydown", (e) => { start = e.timeStamp; token++; }, true);
+  document.addEventListener("input", () => {
+    if (start === null) return;
+    const t = ++token;
+    requestAnimationFrame(() => channel.port2.postMessage(t));
+  }, true);
+  w.__measured = (n) => new Promise((resolve) => {
+    const check = () => (w.__lat.length >= n ? resolve(w.__lat.length) : setTimeout(check, 1));
+    check();
+  });
+})();`;
+
+async function createDocument(url: string, session: ApiSession, doc: unknown): Promise<string> {
+  const created = await fetch(`${url}/api/documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ title: "Benchmark", content: doc }),
+  });
+  if (!created.ok) throw new Error(`creating the document failed: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Caret at the end of the middle paragraph (paragraph ~500 of ~1000), as a writer would. */
+async function placeCaretInTheMiddle(page: Page) {
+  await page.evaluate(`(() => {
+    const paras = document.querySelectorAll(".draftsmith-prose > p");
+    const target = paras[Math.floor(paras.length / 2)];
+    target.scrollIntoView({ block: "center" });
+    const range = document.createRange();
+    range.selectNodeContents(target);
+    range.collapse(false);
+    const sel = getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    document.querySelector(".draftsmith-prose").focus();
+  })()`);
+}
+
+async function typeMeasured(page: Page, keys: number) {
+  const text = "The quick brown fox jumps over the lazy dog. ".repeat(Math.ceil(keys / 45)).slice(0, keys);
+  let n = 0;
+  for (const ch of text) {
+    await page.keyboard.type(ch);
+    // One key at a time: the next key waits until this one's frame was painted.
+    await page.evaluate(`window.__measured(${++n})`);
+  }
+  return (await page.evaluate("window.__lat")) as number[];
+}
+
+// ---- trace analysis ----
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute"].join(",");
+
+async function startTrace(cdp: CDPSession) {
+  await cdp.send("Tracing.start", { categories: TRACE_CATEGORIES, transferMode: "ReturnAsStream" });
+}
+
+async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+  const events = JSON.parse(await readTrace(cdp)) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  return Array.isArray(events) ? events : (events.traceEvents ?? []);
+}
+
+async function readTrace(cdp: CDPSession): Promise<string> {
+  const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e) => resolve(e.stream!)));
+  await cdp.send("Tracing.end");
+  const handle = await done;
+  let json = "";
+  for (;;) {
+    const chunk = await cdp.send("IO.read", { handle, size: 1 << 20 });
+    json += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send("IO.close", { handle });
+  if (TRACE_FILE) fs.writeFileSync(TRACE_FILE, json);
+  return json;
+}
+
+type Bucket = "script" | "style" | "layout" | "paint" | "other";
+const BUCKETS: Bucket[] = ["script", "style", "layout", "paint", "other"];
+
+function bucketOf(name: string): Bucket {
+  if (/^(EventDispatch|FunctionCall|EvaluateScript|v8\.|V8\.|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|MajorGC|MinorGC|BlinkGC|GCEvent)/.test(name)) return "script";
+  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|ScheduleStyleRecalculation)/.test(name)) return "style";
+  if (/^(Layout|UpdateLayout|HitTest|IntersectionObserverController)/.test(name)) return "layout";
+  if (/^(PrePaint|Paint|Layerize|Commit|UpdateLayer|CompositeLayers|PaintImage|Decode|RasterTask|ScrollLayer)/.test(name)) return "paint";
+  return "other";
+}
+
+/** Self time of every complete event on one thread, by bucket, within [from, to] (µs). */
+function selfTimeByBucket(events: TraceEvent[], from: number, to: number): Record<Bucket, number> {
+  const out: Record<Bucket, number> = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
+  const stack: { end: number; bucket: Bucket; start: number; childTime: number; dur: number }[] = [];
+  const close = (until: number) => {
+    while (stack.length && stack.at(-1)!.end <= until) {
+      const e = stack.pop()!;
+      out[e.bucket] += Math.max(0, e.dur - e.childTime);
+    }
+  };
+  for (const e of events) {
+    const start = Math.max(e.ts, from);
+    const end = Math.min(e.ts + (e.dur ?? 0), to);
+    if (end <= start) continue;
+    close(start);
+    const dur = end - start;
+    const parent = stack.at(-1);
+    if (parent) parent.childTime += dur;
+    // A child's bucket wins over its parent's; an unnamed wrapper (RunTask) keeps "other".
+    stack.push({ end, bucket: bucketOf(e.name), start, childTime: 0, dur });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return out;
+}
+
+function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } {
+  const counts = new Map<string, number>();
+  for (const e of events) {
+    if (e.name === "EventDispatch" && e.args?.data?.type === "keydown") {
+      const k = `${e.pid}:${e.tid}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  if (!best) throw new Error("no keydown in the trace");
+  const [pid, tid] = best[0].split(":").map(Number);
+  return { pid: pid!, tid: tid! };
+}
+
+/** Per key: main-thread time from its keydown's dispatch to its painted mark, by bucket (ms). */
+function workPerKey(events: TraceEvent[]) {
+  const main = mainThreadOf(events);
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const complete = onMain.filter((e) => e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const keydowns = complete.filter((e) => e.name === "EventDispatch" && e.args?.data?.type === "keydown").map((e) => e.ts);
+  const painted = onMain.filter((e) => e.name === "bench-key-painted").map((e) => e.ts);
+  const keys: (Record<Bucket, number> & { total: number })[] = [];
+  let p = 0;
+  for (const kd of keydowns) {
+    while (p < painted.length && painted[p]! < kd) p++;
+    const end = painted[p];
+    if (end === undefined) break;
+    const b = selfTimeByBucket(complete, kd, end);
+    const ms = Object.fromEntries(BUCKETS.map((k) => [k, b[k] / 1000])) as Record<Bucket, number>;
+    keys.push({ ...ms, total: BUCKETS.reduce((s, k) => s + ms[k], 0) });
+  }
+  return keys;
+}
+
+// ---- passes ----
+
+interface PassContext {
+  url: string;
+  session: ApiSession;
+  doc: unknown;
+}
+
+async function openEditor(browser: Browser, ctx: PassContext) {
+  const id = await createDocument(ctx.url, ctx.session, ctx.doc);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await putSessionInContext(context, ctx.url, ctx.session);
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(`${ctx.url}/editor/${id}`);
+  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 120_000 });
+  const openMs = Date.now() - t0;
+  // Let the opening's deferred work (first count, lazily loaded toolbar) finish first.
+  await page.waitForTimeout(1500);
+  await placeCaretInTheMiddle(page);
+  return { page, context, openMs };
+}
+
+async function runPass(name: PassName, ctx: PassContext) {
+  const flags = PASS_FLAGS[name];
+  const loadAtStart = load();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...flags], headless: true });
+  try {
+    const { page, context, openMs } = await openEditor(browser, ctx);
+    const keys = name === "trace" ? TRACE_KEYS : KEYS;
+    let cdp: CDPSession | null = null;
+    if (name === "trace") {
+      cdp = await context.newCDPSession(page);
+      if (PROFILE_FILE) await cdp.send("Profiler.enable");
+      if (PROFILE_FILE) await cdp.send("Profiler.start");
+      await startTrace(cdp);
+    }
+    const lat = await typeMeasured(page, keys);
+    const status = (await page.evaluate(`document.querySelector("[data-save-status]")?.textContent ?? ""`)) as string;
+    console.log(`\n[${name}] flags: ${flags.join(" ") || "(Chromium's default frame clock, 60 Hz)"} · load at start ${loadAtStart}, at end ${load()}`);
+    console.log(`  opened in ${openMs} ms; keys measured: ${lat.length}; save indicator at the end: ${status}`);
+    if (cdp) {
+      if (PROFILE_FILE) fs.writeFileSync(PROFILE_FILE, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+      const work = workPerKey(await stopTrace(cdp));
+      console.log(`  main-thread work per key (trace, ${work.length} keys; keydown dispatch → painted frame):`);
+      console.log(`    total   ${summary(work.map((k) => k.total))}`);
+      for (const b of BUCKETS) console.log(`    ${b.padEnd(7)} ${summary(work.map((k) => k[b]))}`);
+      console.log(`  latency under tracing (inflated by the tracer): ${summary(lat)}`);
+    } else {
+      console.log(`  keydown → frame painted: ${summary(lat)}`);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -49,79 +314,19 @@ async function main() {
     AUTH_AUTOCONFIRM: "true",
     NODE_ENV: "test",
   });
-  const browser = await launchBrowser();
   try {
     await waitForHealth(url, proc, output, 120_000);
     const session = await signUpViaApi(url);
     const doc = bigDocument(WORDS);
-    const created = await fetch(`${url}/api/documents`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({ title: "Benchmark", content: doc }),
-    });
-    if (!created.ok) throw new Error(`creating the document failed: ${created.status} ${await created.text()}`);
-    const { id } = (await created.json()) as { id: string };
-    const bytes = JSON.stringify(doc).length;
-
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await putSessionInContext(context, url, session);
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.goto(`${url}/editor/${id}`);
-    const body = page.locator(".draftsmith-prose");
-    await body.waitFor({ state: "visible", timeout: 120_000 });
-    const openMs = Date.now() - t0;
-
-    // Type in the middle of the document (paragraph 500 of ~1000), as a writer would.
-    await page.evaluate(() => {
-      const paras = document.querySelectorAll(".draftsmith-prose > p");
-      const target = paras[Math.floor(paras.length / 2)]!;
-      target.scrollIntoView({ block: "center" });
-      const range = document.createRange();
-      range.selectNodeContents(target);
-      range.collapse(false);
-      const sel = getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      (document.querySelector(".draftsmith-prose") as HTMLElement).focus();
-    });
-    await page.evaluate(() => {
-      const w = window as unknown as { __lat: number[] };
-      w.__lat = [];
-      const channel = new MessageChannel();
-      let pending: number | null = null;
-      channel.port1.onmessage = () => {
-        if (pending !== null) w.__lat.push(performance.now() - pending);
-        pending = null;
-      };
-      document.addEventListener(
-        "keydown",
-        (e) => {
-          pending = e.timeStamp;
-          requestAnimationFrame(() => channel.port2.postMessage(null));
-        },
-        true,
-      );
-    });
-    const text = "The quick brown fox jumps over the lazy dog. ".repeat(Math.ceil(KEYS / 45)).slice(0, KEYS);
-    for (const ch of text) {
-      await page.keyboard.type(ch);
-      // Let each key's frame finish so keys are measured one at a time.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    console.log("Editor keystroke-to-paint latency (one key at a time, typed in the middle of the document)");
+    console.log(`  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Chromium ${chromiumPath()}`);
+    console.log(`  document: ${WORDS.toLocaleString()} words, ${(JSON.stringify(doc).length / 1024).toFixed(0)} KB JSON; viewport 1280×800`);
+    console.log(`  base flags: ${CHROMIUM_ARGS.join(" ")}`);
+    for (const pass of PASSES) {
+      if (!(pass in PASS_FLAGS)) throw new Error(`unknown pass ${pass} (unlimited, vsync, trace)`);
+      await runPass(pass, { url, session, doc });
     }
-    const lat = (await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)).sort((a, b) => a - b);
-    const stats = await page.evaluate(() => document.querySelector("[data-save-status]")?.textContent ?? "");
-
-    const mean = lat.reduce((s, v) => s + v, 0) / Math.max(1, lat.length);
-    console.log("Editor keystroke-to-paint latency");
-    console.log(`  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${os.loadavg()[0]!.toFixed(2)}`);
-    console.log(`  document: ${WORDS.toLocaleString()} words, ${(bytes / 1024).toFixed(0)} KB JSON; opened in ${openMs} ms`);
-    console.log(`  keys measured: ${lat.length} (typed in the middle of the document)`);
-    console.log(`  p50 ${percentile(lat, 0.5).toFixed(1)} ms · p95 ${percentile(lat, 0.95).toFixed(1)} ms · p99 ${percentile(lat, 0.99).toFixed(1)} ms · mean ${mean.toFixed(1)} ms · max ${lat.at(-1)?.toFixed(1)} ms`);
-    console.log(`  save indicator at the end: ${stats}`);
-    await context.close();
   } finally {
-    await browser.close();
     const exited = exitOf(proc);
     proc.kill("SIGTERM");
     await exited;
