@@ -7,6 +7,8 @@ import { aiRoutes } from "./ai/routes.js";
 import { createJwtSigner } from "./auth/jwt.js";
 import { authRoutes } from "./auth/routes.js";
 import { loadSigningSecret } from "./auth/secret.js";
+import { SessionCache } from "./auth/session-cache.js";
+import { shareSessionEvictions } from "./auth/session-cache-sync.js";
 import { billingRoutes } from "./billing/routes.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -67,10 +69,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     mailer: createMailer(config, database.db),
     realtime: await createRealtimeBus(config, database),
+    sessionCache: new SessionCache(),
     now: opts.now ?? (() => new Date()),
   };
+  const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
   app.decorate("ctx", ctx);
-  app.addHook("onClose", async () => ctx.realtime.close());
+  app.addHook("onClose", async () => {
+    await stopSharingEvictions();
+    await ctx.realtime.close();
+  });
   // Once shutdown starts, every response closes its connection: a keep-alive socket that
   // goes idle after the close began would otherwise hold the server open.
   let closing = false;

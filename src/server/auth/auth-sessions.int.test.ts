@@ -20,6 +20,8 @@ describe("/auth/v1 sessions", () => {
       url: `/auth/v1/logout${scope ? `?scope=${scope}` : ""}`,
       headers: { authorization: `Bearer ${token}` },
     });
+  // A product API call: its first use puts the verified token in the session cache.
+  const docs = (token: string) => t.app.inject({ method: "GET", url: "/api/documents", headers: { authorization: `Bearer ${token}` } });
 
   it("rotates the refresh token on every refresh", async () => {
     const s = await newSession();
@@ -47,6 +49,7 @@ describe("/auth/v1 sessions", () => {
   it("reuse outside the grace interval revokes the whole session", async () => {
     const s = await newSession();
     const first = (await refresh(t, s.refresh_token)).json();
+    expect((await docs(first.access_token)).statusCode).toBe(200);
     t.clock.advance(REFRESH_GRACE_MS + 1000);
     const reuse = await refresh(t, s.refresh_token);
     expect(reuse.statusCode).toBe(400);
@@ -54,6 +57,7 @@ describe("/auth/v1 sessions", () => {
     // Both the legitimate current token and its access token are dead now.
     expect((await refresh(t, first.refresh_token)).json().error_code).toBe("refresh_token_not_found");
     expect((await getUser(t, first.access_token)).json().error_code).toBe("session_not_found");
+    expect((await docs(first.access_token)).statusCode).toBe(401);
     const api = await t.app.inject({ method: "GET", url: "/api/health", headers: { authorization: `Bearer ${first.access_token}` } });
     expect(api.statusCode).toBe(200); // public route; but the hook saw no user:
     const { userFromAccessToken } = await import("../http/auth-hook.js");
@@ -127,7 +131,11 @@ describe("/auth/v1 sessions", () => {
     await signUp(t, email, "secret12");
     const a = (await signIn(t, email, "secret12")).json();
     const b = (await signIn(t, email, "secret12")).json();
+    expect((await docs(a.access_token)).statusCode).toBe(200);
+    expect((await docs(b.access_token)).statusCode).toBe(200);
     expect((await logout(a.access_token, "local")).statusCode).toBe(204);
+    expect((await docs(a.access_token)).statusCode).toBe(401);
+    expect((await docs(b.access_token)).statusCode).toBe(200);
     expect((await getUser(t, a.access_token)).statusCode).toBe(403);
     expect((await refresh(t, a.refresh_token)).statusCode).toBe(400);
     expect((await getUser(t, b.access_token)).statusCode).toBe(200);
@@ -139,7 +147,11 @@ describe("/auth/v1 sessions", () => {
     const a = (await signIn(t, email, "secret12")).json();
     const b = (await signIn(t, email, "secret12")).json();
     const c = (await signIn(t, email, "secret12")).json();
+    for (const s of [a, b, c]) expect((await docs(s.access_token)).statusCode).toBe(200);
     expect((await logout(a.access_token, "others")).statusCode).toBe(204);
+    expect((await docs(a.access_token)).statusCode).toBe(200);
+    expect((await docs(b.access_token)).statusCode).toBe(401);
+    expect((await docs(c.access_token)).statusCode).toBe(401);
     expect((await getUser(t, a.access_token)).statusCode).toBe(200);
     expect((await refresh(t, a.refresh_token)).statusCode).toBe(200);
     expect((await getUser(t, b.access_token)).statusCode).toBe(403);
@@ -152,8 +164,6 @@ describe("/auth/v1 sessions", () => {
     const first = (await signUp(t, email, "secret12")).json();
     const b = (await signIn(t, email, "secret12")).json();
     const stranger = await newSession();
-    const docs = (token: string) =>
-      t.app.inject({ method: "GET", url: "/api/documents", headers: { authorization: `Bearer ${token}` } });
     expect((await docs(first.access_token)).statusCode).toBe(200);
     expect((await logout(b.access_token)).statusCode).toBe(204);
     // The product API refuses the revoked session's still-unexpired access token.

@@ -82,6 +82,8 @@ export async function verify(deps: AuthDeps, rawToken: string, type: VerifyType,
       throw err;
     }
   }
+  // Cached sessions carry the email and its confirmation.
+  await ctx.sessionCache.evict({ userId: user!.id });
   const session = await deps.sessions.issue(user!, { ip: req.ip, userAgent: req.userAgent });
   const redirectTo = safeRedirect(ctx.config, req.redirectTo ?? token.redirectTo);
   return { session, redirectTo, type: purpose };

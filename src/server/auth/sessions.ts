@@ -113,10 +113,13 @@ export class SessionService {
         if (current) return { kind: "ok" as const, userId: row.userId, sessionId: row.sessionId, token: next };
       }
       await revokeSessionRows(tx, { sessionId: row.sessionId }, now);
-      return { kind: "reused" as const };
+      return { kind: "reused" as const, sessionId: row.sessionId };
     });
     if (outcome.kind === "not_found") throw gotrue.refreshNotFound();
-    if (outcome.kind === "reused") throw gotrue.refreshAlreadyUsed();
+    if (outcome.kind === "reused") {
+      await this.ctx.sessionCache.evict({ sessionId: outcome.sessionId });
+      throw gotrue.refreshAlreadyUsed();
+    }
     const [user] = await this.ctx.db.select().from(users).where(eq(users.id, outcome.userId));
     if (!user) throw gotrue.refreshNotFound();
     return this.accessTokenFor(user, outcome.sessionId, outcome.token);
@@ -130,9 +133,13 @@ export class SessionService {
       else if (scope === "others") await revokeSessionRows(tx, { userId, exceptSessionId: sessionId }, now);
       else await revokeSessionRows(tx, { userId }, now);
     });
+    // After the commit, so a concurrent request cannot re-cache the session before it ends.
+    // "others" evicts the user's every session: the current one is simply verified again.
+    await this.ctx.sessionCache.evict(scope === "local" ? { sessionId } : { userId });
   }
 }
 
+/** Marks sessions revoked; callers evict them from ctx.sessionCache once the transaction commits. */
 export async function revokeSessionRows(
   tx: DbOrTx,
   which: { sessionId: string } | { userId: string; exceptSessionId?: string },

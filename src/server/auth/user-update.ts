@@ -59,6 +59,8 @@ export async function updateUser(
       .set({ ...patch, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning()) as [UserRow];
+    // Cached sessions carry the user's name and email.
+    await ctx.sessionCache.evict({ userId: user.id });
   }
   // A new password signs out every other device (someone else may know the old one).
   if (passwordChanged) await deps.sessions.logout(user.id, sessionId, "others");

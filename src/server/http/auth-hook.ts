@@ -1,6 +1,8 @@
 // Reads the bearer access token on every /api request: verifies the JWT (HS256 only,
-// expiry, issuer), checks that its session is not revoked, and loads the user.
-// Routes call requireUser(); public routes simply ignore request.user.
+// expiry, issuer), checks that its session is not revoked, and loads the user. A token
+// verified this way is remembered in ctx.sessionCache until its session is evicted (sign-out,
+// revocation, user changes) or a short TTL passes. Routes call requireUser(); public routes
+// simply ignore request.user.
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -29,11 +31,23 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : null;
 }
 
-/** Verifies an access token and returns its user, or null with a reason. */
-export async function userFromAccessToken(ctx: AppContext, token: string): Promise<{ user: AuthUser | null; reason?: string }> {
+/**
+ * Verifies an access token and returns its user, or null with a reason. `fresh` skips the
+ * cache, for checks whose whole point is to notice a revocation (the realtime heartbeat).
+ */
+export async function userFromAccessToken(
+  ctx: AppContext,
+  token: string,
+  opts: { fresh?: boolean } = {},
+): Promise<{ user: AuthUser | null; reason?: string }> {
+  const now = ctx.now();
+  if (!opts.fresh) {
+    const cached = ctx.sessionCache.get(token, now.getTime());
+    if (cached) return { user: cached };
+  }
   let claims: Awaited<ReturnType<AppContext["jwt"]["verify"]>>;
   try {
-    claims = await ctx.jwt.verify(token, ctx.now());
+    claims = await ctx.jwt.verify(token, now);
   } catch {
     return { user: null, reason: "invalid JWT" };
   }
@@ -43,7 +57,9 @@ export async function userFromAccessToken(ctx: AppContext, token: string): Promi
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
   if (!row) return { user: null, reason: "Session not found" };
-  return { user: { ...row, sessionId: claims.session_id } };
+  const user = { ...row, sessionId: claims.session_id };
+  ctx.sessionCache.set(token, user, now.getTime(), claims.exp * 1000);
+  return { user };
 }
 
 export function installAuthHook(app: FastifyInstance, ctx: AppContext) {

@@ -79,7 +79,7 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     socket.ping();
     // A revoked session or an expired token ends the socket; the client reconnects with a fresh one.
     if (token) {
-      void userFromAccessToken(ctx, token).then(({ user: u }) => {
+      void userFromAccessToken(ctx, token, { fresh: true }).then(({ user: u }) => {
         if (!u) close(REALTIME_CLOSE.unauthorized, "session ended");
       });
     }

@@ -30,4 +30,6 @@ export async function deleteAccount(
     return tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
   });
   if (deleted.length === 0) throw notFound("Account not found");
+  // The sessions went with the user row; make sure no process still trusts their tokens.
+  await ctx.sessionCache.evict({ userId: user.id });
 }
