@@ -144,6 +144,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of the event, µs: excludes time the thread was not running. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { type?: string } };
@@ -186,14 +188,21 @@ function bucketOf(name: string): Bucket {
   return "other";
 }
 
-/** Self time of every complete event on one thread, by bucket, within [from, to] (µs). */
-function selfTimeByBucket(events: TraceEvent[], from: number, to: number): Record<Bucket, number> {
+type Clock = "wall" | "cpu";
+
+/**
+ * Self time of every complete event on one thread, by bucket, within [from, to] (µs).
+ * "wall" counts elapsed time; "cpu" the thread's own running time (an event cut by the
+ * window keeps the same share of its CPU time), which other processes on a busy machine
+ * do not inflate.
+ */
+function selfTimeByBucket(events: TraceEvent[], from: number, to: number, clock: Clock): Record<Bucket, number> {
   const out: Record<Bucket, number> = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
-  const stack: { end: number; bucket: Bucket; start: number; childTime: number; dur: number }[] = [];
+  const stack: { end: number; bucket: Bucket; childTime: number; time: number }[] = [];
   const close = (until: number) => {
     while (stack.length && stack.at(-1)!.end <= until) {
       const e = stack.pop()!;
-      out[e.bucket] += Math.max(0, e.dur - e.childTime);
+      out[e.bucket] += Math.max(0, e.time - e.childTime);
     }
   };
   for (const e of events) {
@@ -201,11 +210,12 @@ function selfTimeByBucket(events: TraceEvent[], from: number, to: number): Recor
     const end = Math.min(e.ts + (e.dur ?? 0), to);
     if (end <= start) continue;
     close(start);
-    const dur = end - start;
+    const wall = end - start;
+    const time = clock === "wall" ? wall : (e.tdur ?? e.dur ?? 0) * (wall / Math.max(1, e.dur ?? 1));
     const parent = stack.at(-1);
-    if (parent) parent.childTime += dur;
+    if (parent) parent.childTime += time;
     // A child's bucket wins over its parent's; an unnamed wrapper (RunTask) keeps "other".
-    stack.push({ end, bucket: bucketOf(e.name), start, childTime: 0, dur });
+    stack.push({ end, bucket: bucketOf(e.name), childTime: 0, time });
   }
   close(Number.POSITIVE_INFINITY);
   return out;
@@ -226,7 +236,7 @@ function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } {
 }
 
 /** Per key: main-thread time from its keydown's dispatch to its painted mark, by bucket (ms). */
-function workPerKey(events: TraceEvent[]) {
+function workPerKey(events: TraceEvent[], clock: Clock) {
   const main = mainThreadOf(events);
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const complete = onMain.filter((e) => e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -238,7 +248,7 @@ function workPerKey(events: TraceEvent[]) {
     while (p < painted.length && painted[p]! < kd) p++;
     const end = painted[p];
     if (end === undefined) break;
-    const b = selfTimeByBucket(complete, kd, end);
+    const b = selfTimeByBucket(complete, kd, end, clock);
     const ms = Object.fromEntries(BUCKETS.map((k) => [k, b[k] / 1000])) as Record<Bucket, number>;
     keys.push({ ...ms, total: BUCKETS.reduce((s, k) => s + ms[k], 0) });
   }
@@ -289,10 +299,14 @@ async function runPass(name: PassName, ctx: PassContext) {
     console.log(`  opened in ${openMs} ms; keys measured: ${lat.length}; save indicator at the end: ${status}`);
     if (cdp) {
       if (PROFILE_FILE) fs.writeFileSync(PROFILE_FILE, JSON.stringify((await cdp.send("Profiler.stop")).profile));
-      const work = workPerKey(await stopTrace(cdp));
-      console.log(`  main-thread work per key (trace, ${work.length} keys; keydown dispatch → painted frame):`);
-      console.log(`    total   ${summary(work.map((k) => k.total))}`);
-      for (const b of BUCKETS) console.log(`    ${b.padEnd(7)} ${summary(work.map((k) => k[b]))}`);
+      const events = await stopTrace(cdp);
+      for (const clock of ["wall", "cpu"] as const) {
+        const work = workPerKey(events, clock);
+        const what = clock === "wall" ? "elapsed" : "CPU time of the main thread";
+        console.log(`  main-thread work per key, ${what} (trace, ${work.length} keys; keydown dispatch → painted frame):`);
+        console.log(`    total   ${summary(work.map((k) => k.total))}`);
+        for (const b of BUCKETS) console.log(`    ${b.padEnd(7)} ${summary(work.map((k) => k[b]))}`);
+      }
       console.log(`  latency under tracing (inflated by the tracer): ${summary(lat)}`);
     } else {
       console.log(`  keydown → frame painted: ${summary(lat)}`);
