@@ -24,7 +24,7 @@ import { abortOnClose, openSse } from "./sse.js";
 import { createSuggestion, setSuggestionAccepted } from "./suggestions.js";
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const deps: AiDeps = { provider: createProvider(ctx.config), limiter: new InFlightLimiter(AI_MAX_CONCURRENT_PER_USER) };
+  const deps: AiDeps = { provider: await createProvider(ctx.config), limiter: new InFlightLimiter(AI_MAX_CONCURRENT_PER_USER) };
   if (deps.provider.engine === "offline" && ctx.config.NODE_ENV !== "test") {
     // Compile the grammar checker in the background so the first request does not wait for it.
     app.addHook("onReady", async () => {

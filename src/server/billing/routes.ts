@@ -32,7 +32,7 @@ const RULES = {
 } satisfies Record<string, RateRule>;
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const provider = createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed"));
+  const provider = await createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed"));
   const billing = createBillingService(ctx, provider);
   const testCheckout = createTestCheckout(ctx, billing.events);
   const portal = createBuiltinPortal(ctx, billing.events);

@@ -1,13 +1,16 @@
 // One database interface over two drivers: embedded PGlite (default, a directory on disk)
 // and PostgreSQL through postgres.js (DATABASE_URL). Both speak the same SQL dialect, so
 // the rest of the server sees one typed Drizzle database and never asks which it has.
-import { PGlite } from "@electric-sql/pglite";
+// PGlite runs in its own thread (pglite-remote.ts), so statements and request handling
+// use both cores.
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { lockDataDir } from "./lock.js";
 import { migrate } from "./migrate.js";
+import { RemotePGlite, type RemoteQueryable } from "./pglite-remote.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -44,7 +47,7 @@ export interface DatabaseOptions {
   lock?: boolean;
 }
 
-function pgliteRunner(pg: PGlite | Parameters<Parameters<PGlite["transaction"]>[0]>[0]): SqlRunner {
+function pgliteRunner(pg: RemoteQueryable): SqlRunner {
   return {
     async query(text, params) {
       return (await pg.query(text, params as unknown[])).rows as never[];
@@ -53,8 +56,8 @@ function pgliteRunner(pg: PGlite | Parameters<Parameters<PGlite["transaction"]>[
       await pg.exec(text);
     },
     async transaction(fn) {
-      if (!("transaction" in pg)) return fn(pgliteRunner(pg));
-      return (pg as PGlite).transaction((tx) => fn(pgliteRunner(tx)));
+      if (!(pg instanceof RemotePGlite)) return fn(pgliteRunner(pg));
+      return pg.transaction((tx) => fn(pgliteRunner(tx)));
     },
   };
 }
@@ -77,9 +80,9 @@ function postgresRunner(sql: postgres.Sql | postgres.TransactionSql): SqlRunner 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   const inMemory = opts.dataDir.startsWith("memory://");
   const release = !inMemory && opts.lock !== false ? lockDataDir(opts.dataDir) : () => {};
-  let pg: PGlite;
+  let pg: RemotePGlite;
   try {
-    pg = await PGlite.create(inMemory ? undefined : opts.dataDir, { relaxedDurability: false });
+    pg = await RemotePGlite.open(inMemory ? undefined : opts.dataDir);
   } catch (err) {
     release();
     throw err;
@@ -88,11 +91,11 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   await migrate(runner, "pglite");
   return {
     driver: "pglite",
-    db: drizzlePglite({ client: pg, schema }) as unknown as Db,
+    // Drizzle's PGlite driver only calls query() and transaction(), which the remote has.
+    db: drizzlePglite({ client: pg as unknown as PGlite, schema }) as unknown as Db,
     sql: runner,
     async listen(channel, fn) {
-      const unsub = await pg.listen(channel, fn);
-      return async () => unsub();
+      return pg.listen(channel, fn);
     },
     async notify(channel, payload) {
       await pg.query("SELECT pg_notify($1, $2)", [channel, payload]);
@@ -103,11 +106,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     },
     async close() {
       try {
-        if (!pg.closed) {
-          // A checkpoint flushes the WAL so the next start does no recovery work.
-          await pg.exec("CHECKPOINT");
-          await pg.close();
-        }
+        await pg.close();
       } finally {
         release();
       }

@@ -8,7 +8,6 @@ import { docToHtml } from "../../shared/export/html.js";
 import { docToMarkdown } from "../../shared/export/markdown.js";
 import { docToText } from "../../shared/export/text.js";
 import { docToDocx } from "./docx.js";
-import { docToPdf } from "./pdf.js";
 
 export interface ExportFile {
   body: Buffer;
@@ -34,7 +33,8 @@ export async function renderExport(
       body = Buffer.from(docToText(doc), "utf8");
       break;
     case "pdf":
-      body = await docToPdf(doc, { title, now: opts.now, pageSize: opts.pageSize === "letter" ? "LETTER" : "A4" });
+      // pdfkit is loaded on the first PDF export rather than at start-up.
+      body = await (await import("./pdf.js")).docToPdf(doc, { title, now: opts.now, pageSize: opts.pageSize === "letter" ? "LETTER" : "A4" });
       break;
     case "docx":
       body = await docToDocx(doc, { title, now: opts.now });

@@ -1,10 +1,13 @@
 // Security headers. The CSP allows exactly what the SPA uses: its own scripts (plus the
 // hash of the inline theme script that prevents a flash of the wrong theme), inline
 // style attributes (the editor sets font, colour and size per span), same-origin API,
-// WebSocket and images.
+// WebSocket and images. The headers never change while the server runs, so helmet computes
+// them once at start-up and each response only copies them (the Fastify plugin rebuilt
+// helmet's middleware on every request).
 import crypto from "node:crypto";
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -16,9 +19,24 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, indexHtml: string | null) {
+/** Runs helmet's middleware once against a recording response and returns what it set. */
+function headersFrom(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export function securityHeaders(indexHtml: string | null): Record<string, string> {
   const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml) : [];
-  await app.register(helmet, {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,5 +58,13 @@ export async function installSecurityHeaders(app: FastifyInstance, indexHtml: st
     crossOriginOpenerPolicy: { policy: "same-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: false,
+  });
+  return headersFrom(middleware);
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, indexHtml: string | null) {
+  const headers = securityHeaders(indexHtml);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
   });
 }

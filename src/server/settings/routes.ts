@@ -16,7 +16,7 @@ import { getNotifications, getPreferences, updateNotifications, updatePreference
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const cancelSubscription = createSubscriptionCanceller(
-    createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed")),
+    await createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed")),
   );
   app.get("/api/settings/preferences", async (request) => getPreferences(ctx.db, requireUser(request).id));
 

@@ -1,7 +1,6 @@
 import type { Config } from "../../config.js";
 import { AppError } from "../../http/errors.js";
 import { createBuiltinProvider } from "./builtin.js";
-import { createStripeProvider } from "./stripe.js";
 import type { PaymentProvider } from "./types.js";
 
 export type { BillingEvent, PaymentProvider } from "./types.js";
@@ -32,7 +31,9 @@ function withGatewayErrors(p: PaymentProvider, log: (err: unknown) => void): Pay
   };
 }
 
-export function createPaymentProvider(config: Config, log: (err: unknown) => void = () => {}): PaymentProvider {
-  const provider = config.payments === "stripe" ? createStripeProvider(config) : createBuiltinProvider(config);
+export async function createPaymentProvider(config: Config, log: (err: unknown) => void = () => {}): Promise<PaymentProvider> {
+  // The Stripe SDK is loaded only when Stripe is configured: loading it costs start-up time.
+  const provider =
+    config.payments === "stripe" ? (await import("./stripe.js")).createStripeProvider(config) : createBuiltinProvider(config);
   return withGatewayErrors(provider, log);
 }

@@ -1,0 +1,128 @@
+// The embedded database's own thread. PGlite is PostgreSQL compiled to WebAssembly and runs
+// synchronously in whichever thread calls it; on the server's thread every statement held
+// up request handling, so a save's database work and its HTTP work could never overlap.
+// Here it answers the small protocol of pglite-remote.ts: query, exec, begin/end of a
+// transaction, listen/unlisten, close. Plain JavaScript so it runs as is from the sources
+// (tests, benchmarks) and from the server bundle (copied next to it by the build).
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+/** @type {PGlite} */
+let pg;
+/** Open transactions by id: the PGlite transaction and how to finish it. */
+const transactions = new Map();
+const listeners = new Map();
+let nextTx = 1;
+
+/** Errors cross the thread boundary as plain objects with PostgreSQL's fields (code, detail…). */
+function plainError(err) {
+  const out = { name: err?.name ?? "Error", message: String(err?.message ?? err) };
+  if (err && typeof err === "object") {
+    for (const [key, value] of Object.entries(err)) {
+      if (value === undefined || typeof value === "function") continue;
+      if (key === "query" || key === "params") continue; // may be large; not needed by callers
+      try {
+        structuredClone(value);
+        out[key] = value;
+      } catch {
+        // Not clonable: leave it out.
+      }
+    }
+  }
+  return out;
+}
+
+/** Drizzle asks for some types as the raw text (timestamps, dates); it sends their OIDs. */
+function queryOptions(msg) {
+  if (!msg.rowMode && !msg.rawTypes) return undefined;
+  const parsers = {};
+  for (const oid of msg.rawTypes ?? []) parsers[oid] = (value) => value;
+  return { rowMode: msg.rowMode, parsers };
+}
+
+function target(msg) {
+  if (msg.tx === undefined) return pg;
+  const open = transactions.get(msg.tx);
+  if (!open) throw new Error("The transaction is no longer open");
+  return open.tx;
+}
+
+async function handle(msg) {
+  switch (msg.op) {
+    case "query": {
+      const result = await target(msg).query(msg.sql, msg.params, queryOptions(msg));
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case "exec":
+      await target(msg).exec(msg.sql);
+      return null;
+    case "begin": {
+      const id = nextTx++;
+      return new Promise((started, failedToStart) => {
+        let began = false;
+        pg.transaction(
+          (tx) =>
+            new Promise((commit, rollback) => {
+              transactions.set(id, { tx, commit, rollback });
+              began = true;
+              started(id);
+            }),
+        )
+          .then(() => transactions.get(id)?.settled?.resolve(null))
+          .catch((err) => {
+            if (!began) failedToStart(err);
+            else transactions.get(id)?.settled?.reject(err);
+          })
+          .finally(() => transactions.delete(id));
+      });
+    }
+    case "end": {
+      const open = transactions.get(msg.tx);
+      if (!open) throw new Error("The transaction is no longer open");
+      const settled = new Promise((resolve, reject) => {
+        open.settled = { resolve, reject };
+      });
+      if (msg.commit) open.commit();
+      else open.rollback(new Error("rolled back"));
+      try {
+        await settled;
+      } catch (err) {
+        // A rollback we asked for is not an error; a failed COMMIT is.
+        if (msg.commit) throw err;
+      }
+      return null;
+    }
+    case "listen": {
+      const stop = await pg.listen(msg.channel, (payload) => parentPort.postMessage({ event: "notify", listener: msg.listener, payload }));
+      listeners.set(msg.listener, stop);
+      return null;
+    }
+    case "unlisten":
+      await listeners.get(msg.listener)?.();
+      listeners.delete(msg.listener);
+      return null;
+    case "close":
+      if (!pg.closed) {
+        // A checkpoint flushes the WAL so the next start does no recovery work.
+        await pg.exec("CHECKPOINT");
+        await pg.close();
+      }
+      return null;
+    default:
+      throw new Error(`Unknown operation ${msg.op}`);
+  }
+}
+
+try {
+  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false });
+  parentPort.postMessage({ event: "ready" });
+} catch (err) {
+  parentPort.postMessage({ event: "failed", error: plainError(err) });
+}
+
+parentPort.on("message", (msg) => {
+  handle(msg).then(
+    (result) => parentPort.postMessage({ id: msg.id, result }),
+    (err) => parentPort.postMessage({ id: msg.id, error: plainError(err) }),
+  );
+});
