@@ -7,10 +7,11 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { documentChannel } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
+import type { Db } from "../db/client.js";
 import { documents } from "../db/schema.js";
 import { conflict, notFound } from "../http/errors.js";
-import { checkContent } from "./content.js";
-import { presentDocument } from "./present.js";
+import { type CheckedContent, checkContent } from "./content.js";
+import { type DocumentRow, presentDocument, rememberContentJson } from "./present.js";
 
 export type DocumentPrincipal =
   | { kind: "owner"; userId: string }
@@ -74,26 +75,10 @@ export async function updateDocument(
 ): Promise<DocumentRecord> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
-  const set: PgUpdateSetSource<typeof documents> = {
-    updatedAt: ctx.now(),
-    version: sql`${documents.version} + 1`,
-  };
-  if (patch.title !== undefined) set.title = patch.title.trim();
-  if (checked) {
-    set.content = checked.doc;
-    set.textContent = checked.text;
-  }
-  // When the content is ours, read back everything but it: parsing a large jsonb value
-  // back out of the database costs as much as writing it.
-  const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
-  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
-  const [row] = checked
-    ? (await ctx.db.update(documents).set(set).where(where).returning(withoutContent)).map((r) => ({
-        ...r,
-        content: checked.doc,
-        textContent: checked.text,
-      }))
-    : await ctx.db.update(documents).set(set).where(where).returning();
+  const row =
+    checked && principal.kind === "owner"
+      ? await saveOwnerContent(ctx, principal.userId, id, patch, checked)
+      : await updateAny(ctx, principal, id, patch, checked);
   if (!row) {
     // Tell a stale writer apart from one who may not write (or a missing document).
     const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
@@ -101,8 +86,86 @@ export async function updateDocument(
     throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
   }
   const record = presentDocument(row);
+  if (checked) rememberContentJson(record, checked.json);
   publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
   return record;
+}
+
+// When the content is ours, read back everything but it: parsing a large jsonb value
+// back out of the database costs as much as writing it.
+const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
+
+/**
+ * The autosave: the owner sends the whole content (and maybe the title). It is the most
+ * frequent write, so its statement is built once per database and the content travels as
+ * the JSON text checkContent already made, instead of being serialized again.
+ */
+function prepareOwnerSave(db: Db) {
+  return db
+    .update(documents)
+    .set({
+      content: sql`${sql.placeholder("json")}::jsonb`,
+      textContent: sql`${sql.placeholder("text")}`,
+      title: sql`coalesce(${sql.placeholder("title")}, ${documents.title})`,
+      version: sql`${documents.version} + 1`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(documents.id, sql.placeholder("id")),
+        eq(documents.userId, sql.placeholder("userId")),
+        eq(documents.version, sql.placeholder("version")),
+      ),
+    )
+    .returning(withoutContent)
+    .prepare("save_document_content");
+}
+
+const ownerSaves = new WeakMap<Db, ReturnType<typeof prepareOwnerSave>>();
+
+function ownerSave(db: Db) {
+  let statement = ownerSaves.get(db);
+  if (!statement) {
+    statement = prepareOwnerSave(db);
+    ownerSaves.set(db, statement);
+  }
+  return statement;
+}
+
+async function saveOwnerContent(ctx: AppContext, userId: string, id: string, patch: DocumentPatch, checked: CheckedContent) {
+  const [row] = await ownerSave(ctx.db).execute({
+    json: checked.json,
+    text: checked.text,
+    title: patch.title !== undefined ? patch.title.trim() : null,
+    now: ctx.now().toISOString(),
+    id,
+    userId,
+    version: patch.version,
+  });
+  return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;
+}
+
+/** Any other change (a title alone, a shared link's editor), built per call. */
+async function updateAny(
+  ctx: AppContext,
+  principal: DocumentPrincipal,
+  id: string,
+  patch: DocumentPatch,
+  checked: CheckedContent | null,
+): Promise<DocumentRow | undefined> {
+  const set: PgUpdateSetSource<typeof documents> = {
+    updatedAt: ctx.now(),
+    version: sql`${documents.version} + 1`,
+  };
+  if (patch.title !== undefined) set.title = patch.title.trim();
+  if (checked) {
+    set.content = sql`${checked.json}::jsonb`;
+    set.textContent = checked.text;
+  }
+  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
+  if (!checked) return (await ctx.db.update(documents).set(set).where(where).returning())[0];
+  const [row] = await ctx.db.update(documents).set(set).where(where).returning(withoutContent);
+  return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;
 }
 
 /**

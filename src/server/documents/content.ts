@@ -9,6 +9,8 @@ import { badRequest, tooLarge } from "../http/errors.js";
 export interface CheckedContent {
   doc: DocNode;
   text: string;
+  /** The normalized tree as JSON, serialized once for the database and the response. */
+  json: string;
 }
 
 const MAX_MB = Math.round(DOCUMENT_MAX_BYTES / (1024 * 1024));
@@ -36,8 +38,8 @@ export function checkContent(input: string | Record<string, unknown>): CheckedCo
   }
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
-  if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "" };
+  if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC) };
   const result = validateDocContent(value);
   if (!result.ok) throw badRequest(result.message);
-  return { doc: result.doc, text: docToPlainText(result.doc) };
+  return { doc: result.doc, text: docToPlainText(result.doc), json: JSON.stringify(result.doc) };
 }

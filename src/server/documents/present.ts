@@ -23,3 +23,20 @@ export function presentDocument(row: DocumentRow): DocumentRecord {
     updated_at: iso(row.updatedAt)!,
   };
 }
+
+// A save's content arrives as JSON and is serialized once (checkContent); the answer reuses
+// that text instead of serializing the whole tree again. Keyed by the presented record, so
+// a record changed after presenting cannot be answered with stale text.
+const contentJson = new WeakMap<DocumentRecord, string>();
+
+export function rememberContentJson(record: DocumentRecord, json: string): void {
+  contentJson.set(record, json);
+}
+
+/** The record as the JSON the API answers with. */
+export function documentJson(record: DocumentRecord): string {
+  const json = contentJson.get(record);
+  if (json === undefined) return JSON.stringify(record);
+  const { content: _content, ...rest } = record;
+  return `{"content":${json},${JSON.stringify(rest).slice(1)}`;
+}

@@ -11,6 +11,7 @@ import type { AppContext } from "../context.js";
 import { requireUser } from "../http/auth-hook.js";
 import { parse } from "../http/validate.js";
 import { readDocument, updateDocument } from "./access.js";
+import { documentJson } from "./present.js";
 import { createDocument, deleteDocument, listDocuments } from "./repo.js";
 
 /** Room for 5 MB of content plus JSON escaping, so the 413 with our message comes from checkContent. */
@@ -35,11 +36,12 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return readDocument(ctx, { kind: "owner", userId: user.id }, id);
   });
 
-  app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request) => {
+  app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
-    return updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
+    const record = await updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
+    return reply.type("application/json; charset=utf-8").send(documentJson(record));
   });
 
   app.delete("/api/documents/:id", async (request, reply) => {
