@@ -85,6 +85,8 @@ export class RemotePGlite implements RemoteQueryable {
 
   private fail(err: Error) {
     if (this.exited) return;
+    // Answered like a lost database connection: 503, the request did not happen.
+    Object.assign(err, { code: "CONNECTION_CLOSED" });
     this.exited = err;
     this.closed = true;
     for (const waiter of this.pending.values()) waiter.reject(err);
