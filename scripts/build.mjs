@@ -78,8 +78,9 @@ export async function buildServer({ force = false } = {}) {
   const migrationsOut = path.join(outdir, "migrations");
   fs.rmSync(migrationsOut, { recursive: true, force: true });
   fs.cpSync(path.join(root, "src/server/db/migrations"), migrationsOut, { recursive: true });
-  // The embedded database's thread is started from a file next to the bundle.
+  // The threads for the embedded database and the grammar checker start from files next to the bundle.
   fs.copyFileSync(path.join(root, "src/server/db/pglite-worker.mjs"), path.join(outdir, "pglite-worker.mjs"));
+  fs.copyFileSync(path.join(root, "src/server/ai/offline/grammar-worker.mjs"), path.join(outdir, "grammar-worker.mjs"));
   fs.writeFileSync(serverStamp, new Date().toISOString());
   return true;
 }

@@ -17,7 +17,7 @@ import { analyzeText } from "./analyze.js";
 import { type AiDeps, beginAiCall } from "./calls.js";
 import { InFlightLimiter } from "./concurrency.js";
 import { ENDPOINTS, type Endpoint, capText } from "./endpoints.js";
-import { getLinter } from "./offline/grammar.js";
+import { loadGrammarChecker } from "./offline/grammar.js";
 import { createProvider } from "./providers/index.js";
 import { currentBalance } from "./quota.js";
 import { abortOnClose, openSse } from "./sse.js";
@@ -28,7 +28,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   if (deps.provider.engine === "offline" && ctx.config.NODE_ENV !== "test") {
     // Compile the grammar checker in the background so the first request does not wait for it.
     app.addHook("onReady", async () => {
-      void getLinter().catch((err) => app.log.warn({ err }, "grammar checker failed to load"));
+      void loadGrammarChecker().catch((err) => app.log.warn({ err }, "grammar checker failed to load"));
     });
   }
 

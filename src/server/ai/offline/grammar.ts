@@ -1,25 +1,68 @@
-// Grammar and spelling through harper.js (a WebAssembly grammar checker that runs in-process).
-// The linter is loaded once, on first use (≈2 s), and shared.
-import type { Lint, LocalLinter } from "harper.js";
+// Grammar and spelling through harper.js (a WebAssembly grammar checker), run in a thread
+// of its own (grammar-worker.mjs) so that loading it (≈2 s) and checking long texts never
+// hold up other requests. The thread is started once, on first use, and shared.
+import { Worker } from "node:worker_threads";
 import type { GrammarChange } from "../../../shared/contracts/ai.js";
 
-let linterPromise: Promise<LocalLinter> | null = null;
-
-async function loadLinter(): Promise<LocalLinter> {
-  const [{ LocalLinter }, { binary }] = await Promise.all([import("harper.js"), import("harper.js/binary")]);
-  const linter = new LocalLinter({ binary });
-  await linter.setup();
-  return linter;
+/** One lint as the grammar thread reports it. */
+interface PlainLint {
+  start: number;
+  end: number;
+  message: string;
+  kind: string;
+  suggestion: { kind: number; text: string } | null;
 }
 
-export function getLinter(): Promise<LocalLinter> {
-  if (!linterPromise) {
-    linterPromise = loadLinter().catch((err) => {
-      linterPromise = null;
-      throw err;
+type Reply = { id: number; lints?: PlainLint[]; error?: string };
+
+class GrammarThread {
+  private nextId = 1;
+  private pending = new Map<number, { resolve: (lints: PlainLint[]) => void; reject: (err: Error) => void }>();
+  private worker = new Worker(new URL("./grammar-worker.mjs", import.meta.url));
+
+  constructor(onExit: () => void) {
+    this.worker.on("message", (msg: Reply) => {
+      const waiter = this.pending.get(msg.id);
+      if (!waiter) return;
+      this.pending.delete(msg.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (msg.error !== undefined) waiter.reject(new Error(msg.error));
+      else waiter.resolve(msg.lints ?? []);
+    });
+    const fail = (err: Error) => {
+      for (const waiter of this.pending.values()) waiter.reject(err);
+      this.pending.clear();
+      onExit();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`The grammar checker stopped (exit code ${code})`)));
+    // An idle checker must not keep the process alive.
+    this.worker.unref();
+  }
+
+  /** Lints `text`; with no text, resolves once the checker is loaded. */
+  lint(text?: string): Promise<PlainLint[]> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, text });
     });
   }
-  return linterPromise;
+}
+
+let thread: GrammarThread | null = null;
+
+function grammarThread(): GrammarThread {
+  thread ??= new GrammarThread(() => {
+    thread = null;
+  });
+  return thread;
+}
+
+/** Loads the checker in its thread (the server does this in the background at start). */
+export async function loadGrammarChecker(): Promise<void> {
+  await grammarThread().lint();
 }
 
 interface Edit {
@@ -33,15 +76,13 @@ const REPLACE = 0;
 const REMOVE = 1;
 
 // harper.js reports spans in UTF-16 units (JavaScript string indices); verified with emoji.
-function toEdit(text: string, lint: Lint): Edit | null {
-  const suggestion = lint.suggestions()[0];
+function toEdit(text: string, lint: PlainLint): Edit | null {
+  const suggestion = lint.suggestion;
   if (!suggestion) return null;
-  const span = lint.span();
-  const start = span.start;
-  const end = span.end;
+  const { start, end } = lint;
   const original = text.slice(start, end);
-  const kind = suggestion.kind() as number;
-  const replacementText = suggestion.get_replacement_text();
+  const kind = suggestion.kind;
+  const replacementText = suggestion.text;
   let insert: string;
   if (kind === REPLACE) insert = replacementText;
   else if (kind === REMOVE) insert = "";
@@ -51,7 +92,7 @@ function toEdit(text: string, lint: Lint): Edit | null {
     start,
     end,
     insert,
-    change: { original, replacement: insert, message: lint.message(), kind: lint.lint_kind(), offset: start },
+    change: { original, replacement: insert, message: lint.message, kind: lint.kind, offset: start },
   };
 }
 
@@ -62,8 +103,7 @@ export interface GrammarResult {
 
 /** Finds grammar and spelling problems and applies each one's first suggestion. */
 export async function correctGrammar(text: string): Promise<GrammarResult> {
-  const linter = await getLinter();
-  const lints = await linter.lint(text, { language: "plaintext" });
+  const lints = await grammarThread().lint(text);
   const edits = lints
     .map((l) => toEdit(text, l))
     .filter((e): e is Edit => e !== null)
