@@ -3,7 +3,7 @@
 //
 //   DRAFTSMITH_DIST=.dist-editorbench npm run build
 //   DRAFTSMITH_DIST=.dist-editorbench npm run bench:editor
-//   BENCH_WORDS=100000 BENCH_KEYS=500 BENCH_PASSES=unlimited,vsync,trace npm run bench:editor
+//   BENCH_WORDS=100000 BENCH_WORDS_PER_PARAGRAPH=100 BENCH_KEYS=500 BENCH_PASSES=unlimited,vsync,trace npm run bench:editor
 //
 // Each key is typed by Playwright in Chromium in the middle of the document, one key at a
 // time (the next key is typed once the previous one's frame was painted). Per key:
@@ -45,7 +45,7 @@ const TRACE_KEYS = Number(process.env.BENCH_TRACE_KEYS ?? 150);
 const TRACE_FILE = process.env.BENCH_TRACE_FILE;
 const PROFILE_FILE = process.env.BENCH_PROFILE_FILE;
 const PASSES = (process.env.BENCH_PASSES ?? "unlimited,vsync,trace").split(",").map((s) => s.trim()) as PassName[];
-const WORDS_PER_PARAGRAPH = 100;
+const WORDS_PER_PARAGRAPH = Number(process.env.BENCH_WORDS_PER_PARAGRAPH ?? 100);
 const VOCAB = "the quick brown fox jumps over a lazy dog while writers draft long careful sentences about editors latency and paint".split(" ");
 
 type PassName = "unlimited" | "vsync" | "trace";
@@ -345,7 +345,7 @@ async function main() {
     const doc = bigDocument(WORDS);
     console.log("Editor keystroke-to-paint latency (one key at a time, typed in the middle of the document)");
     console.log(`  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Chromium ${chromiumPath()}`);
-    console.log(`  document: ${WORDS.toLocaleString()} words, ${(JSON.stringify(doc).length / 1024).toFixed(0)} KB JSON; viewport 1280×800`);
+    console.log(`  document: ${WORDS.toLocaleString()} words in ${(doc.content as unknown[]).length} top-level blocks, ${(JSON.stringify(doc).length / 1024).toFixed(0)} KB JSON; viewport 1280×800`);
     console.log(`  base flags: ${CHROMIUM_ARGS.join(" ")}`);
     console.log("  latency: keydown event timestamp → the frame after the key's input event is painted (main thread)");
     console.log("  the vsync pass includes waiting for the next 60 Hz frame (0–16.7 ms), the unlimited pass does not");
