@@ -23,11 +23,13 @@ function newestMtime(target) {
   return newest;
 }
 
-export function clientIsStale() {
-  const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const inputs = ["src/client", "src/shared", "vite.config.ts", "package.json"].map((p) => newestMtime(path.join(root, p)));
-  return Math.max(...inputs) > built;
+/** True when any input (paths under the package root) changed after the stamp file was written. */
+function isStale(stampFile, inputs) {
+  const built = fs.statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return Math.max(...inputs.map((p) => newestMtime(path.join(root, p)))) > built;
 }
+
+export const clientIsStale = () => isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "package.json"]);
 
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
@@ -46,11 +48,7 @@ export async function buildClient({ force = false } = {}) {
 const serverOut = path.join(distDir, "server");
 const serverStamp = path.join(serverOut, ".build-stamp");
 
-export function serverIsStale() {
-  const built = fs.statSync(serverStamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const inputs = ["src/server", "src/shared", "package.json", "scripts/build.mjs"].map((p) => newestMtime(path.join(root, p)));
-  return Math.max(...inputs) > built;
-}
+export const serverIsStale = () => isStale(serverStamp, ["src/server", "src/shared", "package.json", "scripts/build.mjs"]);
 
 export async function buildServer({ force = false } = {}) {
   // A warm `npm start` skips the bundle when nothing changed: part of the start-up budget.
