@@ -1,4 +1,6 @@
-// Re-renders when the editor's selection or content changes; returns the current selection.
+// Re-renders when the editor's selection changes (or the content under a range selection);
+// returns the current selection. A collapsed caret is one key whatever its position, so
+// typing does not re-render the AI panels on every key: they only care about a range.
 import type { Editor } from "@tiptap/react";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { getSelection, type SelectionInfo } from "./editor-text";
@@ -18,7 +20,11 @@ export function useEditorSelection(editor: Editor | null): SelectionInfo {
   );
   const key = useSyncExternalStore(
     subscribe,
-    () => (editor ? `${editor.state.selection.from}:${editor.state.selection.to}:${editor.state.doc.content.size}` : ""),
+    () => {
+      if (!editor) return "";
+      const { from, to } = editor.state.selection;
+      return from === to ? "caret" : `${from}:${to}:${editor.state.doc.content.size}`;
+    },
     () => "",
   );
   return useMemo(() => getSelection(editor), [editor, key]);
