@@ -5,6 +5,7 @@
 import "dotenv/config";
 import { ConfigError, describeBackends, loadConfig } from "./config.js";
 import { DataDirLockedError } from "./db/lock.js";
+import { openEmbedded } from "./db/pglite-remote.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -19,11 +20,16 @@ async function main() {
   }
 
   const started = Date.now();
+  // The embedded database starts booting first, in its thread; a lock failure is reported
+  // below, when it is awaited.
+  const embedded = config.DATABASE_URL ? undefined : openEmbedded(config.DATA_DIR);
+  embedded?.catch(() => {});
   const { openDatabase } = await import("./db/client.js");
   const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    embedded,
   });
   const loadingApp = import("./app.js");
   let database: Awaited<typeof opening>;

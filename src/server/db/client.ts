@@ -8,9 +8,8 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { lockDataDir } from "./lock.js";
 import { migrate } from "./migrate.js";
-import { RemotePGlite, type RemoteQueryable } from "./pglite-remote.js";
+import { type EmbeddedDatabase, openEmbedded, RemotePGlite, type RemoteQueryable } from "./pglite-remote.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -45,6 +44,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Skip the directory lock (only for in-memory databases). */
   lock?: boolean;
+  /** PGlite already being opened in `dataDir` (main.ts starts it before the app loads). */
+  embedded?: Promise<EmbeddedDatabase>;
 }
 
 function pgliteRunner(pg: RemoteQueryable): SqlRunner {
@@ -78,15 +79,7 @@ function postgresRunner(sql: postgres.Sql | postgres.TransactionSql): SqlRunner 
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
-  const inMemory = opts.dataDir.startsWith("memory://");
-  const release = !inMemory && opts.lock !== false ? lockDataDir(opts.dataDir) : () => {};
-  let pg: RemotePGlite;
-  try {
-    pg = await RemotePGlite.open(inMemory ? undefined : opts.dataDir);
-  } catch (err) {
-    release();
-    throw err;
-  }
+  const { pg, release } = await (opts.embedded ?? openEmbedded(opts.dataDir, { lock: opts.lock }));
   const runner = pgliteRunner(pg);
   await migrate(runner, "pglite");
   return {

@@ -3,6 +3,7 @@
 // and listen. Statements then run while the server's thread parses, validates and answers
 // other requests, instead of in turn with them.
 import { Worker } from "node:worker_threads";
+import { lockDataDir } from "./lock.js";
 
 export interface RemoteResults<T> {
   rows: T[];
@@ -182,4 +183,25 @@ function queryMessage(sql: string, params: unknown[] | undefined, options: Query
     rowMode: options?.rowMode,
     rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
   };
+}
+
+export interface EmbeddedDatabase {
+  pg: RemotePGlite;
+  /** Releases the data directory's lock. */
+  release: () => void;
+}
+
+/**
+ * Locks the data directory and opens PGlite in it ("memory://…": in memory, no lock). Kept
+ * free of heavy imports so main.ts can start it before the rest of the server loads.
+ */
+export async function openEmbedded(dataDir: string, opts: { lock?: boolean } = {}): Promise<EmbeddedDatabase> {
+  const inMemory = dataDir.startsWith("memory://");
+  const release = !inMemory && opts.lock !== false ? lockDataDir(dataDir) : () => {};
+  try {
+    return { pg: await RemotePGlite.open(inMemory ? undefined : dataDir), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
