@@ -1,7 +1,8 @@
 // Boot: config → database (+migrations) → app → listen. SIGINT/SIGTERM stop accepting,
 // let in-flight requests finish, checkpoint the database and close it.
 // The app's modules are imported only once the database has started opening: the embedded
-// database boots in its own thread while this one loads the app, which halves a warm start.
+// database boots in its own thread while this one loads the app (a warm start went from
+// about 1.6 s to 1.25 s).
 import "dotenv/config";
 import { ConfigError, describeBackends, loadConfig } from "./config.js";
 import { DataDirLockedError } from "./db/lock.js";
