@@ -2,7 +2,7 @@
 // menu the keyboard while it is open. The menu itself is React (slash-menu.tsx); this
 // plugin only reports { active, query, range } and forwards keys.
 import { Extension } from "@tiptap/core";
-import { type EditorState, Plugin, PluginKey } from "@tiptap/pm/state";
+import { type EditorState, Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
 
 export interface SlashState {
   active: boolean;
@@ -10,6 +10,12 @@ export interface SlashState {
   /** The "/filter" text to delete when a command runs. */
   from: number;
   to: number;
+  /**
+   * Start of the textblock the last document change happened in, while the menu is closed.
+   * Chromium's typed "/" can reach ProseMirror with the caret still before it; the caret
+   * lands after it in a selection-only step, which may then still open the menu there.
+   */
+  typedIn?: number;
 }
 
 export interface SlashHandlers {
@@ -34,6 +40,17 @@ function match(state: EditorState): { query: string; from: number; to: number } 
   return m ? { query: m[1] ?? "", from: $from.start(), to: selection.from } : null;
 }
 
+/** The plugin's state after `tr`: opens on a "/" just typed at the start of a line, then follows the filter. */
+export function nextSlashState(tr: Transaction, prev: SlashState, next: EditorState): SlashState {
+  if (tr.getMeta(DISMISS)) return CLOSED;
+  if (!tr.docChanged && !tr.selectionSet) return prev;
+  const m = match(next);
+  if (!m) return tr.docChanged ? { ...CLOSED, typedIn: next.selection.$from.start() } : CLOSED;
+  if (prev.active) return { active: true, ...m };
+  const justTyped = tr.docChanged || prev.typedIn === m.from;
+  return justTyped && m.query === "" ? { active: true, ...m } : CLOSED;
+}
+
 /** Closes the menu without touching the text (Escape). */
 export function dismissSlashMenu(state: EditorState) {
   return state.tr.setMeta(DISMISS, true);
@@ -48,15 +65,7 @@ export function createSlashExtension(handlers: SlashHandlers) {
           key: slashPluginKey,
           state: {
             init: () => CLOSED,
-            apply(tr, prev, _old, next) {
-              if (tr.getMeta(DISMISS)) return CLOSED;
-              if (!tr.docChanged && !tr.selectionSet) return prev;
-              const m = match(next);
-              if (!m) return CLOSED;
-              // Opens only when the "/" itself was just typed; then follows the filter.
-              if (!prev.active && !(tr.docChanged && m.query === "")) return CLOSED;
-              return { active: true, ...m };
-            },
+            apply: (tr, prev, _old, next) => nextSlashState(tr, prev, next),
           },
           props: {
             handleKeyDown(view, event) {
@@ -74,8 +83,10 @@ export function createSlashExtension(handlers: SlashHandlers) {
             return {
               update(view) {
                 const s = slashPluginKey.getState(view.state) ?? CLOSED;
-                if (s === last) return;
+                // Closed to closed is no news for the menu (only typedIn moved).
+                const unchanged = s === last || (!s.active && !last.active);
                 last = s;
+                if (unchanged) return;
                 let anchor: DOMRect | null = null;
                 if (s.active) {
                   const c = view.coordsAtPos(s.from);
