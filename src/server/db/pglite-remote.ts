@@ -3,6 +3,7 @@
 // and listen. Statements then run while the server's thread parses, validates and answers
 // other requests, instead of in turn with them.
 import { Worker } from "node:worker_threads";
+import { errorFrom, WorkerCalls } from "../threads/worker-calls.js";
 import { lockDataDir } from "./lock.js";
 
 export interface RemoteResults<T> {
@@ -27,41 +28,27 @@ export interface RemoteTransaction extends RemoteQueryable {
   readonly closed: boolean;
 }
 
-type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
 type WorkerEvent = { event: "ready" } | { event: "failed"; error: Record<string, unknown> } | { event: "notify"; listener: number; payload: string };
 
-/** The worker's plain error object as an Error with PostgreSQL's fields (code, detail, …). */
-function toError(plain: Record<string, unknown>): Error {
-  const err = new Error(String(plain.message));
-  Object.assign(err, plain);
-  return err;
-}
-
 export class RemotePGlite implements RemoteQueryable {
-  private nextId = 1;
-  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private calls: WorkerCalls;
   private listeners = new Map<number, (payload: string) => void>();
   private nextListener = 1;
-  private exited: Error | null = null;
   closed = false;
 
   private constructor(private worker: Worker) {
-    worker.on("message", (msg: Reply | WorkerEvent) => {
-      if ("event" in msg) {
-        if (msg.event === "notify") this.listeners.get(msg.listener)?.(msg.payload);
-        return;
-      }
-      const waiter = this.pending.get(msg.id);
-      if (!waiter) return;
-      this.pending.delete(msg.id);
-      this.settleRef();
-      if (msg.error) waiter.reject(toError(msg.error));
-      else waiter.resolve(msg.result);
+    this.calls = new WorkerCalls(
+      worker,
+      (code) => new Error(`The database thread stopped (exit code ${code})`),
+      (err) => {
+        // Answered like a lost database connection: 503, the request did not happen.
+        Object.assign(err, { code: "CONNECTION_CLOSED" });
+        this.closed = true;
+      },
+    );
+    worker.on("message", (msg: WorkerEvent) => {
+      if (msg.event === "notify") this.listeners.get(msg.listener)?.(msg.payload);
     });
-    worker.on("error", (err) => this.fail(err));
-    worker.on("exit", (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
-    // An idle database thread must not keep the process alive; a pending request does.
-    worker.unref();
   }
 
   /** Starts the thread and opens the database in `dataDir` (undefined: in memory). */
@@ -70,7 +57,7 @@ export class RemotePGlite implements RemoteQueryable {
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: WorkerEvent) => {
         if (msg.event === "ready") resolve();
-        else if (msg.event === "failed") reject(toError(msg.error));
+        else if (msg.event === "failed") reject(errorFrom(msg.error));
         else return;
         worker.off("message", onMessage);
       };
@@ -84,29 +71,9 @@ export class RemotePGlite implements RemoteQueryable {
     return new RemotePGlite(worker);
   }
 
-  private fail(err: Error) {
-    if (this.exited) return;
-    // Answered like a lost database connection: 503, the request did not happen.
-    Object.assign(err, { code: "CONNECTION_CLOSED" });
-    this.exited = err;
-    this.closed = true;
-    for (const waiter of this.pending.values()) waiter.reject(err);
-    this.pending.clear();
-  }
-
-  private settleRef() {
-    if (this.pending.size === 0) this.worker.unref();
-  }
-
   /** One request to the database thread. */
   call<T>(msg: Record<string, unknown>): Promise<T> {
-    if (this.exited) return Promise.reject(this.exited);
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ ...msg, id });
-    });
+    return this.calls.call(msg);
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<RemoteResults<T>> {

@@ -1,7 +1,8 @@
 // The grammar checker's own thread. harper.js runs synchronously in WebAssembly: loading it
 // takes about two seconds of CPU and checking a long text can take hundreds of
 // milliseconds, which on the server's thread would stall every other request (autosaves
-// included). Here it answers { id, text } with the lints as plain data.
+// included). Here it answers { id, text } with { id, result: lints as plain data } (see
+// threads/worker-calls.ts).
 // Plain JavaScript so it runs as is from the sources and from the server bundle.
 import { parentPort } from "node:worker_threads";
 
@@ -25,10 +26,10 @@ function plain(lint) {
 parentPort.on("message", async (msg) => {
   try {
     await ready;
-    if (msg.text === undefined) return parentPort.postMessage({ id: msg.id, lints: [] });
+    if (msg.text === undefined) return parentPort.postMessage({ id: msg.id, result: [] });
     const lints = await linter.lint(msg.text, { language: "plaintext" });
-    parentPort.postMessage({ id: msg.id, lints: lints.map(plain) });
+    parentPort.postMessage({ id: msg.id, result: lints.map(plain) });
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, error: String(err?.message ?? err) });
+    parentPort.postMessage({ id: msg.id, error: { message: String(err?.message ?? err) } });
   }
 });

@@ -3,6 +3,7 @@
 // hold up other requests. The thread is started once, on first use, and shared.
 import { Worker } from "node:worker_threads";
 import type { GrammarChange } from "../../../shared/contracts/ai.js";
+import { WorkerCalls } from "../../threads/worker-calls.js";
 
 /** One lint as the grammar thread reports it. */
 interface PlainLint {
@@ -13,41 +14,17 @@ interface PlainLint {
   suggestion: { kind: number; text: string } | null;
 }
 
-type Reply = { id: number; lints?: PlainLint[]; error?: string };
-
 class GrammarThread {
-  private nextId = 1;
-  private pending = new Map<number, { resolve: (lints: PlainLint[]) => void; reject: (err: Error) => void }>();
-  private worker = new Worker(new URL("./grammar-worker.mjs", import.meta.url));
+  private calls: WorkerCalls;
 
-  constructor(onExit: () => void) {
-    this.worker.on("message", (msg: Reply) => {
-      const waiter = this.pending.get(msg.id);
-      if (!waiter) return;
-      this.pending.delete(msg.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if (msg.error !== undefined) waiter.reject(new Error(msg.error));
-      else waiter.resolve(msg.lints ?? []);
-    });
-    const fail = (err: Error) => {
-      for (const waiter of this.pending.values()) waiter.reject(err);
-      this.pending.clear();
-      onExit();
-    };
-    this.worker.on("error", fail);
-    this.worker.on("exit", (code) => fail(new Error(`The grammar checker stopped (exit code ${code})`)));
-    // An idle checker must not keep the process alive.
-    this.worker.unref();
+  constructor(onStop: () => void) {
+    const worker = new Worker(new URL("./grammar-worker.mjs", import.meta.url));
+    this.calls = new WorkerCalls(worker, (code) => new Error(`The grammar checker stopped (exit code ${code})`), onStop);
   }
 
   /** Lints `text`; with no text, resolves once the checker is loaded. */
   lint(text?: string): Promise<PlainLint[]> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, text });
-    });
+    return this.calls.call({ text });
   }
 }
 
