@@ -37,6 +37,7 @@ import { chromium } from "playwright-core";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "../e2e/support/auth.js";
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/browser.js";
 import { exitOf, freePort, freshDataDir, spawnServer, waitForHealth } from "../e2e/support/server.js";
+import { stealMeter } from "./lib/stats.js";
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 100_000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
@@ -293,6 +294,7 @@ async function openEditor(browser: Browser, ctx: PassContext) {
 async function runPass(name: PassName, ctx: PassContext) {
   const flags = PASS_FLAGS[name];
   const loadAtStart = load();
+  const steal = stealMeter();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...flags], headless: true });
   try {
     const { page, context, openMs } = await openEditor(browser, ctx);
@@ -306,7 +308,7 @@ async function runPass(name: PassName, ctx: PassContext) {
     }
     const lat = await typeMeasured(page, keys);
     const status = (await page.evaluate(`document.querySelector("[data-save-status]")?.textContent ?? ""`)) as string;
-    console.log(`\n[${name}] flags: ${flags.join(" ") || "(Chromium's default frame clock, 60 Hz)"} · load at start ${loadAtStart}, at end ${load()}`);
+    console.log(`\n[${name}] flags: ${flags.join(" ") || "(Chromium's default frame clock, 60 Hz)"} · load at start ${loadAtStart}, at end ${load()} · ${steal()}`);
     console.log(`  opened in ${openMs} ms; keys measured: ${lat.length}; save indicator at the end: ${status}`);
     if (cdp) {
       if (PROFILE_FILE) fs.writeFileSync(PROFILE_FILE, JSON.stringify((await cdp.send("Profiler.stop")).profile));

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { signUpViaApi } from "../e2e/support/auth.js";
 import { exitOf, freePort, freshDataDir, spawnServer, waitForHealth } from "../e2e/support/server.js";
-import { arg, machineLine, ms, summarize } from "./lib/stats.js";
+import { arg, machineLine, ms, stealMeter, summarize } from "./lib/stats.js";
 
 const RUNS = Number(arg("runs", "5"));
 const ACCOUNTS = Number(arg("accounts", "50"));
@@ -70,6 +70,7 @@ async function seed(): Promise<string> {
 
 async function main() {
   const dataDir = await seed();
+  const steal = stealMeter();
   const health: number[] = [];
   const page: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -104,6 +105,7 @@ async function main() {
   console.log(line("node dist/server/main.js → /api/health 200", health));
   console.log(line("node dist/server/main.js → GET / 200", page));
   console.log(line("npm start (scripts/start.mjs) → /api/health 200", whole));
+  console.log(steal());
 }
 
 main().catch((err) => {

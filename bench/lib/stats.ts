@@ -1,4 +1,5 @@
 // Percentiles and the machine line every benchmark prints with its figures.
+import fs from "node:fs";
 import os from "node:os";
 
 export function percentile(sorted: number[], p: number): number {
@@ -23,3 +24,25 @@ export function arg(name: string, fallback: string): string {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * The share of CPU time the hypervisor gave to other guests ("steal") between two calls, on
+ * Linux. On a shared VM it swings from 0 to 20% within minutes, and every figure moves
+ * with it, so benchmarks print it beside their figures.
+ */
+export function stealMeter(): () => string {
+  const read = () => {
+    try {
+      const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+      return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end || end.total === start.total) return "host steal: unknown";
+    return `host steal: ${((100 * (end.steal - start.steal)) / (end.total - start.total)).toFixed(1)}% of CPU time`;
+  };
+}
