@@ -7,7 +7,6 @@ import { EXPORT_MIME, type ExportFormat, exportFileName } from "../../shared/exp
 import { docToHtml } from "../../shared/export/html.js";
 import { docToMarkdown } from "../../shared/export/markdown.js";
 import { docToText } from "../../shared/export/text.js";
-import { docToDocx } from "./docx.js";
 
 export interface ExportFile {
   body: Buffer;
@@ -37,7 +36,8 @@ export async function renderExport(
       body = await (await import("./pdf.js")).docToPdf(doc, { title, now: opts.now, pageSize: opts.pageSize === "letter" ? "LETTER" : "A4" });
       break;
     case "docx":
-      body = await docToDocx(doc, { title, now: opts.now });
+      // Likewise docx (about 1 MB of code).
+      body = await (await import("./docx.js")).docToDocx(doc, { title, now: opts.now });
       break;
   }
   return { body, contentType: EXPORT_MIME[format], fileName: exportFileName(title, format, opts.now, true) };

@@ -1,6 +1,5 @@
 // Outgoing mail. SMTP through nodemailer when SMTP_URL is set; otherwise the built-in
 // outbox stores each message in the database, listed at /dev/mailbox outside production.
-import nodemailer from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
@@ -22,11 +21,14 @@ export interface Mailer {
 
 export function createMailer(config: Config, db: Db): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const smtpUrl = config.SMTP_URL;
+    // nodemailer (about 650 KB of code) is loaded with the first message, not at start-up.
+    let transport: Promise<import("nodemailer").Transporter> | undefined;
     return {
       kind: "smtp",
       async send(m) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        transport ??= import("nodemailer").then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
       },
     };
   }
