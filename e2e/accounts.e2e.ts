@@ -2,10 +2,10 @@
 // /signup, confirm from /dev/mailbox, land signed in, sign out, reset the password through
 // the dialog and the emailed link, sign in with the new password.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.js";
+import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY, signInPage, signUpViaApi } from "./support/auth.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -17,14 +17,10 @@ async function openMailLink(page: Page, url: string, email: string, label: strin
 describe("accounts: sign-up, confirmation, sign-out, password reset (confirmation required)", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
-    browser = await launchBrowser();
-  }, 200_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
 
   it("a new user goes from /signup to signed in, and back in after a password reset", { timeout: 240_000 }, async () => {
     const { url } = server;
@@ -119,14 +115,10 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
 describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ startTimeoutMs: 170_000 });
-    browser = await launchBrowser();
-  }, 200_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { startTimeoutMs: 170_000 });
 
   const savePlan = async (page: Page, url: string) => {
     await page.goto(`${url}/api/health`);

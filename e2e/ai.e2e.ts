@@ -2,22 +2,18 @@
 // grammar of a selection and accepts the change (one undo step), rewrites a selection in a
 // style through the dialog, and a Gratis user is told to upgrade.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ startTimeoutMs: 110_000 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { startTimeoutMs: 110_000 });
 
 async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {

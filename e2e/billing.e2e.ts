@@ -2,10 +2,10 @@
 // choose Creator signed out → sign up → confirm by email → pay → AI unlocked; the cancel
 // path; the billing portal (cancel at period end, resume, switch); a guest purchase.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -38,15 +38,11 @@ async function openMailLink(page: Page, url: string, email: string, label: strin
 describe("billing with the built-in checkout", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    // Email confirmation on, as in production.
-    server = await startServer({ env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
-    browser = await launchBrowser();
-  }, 200_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Email confirmation on, as in production.
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
 
   /** A confirmed user signed in in a new browser context (sign-up API, then the emailed link). */
   async function confirmedUserPage(): Promise<{ page: Page; email: string }> {

@@ -2,10 +2,10 @@
 // the theme's foreground, other colours keep theirs, light mode keeps black, and the stored
 // document still says black.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 async function api(server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -53,14 +53,10 @@ function colours(page: Page, root: string) {
 describe("black text in dark mode", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ startTimeoutMs: 120_000 });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { startTimeoutMs: 120_000 });
 
   it("shows black text in the foreground colour in the dark editor and shared view, black in light mode, and keeps it stored", async () => {
     const session = await signUpViaApi(server.url);

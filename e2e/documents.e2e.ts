@@ -1,10 +1,10 @@
 // Documents end to end: the dashboard's create / rename / delete, the loading and limit
 // states, and a second browser context seeing an update arrive over /realtime.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 /** Waits for a condition; generous because the test machine may be heavily loaded. */
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
@@ -36,14 +36,12 @@ describe("documents: dashboard and live updates", () => {
   };
   const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
-  beforeAll(async () => {
-    server = await startServer({ startTimeoutMs: 110_000 });
-    browser = await launchBrowser();
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
   afterAll(async () => {
     for (const p of pages) await p.context().close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
   });
 
   it("creates, renames and deletes a document from the dashboard", async () => {

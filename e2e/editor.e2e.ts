@@ -2,22 +2,18 @@
 // autosave that survives reloads, going offline, closing the tab inside the 2 s window,
 // and two writers meeting in a conflict.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ startTimeoutMs: 110_000 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { startTimeoutMs: 110_000 });
 
 async function signedInContext(session: ApiSession): Promise<BrowserContext> {
   const context = await browser.newContext();

@@ -8,17 +8,19 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_SINK } from "../src/shared/export/fixtures.js";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
 let browser: Browser;
 let session: ApiSession;
 let page: Page;
 
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 beforeAll(async () => {
-  server = await startServer({ startTimeoutMs: 110_000 });
-  browser = await launchBrowser();
   session = await signUpViaApi(server.url);
   const res = await fetch(`${server.url}/api/documents`, {
     method: "POST",
@@ -37,8 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await page?.context().close();
-  await browser?.close();
-  await server?.stop();
 });
 
 function localDate(): string {

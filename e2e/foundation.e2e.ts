@@ -1,18 +1,14 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.js";
+import { describe, expect, it } from "vitest";
+import { withAppAndBrowser } from "./support/app.js";
 import { exitOf, type RunningServer, spawnServer, startServer } from "./support/server.js";
 
 describe("foundation: the built app", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("shows the not-found page for an unknown path, and Go to Home returns to /", async () => {

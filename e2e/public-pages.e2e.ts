@@ -3,10 +3,10 @@
 // layout, keyboard focus, titles, and axe checks on every public and signed-in page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { putSessionInContext, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -56,14 +56,10 @@ describe("public pages", () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    server = await startServer({ startTimeoutMs: 120_000 });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { startTimeoutMs: 120_000 });
 
   async function landing(opts: { reducedMotion?: "reduce" | "no-preference"; width?: number } = {}) {
     const context = await browser.newContext({

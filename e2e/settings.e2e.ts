@@ -1,10 +1,10 @@
 // Account settings end to end: a real dark theme that survives a reload with no light
 // flash, font size reaching the editor, and account deletion.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signInViaApi, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 async function api(server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -60,14 +60,10 @@ async function isDarkColour(page: Page, colour: string | null): Promise<boolean>
 describe("account settings", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ startTimeoutMs: 120_000 });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  }, { startTimeoutMs: 120_000 });
 
   it("switches to dark at once, keeps it after a reload with no light first frame, and applies the saved theme on a new device", async () => {
     const session = await signUpViaApi(server.url);

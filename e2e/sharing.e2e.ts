@@ -3,22 +3,18 @@
 // formatted document; with editing allowed the visitor's change reaches the owner's open
 // editor; the owner makes the document private and the link stops working.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ startTimeoutMs: 110_000 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { startTimeoutMs: 110_000 });
 
 async function createDocument(session: ApiSession): Promise<{ id: string }> {
   const res = await fetch(`${server.url}/api/documents`, {

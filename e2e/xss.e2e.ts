@@ -1,10 +1,10 @@
 // Stored XSS: a document full of hostile content stays inert text in the editor and in
 // the public shared view, and links with unsafe schemes never get stored.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import { launchBrowser } from "./support/browser.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
 
 const PAYLOADS = [
   "<script>window.__xss = 1</script>",
@@ -39,9 +39,11 @@ describe("stored XSS is inert", () => {
   let docId: string;
   const dialogs: string[] = [];
 
+  withAppAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  });
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     session = await signUpViaApi(server.url);
     const res = await fetch(`${server.url}/api/documents`, {
       method: "POST",
@@ -50,10 +52,6 @@ describe("stored XSS is inert", () => {
     });
     expect(res.status).toBe(201);
     docId = (await res.json()).id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it("refuses style values that could break out of CSS at the API", async () => {
