@@ -167,6 +167,8 @@ async function main() {
   console.log(machineLine());
   console.log(`database: ${DB === "postgres" ? "PostgreSQL" : "PGlite"}; document ${(docBytes / 1024).toFixed(1)} KB as sent, ${(storedBytes / 1024).toFixed(1)} KB as stored; ${EDITORS} editors saving every ${INTERVAL_MS / 1000} s for ${SECONDS} s`);
   console.log(`editors: ${(lat.count / SECONDS).toFixed(1)} saves/s, p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}, errors ${run.errors}`);
+  const steady = summarize(run.steady);
+  console.log(`  after the first ${INTERVAL_MS / 1000} s (every editor connected and signed in once): p50 ${ms(steady.p50)}, p95 ${ms(steady.p95)}, p99 ${ms(steady.p99)}, max ${ms(steady.max)}`);
   console.log(`server event-loop delay: p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)}; ${editorsStealLine}`);
   console.log(`raw driver update rate (${CONCURRENCY} concurrent, ${ROUNDS} rounds of ${ROUND_SECONDS} s): ${rawRate.toFixed(0)} updates/s`);
   console.log(`whole HTTP save path at saturation (${CONCURRENCY} concurrent, ${ROUNDS} rounds of ${ROUND_SECONDS} s, alternating with the raw driver): ${httpRate.toFixed(0)} saves/s, errors ${httpErrors}`);
