@@ -91,7 +91,8 @@ describe("editor", () => {
     expect(await menu.getByText("Basic Blocks").isVisible()).toBe(true);
     expect(await menu.getByText("AI Commands").isVisible()).toBe(true);
     await page.keyboard.type("head");
-    expect(await menu.getByRole("option").count()).toBe(3);
+    // The filter applies on the next render; wait for it rather than read the list at once.
+    await expect.poll(() => menu.getByRole("option").count()).toBe(3);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "hidden" });
@@ -99,7 +100,7 @@ describe("editor", () => {
     // Escape closes; Backspace on an empty filter closes.
     await page.keyboard.press("Enter");
     await page.keyboard.type("/zz");
-    expect(await menu.getByText("No commands found").isVisible()).toBe(true);
+    await menu.getByText("No commands found").waitFor({ state: "visible", timeout: 10_000 });
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
     for (let i = 0; i < 3; i++) await page.keyboard.press("Backspace");

@@ -49,6 +49,18 @@ describe("nextSlashState", () => {
     expect(nextSlashState(moved, afterTyping, s1.apply(moved)).active).toBe(false);
   });
 
+  it("opens when the slash and the first letters of the filter arrive in one change", () => {
+    const s0 = stateWith("Hello", "");
+    const tr = s0.tr.insertText("/zz");
+    expect(nextSlashState(tr, CLOSED, s0.apply(tr))).toMatchObject({ active: true, query: "zz" });
+  });
+
+  it("stays closed when letters are typed after a slash that was already there", () => {
+    const s0 = stateWith("Hello", "/");
+    const tr = s0.tr.insertText("x");
+    expect(nextSlashState(tr, CLOSED, s0.apply(tr)).active).toBe(false);
+  });
+
   it("closes on Escape and when the line no longer starts with the slash", () => {
     const s0 = stateWith("");
     const tr = s0.tr.insertText("/");

@@ -40,6 +40,13 @@ function match(state: EditorState): { query: string; from: number; to: number } 
   return m ? { query: m[1] ?? "", from: $from.start(), to: selection.from } : null;
 }
 
+/** Whether `tr` is what put the "/" at `from` (a line start): it was not there before. */
+function slashIsNew(tr: Transaction, from: number): boolean {
+  const before = tr.mapping.invert().map(from);
+  const end = Math.min(before + 1, tr.before.content.size);
+  return tr.before.textBetween(before, end, undefined, "\ufffc") !== "/";
+}
+
 /** The plugin's state after `tr`: opens on a "/" just typed at the start of a line, then follows the filter. */
 export function nextSlashState(tr: Transaction, prev: SlashState, next: EditorState): SlashState {
   if (tr.getMeta(DISMISS)) return CLOSED;
@@ -48,7 +55,12 @@ export function nextSlashState(tr: Transaction, prev: SlashState, next: EditorSt
   if (!m) return tr.docChanged ? { ...CLOSED, typedIn: next.selection.$from.start() } : CLOSED;
   if (prev.active) return { active: true, ...m };
   const justTyped = tr.docChanged || prev.typedIn === m.from;
-  return justTyped && m.query === "" ? { active: true, ...m } : CLOSED;
+  if (!justTyped) return CLOSED;
+  if (m.query === "") return { active: true, ...m };
+  // A busy page can report the slash and the next keys in one change ("/z"): open when this
+  // change is what put the slash there, not when letters follow a slash that was already
+  // there (after Escape, say).
+  return tr.docChanged && slashIsNew(tr, m.from) ? { active: true, ...m } : CLOSED;
 }
 
 /** Closes the menu without touching the text (Escape). */
