@@ -34,10 +34,13 @@ describe("nextSlashState", () => {
     const typed = s0.tr.insertText("/");
     typed.setSelection(TextSelection.create(typed.doc, caret));
     const s1 = s0.apply(typed);
+    // Opens at once, and stays open when the caret then lands behind the slash.
     const afterTyping = nextSlashState(typed, CLOSED, s1);
-    expect(afterTyping.active).toBe(false);
+    expect(afterTyping).toMatchObject({ active: true, query: "" });
     const moved = s1.tr.setSelection(TextSelection.create(s1.doc, caret + 1));
     expect(nextSlashState(moved, afterTyping, s1.apply(moved))).toMatchObject({ active: true, query: "" });
+    // Were it read closed, the selection step alone still opens it.
+    expect(nextSlashState(moved, { ...CLOSED, typedIn: caret }, s1.apply(moved))).toMatchObject({ active: true, query: "" });
   });
 
   it("does not open when the caret merely moves behind an existing slash, even right after typing elsewhere", () => {

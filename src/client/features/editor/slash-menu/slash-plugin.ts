@@ -47,12 +47,31 @@ function slashIsNew(tr: Transaction, from: number): boolean {
   return tr.before.textBetween(before, end, undefined, "\ufffc") !== "/";
 }
 
+/**
+ * The "/" this change typed into an empty line, read with the caret still before it (the
+ * browser inserted it itself, for instance with a pending bold mark, and ProseMirror read
+ * the text before the caret moved).
+ */
+function slashAhead(tr: Transaction, state: EditorState): { query: string; from: number; to: number } | null {
+  const { selection } = state;
+  if (!selection.empty) return null;
+  const $from = selection.$from;
+  if (!$from.parent.isTextblock || $from.parent.type.spec.code || $from.parentOffset !== 0) return null;
+  if ($from.parent.textContent !== "/") return null;
+  const from = $from.start();
+  return slashIsNew(tr, from) ? { query: "", from, to: from + 1 } : null;
+}
+
 /** The plugin's state after `tr`: opens on a "/" just typed at the start of a line, then follows the filter. */
 export function nextSlashState(tr: Transaction, prev: SlashState, next: EditorState): SlashState {
   if (tr.getMeta(DISMISS)) return CLOSED;
   if (!tr.docChanged && !tr.selectionSet) return prev;
   const m = match(next);
-  if (!m) return tr.docChanged ? { ...CLOSED, typedIn: next.selection.$from.start() } : CLOSED;
+  if (!m) {
+    if (!tr.docChanged) return CLOSED;
+    const ahead = slashAhead(tr, next);
+    return ahead ? { active: true, ...ahead } : { ...CLOSED, typedIn: next.selection.$from.start() };
+  }
   if (prev.active) return { active: true, ...m };
   const justTyped = tr.docChanged || prev.typedIn === m.from;
   if (!justTyped) return CLOSED;
