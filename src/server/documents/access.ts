@@ -8,6 +8,7 @@ import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { documentChannel } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
+import { preparedPerDb } from "../db/prepared.js";
 import { documents } from "../db/schema.js";
 import { conflict, notFound } from "../http/errors.js";
 import { type CheckedContent, checkContent } from "./content.js";
@@ -121,16 +122,7 @@ function prepareOwnerSave(db: Db) {
     .prepare("save_document_content");
 }
 
-const ownerSaves = new WeakMap<Db, ReturnType<typeof prepareOwnerSave>>();
-
-function ownerSave(db: Db) {
-  let statement = ownerSaves.get(db);
-  if (!statement) {
-    statement = prepareOwnerSave(db);
-    ownerSaves.set(db, statement);
-  }
-  return statement;
-}
+const ownerSave = preparedPerDb(prepareOwnerSave);
 
 async function saveOwnerContent(ctx: AppContext, userId: string, id: string, patch: DocumentPatch, checked: CheckedContent) {
   const [row] = await ownerSave(ctx.db).execute({

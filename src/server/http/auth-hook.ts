@@ -3,9 +3,10 @@
 // verified this way is remembered in ctx.sessionCache until its session is evicted (sign-out,
 // revocation, user changes) or a short TTL passes. Routes call requireUser(); public routes
 // simply ignore request.user.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
+import { preparedPerDb } from "../db/prepared.js";
 import { sessions, users } from "../db/schema.js";
 import { unauthorized } from "./errors.js";
 
@@ -31,6 +32,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : null;
 }
 
+/** The user of a live session; every request on a cold cache runs it (1.0 ms built per call, 0.7 ms prepared). */
+const sessionUser = preparedPerDb((db) =>
+  db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.userId, sql.placeholder("userId")), isNull(sessions.revokedAt)))
+    .prepare("auth_session_user"),
+);
+
 /**
  * Verifies an access token and returns its user, or null with a reason. `fresh` skips the
  * cache, for checks whose whole point is to notice a revocation (the realtime heartbeat).
@@ -51,11 +62,7 @@ export async function userFromAccessToken(
   } catch {
     return { user: null, reason: "invalid JWT" };
   }
-  const [row] = await ctx.db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
+  const [row] = await sessionUser(ctx.db).execute({ sessionId: claims.session_id, userId: claims.sub });
   if (!row) return { user: null, reason: "Session not found" };
   const user = { ...row, sessionId: claims.session_id };
   ctx.sessionCache.set(token, user, now.getTime(), claims.exp * 1000);
