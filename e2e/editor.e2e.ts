@@ -78,16 +78,7 @@ describe("editor", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("ProseMirror"))).toBe(true);
     await page.keyboard.type("/");
     const menu = page.getByRole("listbox", { name: "Insert block" });
-    // On a loaded machine the "/" can land while a save's answer is being applied; type it again once.
-    const opened = await menu.waitFor({ state: "visible", timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!opened) {
-      await page.keyboard.press("Backspace");
-      await page.keyboard.type("/");
-      await menu.waitFor({ state: "visible" });
-    }
+    await menu.waitFor({ state: "visible" });
     expect(await menu.getByText("Basic Blocks").isVisible()).toBe(true);
     expect(await menu.getByText("AI Commands").isVisible()).toBe(true);
     await page.keyboard.type("head");
@@ -119,6 +110,32 @@ describe("editor", () => {
     // Typography: "--" became a dash.
     expect(await body(page).textContent()).toContain("Body — text");
     expect(await page.getByTestId("breadcrumb-title").textContent()).toBe("My first draft");
+    await context.close();
+  });
+
+  it("keeps keys typed right after Enter in order, with and without a pending bold", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Fast typing" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await body(page).click();
+    // No pause between keys: the first key on a fresh line comes before the browser has
+    // reported where it put the caret. Several rounds, since a wrong caret showed in most
+    // rounds, not all.
+    for (const bold of [false, true, false, true]) {
+      await page.keyboard.press("Control+a");
+      await page.keyboard.press("Delete");
+      await page.keyboard.type("One");
+      if (bold) await page.keyboard.press("Control+b");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Two");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Three");
+      await expect.poll(() => body(page).locator("p").allTextContents()).toEqual(["One", "Two", "Three"]);
+      expect(await body(page).locator("strong").allTextContents()).toEqual(bold ? ["Two", "Three"] : []);
+      if (bold) await page.keyboard.press("Control+b");
+    }
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (placeholder, typography, slash menu). Nothing here adds a node or mark, so whatever
+// (placeholder, typography, typing into empty lines, slash menu). Nothing here adds a node or mark, so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import Typography from "@tiptap/extension-typography";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
+import { EmptyLineInput } from "./empty-line-input";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
 
 export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
@@ -14,6 +15,7 @@ export function browserExtensions(slash: SlashHandlers): AnyExtension[] {
     ...schemaExtensions(),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
     Typography,
+    EmptyLineInput,
     createSlashExtension(slash),
   ];
 }

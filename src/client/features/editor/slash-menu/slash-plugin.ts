@@ -49,8 +49,8 @@ function slashIsNew(tr: Transaction, from: number): boolean {
 
 /**
  * The "/" this change typed into an empty line, read with the caret still before it (the
- * browser inserted it itself, for instance with a pending bold mark, and ProseMirror read
- * the text before the caret moved).
+ * browser inserted it itself and left the caret in front). empty-line-input.ts now types
+ * the first key of an empty line itself; this covers the cases it leaves to the browser.
  */
 function slashAhead(tr: Transaction, state: EditorState): { query: string; from: number; to: number } | null {
   const { selection } = state;
