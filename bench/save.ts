@@ -4,7 +4,7 @@
 // the server's event-loop delay p99, and the raw database update rate for the same
 // document in the same run, so the HTTP path's overhead is a ratio. Never fails on time.
 // Saves are sent as the editor sends them: {version, content} with the content as a JSON
-// string.
+// string, and `Prefer: return=minimal` (the answer is the record without its content).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +32,7 @@ const INTERVAL_MS = 2000;
 const ROUNDS = 5;
 const ROUND_SECONDS = 3;
 const CONCURRENCY = Number(arg("concurrency", "8"));
+const LOOP_RESOLUTION_MS = 10;
 
 /** What the save path's UPDATE does, as plain SQL: the content, its text, the version and the time. */
 const RAW_UPDATE = `UPDATE documents SET content = $1::jsonb, text_content = $2, version = version + 1, updated_at = $3::timestamptz
@@ -156,7 +157,7 @@ async function main() {
 
   // 3. N editors saving every 2 s.
   const editorsSteal = stealMeter();
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   const run = await runWorker({ mode: "editors", url: address, editors, seconds: SECONDS, intervalMs: INTERVAL_MS, baseText: text });
   loop.disable();
@@ -169,7 +170,10 @@ async function main() {
   console.log(`editors: ${(lat.count / SECONDS).toFixed(1)} saves/s, p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}, errors ${run.errors}`);
   const steady = summarize(run.steady);
   console.log(`  after the first ${INTERVAL_MS / 1000} s (every editor connected and signed in once): p50 ${ms(steady.p50)}, p95 ${ms(steady.p95)}, p99 ${ms(steady.p99)}, max ${ms(steady.max)}`);
-  console.log(`server event-loop delay: p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)}; ${editorsStealLine}`);
+  // The histogram records the whole time between the sampling timer's runs; the delay is
+  // what exceeds the timer's interval.
+  const delay = (ns: number) => ms(Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS));
+  console.log(`server event-loop delay: p99 ${delay(loop.percentile(99))}, max ${delay(loop.max)}; ${editorsStealLine}`);
   console.log(`raw driver update rate (${CONCURRENCY} concurrent, ${ROUNDS} rounds of ${ROUND_SECONDS} s): ${rawRate.toFixed(0)} updates/s`);
   console.log(`whole HTTP save path at saturation (${CONCURRENCY} concurrent, ${ROUNDS} rounds of ${ROUND_SECONDS} s, alternating with the raw driver): ${httpRate.toFixed(0)} saves/s, errors ${httpErrors}`);
   console.log(`whole path / raw driver: ${(httpRate / rawRate).toFixed(2)} pooled; by round ${roundRatios.map((r) => r.toFixed(2)).join(", ")}; median ${medianRatio.toFixed(2)}`);

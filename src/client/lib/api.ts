@@ -31,6 +31,12 @@ export class ApiError extends Error {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** Extra request headers (e.g. `Prefer`) and an abort signal. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const raw = await res.text().catch(() => "");
@@ -52,9 +58,9 @@ export async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  init?: { signal?: AbortSignal },
+  init?: RequestOptions,
 ): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init?.headers };
   const token = await getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -71,7 +77,7 @@ export async function apiRequest(
 }
 
 /** `apiRequest` + parsed JSON (undefined for 204 / empty bodies). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T> {
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, init?: RequestOptions): Promise<T> {
   const res = await apiRequest(method, url, body, init);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

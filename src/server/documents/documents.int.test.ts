@@ -141,6 +141,39 @@ describe("documents API", () => {
     expect(renamed.json()).toMatchObject({ title: "Final", version: 3, content: para("New words here") });
   });
 
+  it("answers a save with Prefer: return=minimal without the content, and a conflict still with it", async () => {
+    const doc = await create(alice, { title: "Novel" });
+    t.clock.advance(1000);
+    const save = (version: number, prefer: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/documents/${doc.id}`,
+        headers: { ...alice.headers, prefer },
+        payload: { content: para(`Chapter ${version}`), version },
+      });
+    const res = await save(1, "return=minimal");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["preference-applied"]).toBe("return=minimal");
+    const saved = res.json();
+    expect(saved).not.toHaveProperty("content");
+    expect(saved).toMatchObject({ id: doc.id, title: "Novel", version: 2, has_password: false });
+    expect(new Date(saved.updated_at).getTime()).toBe(new Date(doc.updated_at).getTime() + 1000);
+    // The content was stored all the same.
+    expect((await rowOf(doc.id))!.content).toMatchObject(para("Chapter 1"));
+    // Among other preferences, in any case and spacing.
+    const mixed = await save(2, "respond-async, Return = Minimal; foo=bar");
+    expect(mixed.json()).not.toHaveProperty("content");
+    expect(mixed.json().version).toBe(3);
+    // Other preferences get the whole record.
+    const full = await save(3, "return=representation");
+    expect(full.headers["preference-applied"]).toBeUndefined();
+    expect(full.json()).toMatchObject({ version: 4, content: para("Chapter 3") });
+    // A stale save still carries the current document, content included, to show the conflict.
+    const stale = await save(1, "return=minimal");
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ version: 4, content: para("Chapter 3") });
+  });
+
   it("answers a stale version with 409 and the current document, overwriting nothing", async () => {
     const doc = await create(alice, { title: "Shared draft" });
     const first = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para("Tab one"), version: 1 });

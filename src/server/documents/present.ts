@@ -40,3 +40,9 @@ export function documentJson(record: DocumentRecord): string {
   const { content: _content, ...rest } = record;
   return `{"content":${json},${JSON.stringify(rest).slice(1)}`;
 }
+
+/** The record without its content: a save's answer under `Prefer: return=minimal`. */
+export function savedJson(record: DocumentRecord): string {
+  const { content: _content, ...rest } = record;
+  return JSON.stringify(rest);
+}

@@ -4,14 +4,16 @@ import type { FastifyInstance } from "fastify";
 import {
   CreateDocumentBodySchema,
   DocumentIdParamsSchema,
+  PREFER_RETURN_MINIMAL,
   UpdateDocumentBodySchema,
 } from "../../shared/contracts/documents.js";
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../http/auth-hook.js";
+import { prefersMinimalReturn } from "../http/prefer.js";
 import { parse } from "../http/validate.js";
 import { readDocument, updateDocument } from "./access.js";
-import { documentJson } from "./present.js";
+import { documentJson, savedJson } from "./present.js";
 import { createDocument, deleteDocument, listDocuments } from "./repo.js";
 
 /** Room for 5 MB of content plus JSON escaping, so the 413 with our message comes from checkContent. */
@@ -41,7 +43,11 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
     const record = await updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
-    return reply.type("application/json; charset=utf-8").send(documentJson(record));
+    reply.type("application/json; charset=utf-8");
+    if (prefersMinimalReturn(request.headers)) {
+      return reply.header("preference-applied", PREFER_RETURN_MINIMAL).send(savedJson(record));
+    }
+    return reply.send(documentJson(record));
   });
 
   app.delete("/api/documents/:id", async (request, reply) => {

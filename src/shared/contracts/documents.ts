@@ -53,6 +53,17 @@ export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 
 export const DocumentListSchema = z.array(DocumentRecordSchema);
 
+export { PREFER_RETURN_MINIMAL } from "./prefer.js";
+
+/**
+ * A save's answer when the request says `Prefer: return=minimal` (RFC 7240): the record
+ * without its content. Autosave sends the whole document every few seconds and needs only
+ * the new version and time back; echoing a novel-length tree on every save would double
+ * the traffic for nothing.
+ */
+export const DocumentSavedSchema = DocumentRecordSchema.omit({ content: true });
+export type DocumentSaved = z.infer<typeof DocumentSavedSchema>;
+
 /** 409 body of a PATCH based on a stale version. */
 export interface DocumentConflictBody {
   error: "conflict";

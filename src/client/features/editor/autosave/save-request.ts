@@ -1,5 +1,6 @@
 // The PATCH behind autosave, mapped onto the state machine's outcomes.
-import type { DocumentConflictBody, DocumentRecord } from "../../../../shared/contracts/documents";
+import type { DocumentConflictBody, DocumentRecord, DocumentSaved } from "../../../../shared/contracts/documents";
+import { PREFER_RETURN_MINIMAL } from "../../../../shared/contracts/prefer";
 import { apiJson, isApiError } from "../../../lib/api";
 import type { RemoteVersion, SaveOutcome, SavePayload } from "./controller";
 
@@ -7,6 +8,9 @@ import type { RemoteVersion, SaveOutcome, SavePayload } from "./controller";
 export const KEEPALIVE_MAX_BYTES = 64 * 1024;
 
 export const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+
+/** The editor holds the content it sent; it needs only the new version and time back. */
+const MINIMAL = { Prefer: PREFER_RETURN_MINIMAL };
 
 export function remoteOf(record: DocumentRecord): RemoteVersion {
   return { title: record.title, content: record.content, version: record.version, updatedAt: record.updated_at };
@@ -17,7 +21,7 @@ const isOffline = () => typeof navigator !== "undefined" && navigator.onLine ===
 export async function patchDocument(id: string, payload: SavePayload, version: number): Promise<SaveOutcome> {
   if (isOffline()) return { kind: "offline" };
   try {
-    const record = await apiJson<DocumentRecord>("PATCH", documentUrl(id), { ...payload, version });
+    const record = await apiJson<DocumentSaved>("PATCH", documentUrl(id), { ...payload, version }, { headers: MINIMAL });
     return { kind: "ok", version: record.version, updatedAt: record.updated_at };
   } catch (err) {
     if (isApiError(err, 409)) {
@@ -31,7 +35,7 @@ export async function patchDocument(id: string, payload: SavePayload, version: n
 }
 
 /**
- * Sends the last edits while the page unloads. Returns the saved record if the page
+ * Sends the last edits while the page unloads. Returns the saved version if the page
  * was still alive to read the answer, null otherwise (or when the body is too large
  * for keepalive: the copy kept on the device covers that case).
  */
@@ -40,14 +44,14 @@ export function patchWithKeepalive(
   payload: SavePayload,
   version: number,
   accessToken: string | null,
-): Promise<DocumentRecord | null> | null {
+): Promise<DocumentSaved | null> | null {
   const body = JSON.stringify({ ...payload, version });
   if (new Blob([body]).size > KEEPALIVE_MAX_BYTES) return null;
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...MINIMAL };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   try {
     return fetch(documentUrl(id), { method: "PATCH", headers, body, keepalive: true, credentials: "include" })
-      .then((res) => (res.ok ? (res.json() as Promise<DocumentRecord>) : null))
+      .then((res) => (res.ok ? (res.json() as Promise<DocumentSaved>) : null))
       .catch(() => null);
   } catch {
     return null;
