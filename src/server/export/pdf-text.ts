@@ -1,25 +1,16 @@
-// Text preparation for the PDF's built-in fonts. pdfkit's standard 14 fonts (Helvetica,
-// Times, Courier) only cover the Windows-1252 character set: anything outside it would
-// print as unrelated glyphs, so it is shown as "?" instead. Very long unbroken words are
-// pre-split at about a line's width because pdfkit's line breaker is quadratic on them.
+// Text preparation for the PDF's fonts (pdf-fonts.ts). A character the font has no glyph
+// for would print as an empty box, so it is shown as "?" instead. Very long unbroken words
+// are pre-split at about a line's width because pdfkit's line breaker is quadratic on them.
+import { hasGlyph, type PdfFont } from "./pdf-fonts.js";
 
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d,
-  0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-function encodable(code: number): boolean {
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || code === 0x0a || WIN_ANSI_EXTRA.has(code);
-}
-
-/** Text the built-in fonts can draw: tabs become spaces, other unsupported characters "?". */
-export function pdfSafeText(text: string): string {
+/** Text `font` can draw: tabs become spaces, carriage returns go, other missing characters "?". */
+export function pdfSafeText(text: string, font: PdfFont): string {
   let out = "";
   for (const ch of text.normalize("NFC")) {
     const code = ch.codePointAt(0)!;
     if (code === 0x09) out += "    ";
     else if (code === 0x0d) continue;
-    else out += encodable(code) ? ch : "?";
+    else out += code === 0x0a || hasGlyph(font, code) ? ch : "?";
   }
   return out;
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAllowedHref } from "../../shared/editor/links.js";
+import type { DocNode } from "../../shared/editor/schema.js";
 import { KITCHEN_SINK, KITCHEN_SINK_WORDS, hostileDoc } from "../../shared/export/fixtures.js";
 import { docToPdf } from "./pdf.js";
 import { pdfSafeText } from "./pdf-text.js";
@@ -58,7 +59,29 @@ describe("docToPdf", () => {
     expect(text.replace(/\s+/g, "")).toContain("x".repeat(50_000));
   });
 
-  it("shows characters outside the built-in fonts as ? rather than wrong glyphs", () => {
-    expect(pdfSafeText("Ωmega 東京 café € “q”\tend")).toBe("?mega ?? café € “q”    end");
+  it("writes Polish, Czech, Turkish, Greek and Russian text as it is, bold, italic, serif and code too", async () => {
+    const lines = ["Zażółć gęślą jaźń", "Příliš žluťoučký kůň", "Işık ğüşöç", "Καλημέρα κόσμε", "Съешь же ещё этих булок"];
+    const styled = (text: string, marks: DocNode["marks"]) => ({ type: "paragraph", content: [{ type: "text", text, marks }] });
+    const doc: DocNode = {
+      type: "doc",
+      content: [
+        ...lines.map((text) => styled(text, undefined)),
+        styled("Łódź pogrubiona", [{ type: "bold" }]),
+        styled("Ελληνικά πλάγια", [{ type: "italic" }]),
+        styled("Русский с засечками", [{ type: "textStyle", attrs: { fontFamily: "Georgia, serif" } }]),
+        { type: "codeBlock", content: [{ type: "text", text: "const ключ = 'ž';" }] },
+      ],
+    };
+    const pdf = await docToPdf(doc, { title: "Čeština and Ελληνικά" });
+    expect(poppler("pdfinfo", pdf)).toMatch(/Title:\s+Čeština and Ελληνικά/);
+    const text = poppler("pdftotext", pdf).replace(/\s+/g, " ");
+    expect(text.startsWith("Čeština and Ελληνικά")).toBe(true);
+    for (const line of [...lines, "Łódź pogrubiona", "Ελληνικά πλάγια", "Русский с засечками", "const ключ = 'ž';"]) expect(text).toContain(line);
+    expect(text).not.toContain("?");
+  });
+
+  it("shows characters the fonts cannot draw as ? rather than empty boxes", () => {
+    expect(pdfSafeText("Ωmega Łódź 東京 café € “q”\tend", "Sans")).toBe("Ωmega Łódź ?? café € “q”    end");
+    expect(pdfSafeText("한국어 ok", "Mono")).toBe("??? ok");
   });
 });

@@ -1,13 +1,13 @@
 // PDF export with pdfkit: a real file (A4 or US Letter) with the title, headings, lists,
 // quotes, monospace code blocks, rules and clickable links (allowed schemes only).
-// Fonts are pdfkit's built-in Helvetica, Times and Courier: they carry Western European
-// text only (see pdf-text.ts).
+// Fonts are DejaVu Sans, Serif and Sans Mono, embedded (see pdf-fonts.ts).
 import PDFDocument from "pdfkit";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
 import { BASELINE, type Run, ascent, drawParagraph } from "./pdf-layout.js";
+import { type FontFamily, type PdfFont, pdfFont, registerPdfFonts } from "./pdf-fonts.js";
 import { breakLongWords, pdfSafeText } from "./pdf-text.js";
 
 export type PageSize = "A4" | "LETTER";
@@ -30,7 +30,7 @@ const MAX_INDENT_LEVELS = 8;
 const TEXT_COLOR = "#111827";
 const LINK_COLOR = "#2563eb";
 const MUTED = "#4b5563";
-const EMPTY_RUN: Run = { text: " ", font: "Helvetica", size: BODY_SIZE, color: TEXT_COLOR, underline: false, strike: false };
+const EMPTY_RUN: Run = { text: " ", font: "Sans", size: BODY_SIZE, color: TEXT_COLOR, underline: false, strike: false };
 
 interface Box {
   x: number;
@@ -42,10 +42,11 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: opts.pageSize ?? "A4",
     margins: { top: 64, bottom: 64, left: 64, right: 64 },
-    info: { Title: pdfSafeText(opts.title), Creator: "Draftsmith", CreationDate: opts.now ?? new Date() },
+    info: { Title: opts.title, Creator: "Draftsmith", CreationDate: opts.now ?? new Date() },
     pdfVersion: "1.7",
     displayTitle: true,
   });
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on("data", (c: Buffer) => chunks.push(c));
@@ -54,8 +55,8 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
   });
   const render = async () => {
     const box: Box = { x: pdf.page.margins.left, width: pdf.page.width - pdf.page.margins.left - pdf.page.margins.right, quote: false };
-    pdf.font("Helvetica-Bold").fontSize(24).fillColor(TEXT_COLOR);
-    pdf.text(pdfSafeText(opts.title.trim() || "Untitled Document"), box.x, pdf.y, { width: box.width });
+    pdf.font("Sans-Bold").fontSize(24).fillColor(TEXT_COLOR);
+    pdf.text(pdfSafeText(opts.title.trim() || "Untitled Document", "Sans-Bold"), box.x, pdf.y, { width: box.width });
     pdf.moveDown(0.6);
     // pdfkit lays out synchronously; a long document gives the server's event loop a turn
     // between top-level blocks so other requests are not held up while it renders.
@@ -146,7 +147,7 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
     const marker = ordered ? `${n++}.` : "\u2022";
     ensureRoom(pdf, BODY_SIZE * 1.4);
     const y = pdf.y;
-    pdf.font("Helvetica").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
+    pdf.font("Sans").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
     const top = y + BODY_SIZE * BASELINE - ascent(pdf, BODY_SIZE);
     pdf.text(marker, inner.x - markerWidth, top, { width: markerWidth - 4, align: "right", lineBreak: false });
     pdf.y = y;
@@ -170,10 +171,10 @@ function renderCode(pdf: Pdf, node: DocNode, box: Box) {
   const raw = children(node)
     .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
     .join("");
-  pdf.font("Courier").fontSize(9.5);
+  pdf.font("Mono").fontSize(9.5);
   const width = box.width - 16;
   const perLine = width / pdf.widthOfString("M");
-  const code = breakLongWords(pdfSafeText(raw), perLine) || " ";
+  const code = breakLongWords(pdfSafeText(raw, "Mono"), perLine) || " ";
   const height = pdf.heightOfString(code, { width }) + 12;
   const top = pdf.y;
   // A background when the block fits on the page (a split block is left plain).
@@ -186,21 +187,18 @@ function renderCode(pdf: Pdf, node: DocNode, box: Box) {
   pdf.moveDown(0.5);
 }
 
-function fontFor(family: string[] | null, bold: boolean, italic: boolean, code: boolean): string {
+/** The embedded family closest to the CSS font family the writer chose. */
+function familyFor(family: string[] | null, code: boolean): FontFamily {
   const name = (family ?? []).join(" ").toLowerCase();
-  const base = code || /courier|mono/.test(name) ? "Courier" : /times|georgia|serif(?!-)|garamond/.test(name) && !/sans/.test(name) ? "Times" : "Helvetica";
-  if (base === "Times") return bold && italic ? "Times-BoldItalic" : bold ? "Times-Bold" : italic ? "Times-Italic" : "Times-Roman";
-  const oblique = base === "Courier" ? "Courier-Oblique" : "Helvetica-Oblique";
-  if (bold && italic) return `${base}-BoldOblique`;
-  if (bold) return `${base}-Bold`;
-  return italic ? oblique : base;
+  if (code || /courier|mono/.test(name)) return "mono";
+  return /times|georgia|serif(?!-)|garamond/.test(name) && !/sans/.test(name) ? "serif" : "sans";
 }
 
 function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean): Run[] {
   const runs: Run[] = [];
   for (const node of nodes) {
     if (node.type === "hardBreak") {
-      runs.push({ text: "\n", font: "Helvetica", size, color: TEXT_COLOR, underline: false, strike: false });
+      runs.push({ text: "\n", font: "Sans", size, color: TEXT_COLOR, underline: false, strike: false });
       continue;
     }
     if (node.type !== "text") continue;
@@ -212,11 +210,12 @@ function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean
     // Only absolute links with an allowed scheme are made clickable: a relative link has no base in a file.
     const link = isAllowedHref(href) && linkScheme(href) !== null ? href : undefined;
     const code = has("code");
-    const text = pdfSafeText(textOf(node).replace(/\r?\n/g, " "));
+    const font: PdfFont = pdfFont(familyFor(fontFamilies(style?.attrs?.fontFamily), code), heading || has("bold"), has("italic") || quote);
+    const text = pdfSafeText(textOf(node).replace(/\r?\n/g, " "), font);
     if (!text) continue;
     runs.push({
       text,
-      font: fontFor(fontFamilies(style?.attrs?.fontFamily), heading || has("bold"), has("italic") || quote, code),
+      font,
       size: heading ? size : (fontSizePt(style?.attrs?.fontSize) ?? (code ? size - 1 : size)),
       color: link ? LINK_COLOR : `#${hexColor(style?.attrs?.color) ?? (quote ? MUTED.slice(1) : TEXT_COLOR.slice(1))}`,
       link,
