@@ -8,7 +8,23 @@ import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 
+/**
+ * Waits for the page's finite animations (a dialog fading in, say): axe measures contrast on
+ * the colours as drawn, and a half-transparent dialog reads as low contrast.
+ */
+async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function seriousViolations(page: Page) {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
