@@ -1,6 +1,10 @@
 // The embedded database in its own thread: results, errors with PostgreSQL's fields,
 // transactions that commit or roll back as a whole, ordering against other statements,
 // and a clean refusal once closed.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usingPostgres } from "../test/harness.js";
 import { RemotePGlite } from "./pglite-remote.js";
@@ -69,5 +73,39 @@ describe.skipIf(usingPostgres())("RemotePGlite", () => {
     const other = await RemotePGlite.open(undefined);
     await other.close();
     await expect(other.query("SELECT 1")).rejects.toThrow(/stopped|closed/);
+  });
+
+  it("reuses the space of replaced documents once upkeep has run, instead of growing with every save", { timeout: 60_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-upkeep-"));
+    const db = await RemotePGlite.open(dir, { upkeepEveryMs: 0 });
+    try {
+      const size = () => (fs.readdirSync(dir, { recursive: true }) as string[]).reduce((sum, f) => sum + (fs.statSync(path.join(dir, f)).isFile() ? fs.statSync(path.join(dir, f)).size : 0), 0);
+      await db.exec("CREATE TABLE docs (id int PRIMARY KEY, content text)");
+      for (let id = 0; id < 20; id++) await db.query("INSERT INTO docs VALUES ($1, '')", [id]);
+      // 300 saves of 40 KB that does not compress: 12 MB of new rows per round.
+      const round = async () => {
+        for (let n = 0; n < 300; n++) await db.query("UPDATE docs SET content = $1 WHERE id = $2", [crypto.randomBytes(30_000).toString("base64"), n % 20]);
+      };
+      const MB = 1024 * 1024;
+      // Without upkeep, every round adds its 12 MB (and as much WAL) for good.
+      await round();
+      const afterOne = size();
+      await round();
+      expect(size() - afterOne).toBeGreaterThan(10 * MB);
+      // With upkeep after each round the directory stops growing.
+      expect(await db.upkeep()).toBe(true);
+      const base = size();
+      for (let i = 0; i < 3; i++) {
+        await round();
+        expect(await db.upkeep()).toBe(true);
+      }
+      expect(size() - base).toBeLessThan(4 * MB);
+      // Nothing written since: nothing to do.
+      expect(await db.upkeep()).toBe(false);
+      expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM docs")).rows[0]!.n).toBe(20);
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

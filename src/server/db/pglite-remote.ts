@@ -51,9 +51,13 @@ export class RemotePGlite implements RemoteQueryable {
     });
   }
 
-  /** Starts the thread and opens the database in `dataDir` (undefined: in memory). */
-  static async open(dataDir: string | undefined): Promise<RemotePGlite> {
-    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the thread and opens the database in `dataDir` (undefined: in memory). The
+   * thread vacuums and checkpoints every `upkeepEveryMs` when something was written
+   * (pglite-worker.mjs; 0 turns the timer off, `upkeep()` still runs it on demand).
+   */
+  static async open(dataDir: string | undefined, options: { upkeepEveryMs?: number } = {}): Promise<RemotePGlite> {
+    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, upkeepEveryMs: options.upkeepEveryMs } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: WorkerEvent) => {
         if (msg.event === "ready") resolve();
@@ -69,6 +73,11 @@ export class RemotePGlite implements RemoteQueryable {
       throw err;
     });
     return new RemotePGlite(worker);
+  }
+
+  /** Vacuums and checkpoints now; false when there was nothing to do or a transaction is open. */
+  upkeep(): Promise<boolean> {
+    return this.call({ op: "upkeep" });
   }
 
   /** One request to the database thread. */

@@ -14,6 +14,33 @@ const transactions = new Map();
 const listeners = new Map();
 let nextTx = 1;
 
+/**
+ * Upkeep. A PostgreSQL server has background processes that reclaim the space of replaced
+ * rows (autovacuum) and checkpoint so old WAL files can be reused; PGlite has neither. Every
+ * autosave replaces a whole document, so without upkeep the data directory grows with every
+ * save, for good: 20,000 saves of a 40 KB document that does not compress left 1.8 GB.
+ * With a VACUUM and a CHECKPOINT every 2,000 of them it stayed at 260 MB; each run
+ * took ~30 + ~75 ms there, and a few ms for ordinary prose. It runs every
+ * UPKEEP_EVERY_MS when something was written, never inside an open transaction.
+ */
+const UPKEEP_EVERY_MS = workerData.upkeepEveryMs ?? 15_000;
+let statementsSinceUpkeep = 0;
+let upkeepRunning = false;
+
+/** Resolves to whether it ran (false: nothing written since the last one, or a transaction is open). */
+async function upkeep() {
+  if (upkeepRunning || !pg || pg.closed || transactions.size > 0 || statementsSinceUpkeep === 0) return false;
+  upkeepRunning = true;
+  statementsSinceUpkeep = 0;
+  try {
+    await pg.exec("VACUUM");
+    await pg.exec("CHECKPOINT");
+    return true;
+  } finally {
+    upkeepRunning = false;
+  }
+}
+
 /** Errors cross the thread boundary as plain objects with PostgreSQL's fields (code, detail…). */
 function plainError(err) {
   const out = { name: err?.name ?? "Error", message: String(err?.message ?? err) };
@@ -48,6 +75,7 @@ function target(msg) {
 }
 
 async function handle(msg) {
+  if (msg.op === "query" || msg.op === "exec") statementsSinceUpkeep++;
   switch (msg.op) {
     case "query": {
       const result = await target(msg).query(msg.sql, msg.params, queryOptions(msg));
@@ -101,7 +129,10 @@ async function handle(msg) {
       await listeners.get(msg.listener)?.();
       listeners.delete(msg.listener);
       return null;
+    case "upkeep":
+      return upkeep();
     case "close":
+      clearInterval(upkeepTimer);
       if (!pg.closed) {
         // A checkpoint flushes the WAL so the next start does no recovery work.
         await pg.exec("CHECKPOINT");
@@ -124,6 +155,14 @@ try {
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });
 }
+
+// Unref'd: the thread lives as long as its port does, not for the timer's sake.
+const upkeepTimer =
+  UPKEEP_EVERY_MS > 0
+    ? setInterval(() => {
+        upkeep().catch((err) => console.error("database upkeep failed", err));
+      }, UPKEEP_EVERY_MS).unref()
+    : undefined;
 
 parentPort.on("message", (msg) => {
   handle(msg).then(
