@@ -24,14 +24,16 @@ let nextTx = 1;
  * UPKEEP_EVERY_MS when something was written, never inside an open transaction.
  */
 const UPKEEP_EVERY_MS = workerData.upkeepEveryMs ?? 15_000;
-let statementsSinceUpkeep = 0;
+/** Statements that cannot have written anything (health checks read every few seconds). */
+const READ_ONLY = /^\s*(select|show)\b/i;
+let writesSinceUpkeep = 0;
 let upkeepRunning = false;
 
 /** Resolves to whether it ran (false: nothing written since the last one, or a transaction is open). */
 async function upkeep() {
-  if (upkeepRunning || !pg || pg.closed || transactions.size > 0 || statementsSinceUpkeep === 0) return false;
+  if (upkeepRunning || !pg || pg.closed || transactions.size > 0 || writesSinceUpkeep === 0) return false;
   upkeepRunning = true;
-  statementsSinceUpkeep = 0;
+  writesSinceUpkeep = 0;
   try {
     await pg.exec("VACUUM");
     await pg.exec("CHECKPOINT");
@@ -75,7 +77,7 @@ function target(msg) {
 }
 
 async function handle(msg) {
-  if (msg.op === "query" || msg.op === "exec") statementsSinceUpkeep++;
+  if ((msg.op === "query" || msg.op === "exec") && !READ_ONLY.test(msg.sql)) writesSinceUpkeep++;
   switch (msg.op) {
     case "query": {
       const result = await target(msg).query(msg.sql, msg.params, queryOptions(msg));
