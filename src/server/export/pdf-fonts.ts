@@ -51,9 +51,26 @@ const parsed = new Map<PdfFont, fontkit.Font>();
 function parsedFont(name: PdfFont): fontkit.Font {
   let font = parsed.get(name);
   if (!font) {
-    font = fontkit.create(fs.readFileSync(path.join(dir(), FILES[name])));
+    font = keepCharacters(fontkit.create(fs.readFileSync(path.join(dir(), FILES[name]))));
     parsed.set(name, font);
   }
+  return font;
+}
+
+/**
+ * fontkit caches a glyph with the characters it was first asked for. Embedding a subset
+ * asks for the parts of composed glyphs (the "z" in "ż") with none, and in a shared font a
+ * later file then drew that "z" with no character behind it: pdfkit's text map said
+ * nothing for it, so copying or searching the PDF lost every "z". A glyph asked for with
+ * characters gets them if it was cached without.
+ */
+function keepCharacters(font: fontkit.Font): fontkit.Font {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+    return glyph;
+  };
   return font;
 }
 

@@ -80,6 +80,17 @@ describe("docToPdf", () => {
     expect(text).not.toContain("?");
   });
 
+  it("keeps every letter searchable in a file made after others (the fonts are shared)", async () => {
+    const para = (text: string, marks?: DocNode["marks"]) => ({ type: "paragraph", content: [{ type: "text", text, marks }] });
+    // Letters built from others ("ż" from "z", "ó" from "o") embed their parts.
+    await docToPdf({ type: "doc", content: [para("Zażółć gęślą jaźń ý ñ é"), para("Zażółć ó ý", [{ type: "italic" }]), para("Łódź ý", [{ type: "bold" }])] }, { title: "Ćma" });
+    const later = await docToPdf(
+      { type: "doc", content: [para("Moon lazy dog fifty zoo"), para("brown fox over dog", [{ type: "italic" }]), para("Zoo lazy", [{ type: "bold" }])] },
+      { title: "Moon Title office" },
+    );
+    expect(poppler("pdftotext", later).replace(/\s+/g, " ").trim()).toBe("Moon Title office Moon lazy dog fifty zoo brown fox over dog Zoo lazy");
+  });
+
   it("shows characters the fonts cannot draw as ? rather than empty boxes", () => {
     expect(pdfSafeText("Ωmega Łódź 東京 café € “q”\tend", "Sans")).toBe("Ωmega Łódź ?? café € “q”    end");
     expect(pdfSafeText("한국어 ok", "Mono")).toBe("??? ok");
