@@ -4,6 +4,7 @@
 import { Worker } from "node:worker_threads";
 import type { GrammarChange } from "../../../shared/contracts/ai.js";
 import { WorkerCalls } from "../../threads/worker-calls.js";
+import { STOPWORDS, words } from "./text.js";
 
 /** One lint as the grammar thread reports it. */
 interface PlainLint {
@@ -78,12 +79,61 @@ export interface GrammarResult {
   changes: GrammarChange[];
 }
 
-/** Finds grammar and spelling problems and applies each one's first suggestion. */
+/**
+ * Whether a paragraph reads as English. The checker knows no other language: on Polish,
+ * German or French it "corrects" nearly every word into an English one. English prose is
+ * about half function words ("the", "of", "to"…); a paragraph with fewer than one in five
+ * is left alone, unless it is a short fragment in plain ASCII letters.
+ */
+export function looksEnglish(paragraph: string): boolean {
+  const all = words(paragraph);
+  if (all.length === 0) return true;
+  const functionWords = all.filter((w) => STOPWORDS.has(w.toLowerCase())).length;
+  if (functionWords / all.length >= 0.2) return true;
+  return all.length < 6 && all.every((w) => /^[A-Za-z0-9'’]+$/.test(w));
+}
+
+/** Start and end of every paragraph (line) that does not read as English. */
+function foreignSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let start = 0;
+  for (const line of text.split("\n")) {
+    if (!looksEnglish(line)) spans.push([start, start + line.length]);
+    start += line.length + 1;
+  }
+  return spans;
+}
+
+/**
+ * A spelling "mistake" that is most likely a name or an identifier: a capitalised word
+ * (Grzegorz, São Paulo) or part of a token with digits, underscores, slashes, @ or dots
+ * inside (eu-west-1, user_id, example.com). The dictionary does not know them.
+ */
+function isNameOrIdentifier(text: string, start: number, end: number): boolean {
+  let from = start;
+  while (from > 0 && !/\s/.test(text[from - 1]!)) from--;
+  let to = end;
+  while (to < text.length && !/\s/.test(text[to]!)) to++;
+  const token = text.slice(from, to);
+  if (/[\d_@/\\]|\.\p{L}/u.test(token)) return true;
+  return /^\p{Lu}/u.test(text.slice(start, end));
+}
+
+function keep(text: string, foreign: [number, number][], edit: Edit): boolean {
+  if (foreign.some(([from, to]) => edit.start >= from && edit.start < to)) return false;
+  return !(edit.change.kind === "Spelling" && isNameOrIdentifier(text, edit.start, edit.end));
+}
+
+/**
+ * Finds grammar and spelling problems and applies each one's first suggestion, leaving
+ * alone paragraphs that are not English and the spelling of names and identifiers.
+ */
 export async function correctGrammar(text: string): Promise<GrammarResult> {
   const lints = await grammarThread().lint(text);
+  const foreign = foreignSpans(text);
   const edits = lints
     .map((l) => toEdit(text, l))
-    .filter((e): e is Edit => e !== null)
+    .filter((e): e is Edit => e !== null && keep(text, foreign, e))
     .sort((a, b) => a.start - b.start);
   // Drop overlapping edits (keep the first), then apply from the end so offsets stay valid.
   const chosen: Edit[] = [];

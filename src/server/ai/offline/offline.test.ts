@@ -5,7 +5,8 @@ import { REWRITE_STYLE_IDS, TONE_IDS } from "../../../shared/contracts/ai.js";
 import { alternativesFor, reorderClauses } from "./alternatives.js";
 import { continueText, keyPhrases } from "./complete.js";
 import { diffChanges } from "./diff.js";
-import { correctGrammar } from "./grammar.js";
+import { correctGrammar, looksEnglish } from "./grammar.js";
+import { improveText } from "./improve.js";
 import { analyzeReadability, countSyllables } from "./readability.js";
 import { adjustTone, rewriteWithStyle } from "./rewrite.js";
 import { extractiveOutline, extractiveSummary } from "./summarize.js";
@@ -42,6 +43,31 @@ describe("grammar (harper.js)", () => {
     expect(r.correctedText).toBe("Party 🎉 time, and this is a test.");
     expect(r.changes[0]!.offset).toBe("Party 🎉 time, and this is ".length);
   }, 60_000);
+});
+
+describe("grammar on text the checker does not know", () => {
+  it("leaves Polish, German and French paragraphs as they are, and still fixes the English one beside them", async () => {
+    const foreign = [
+      "Wczoraj poszedłem do sklepu i kupiłem chleb. Było bardzo zimno, ale słońce świeciło.",
+      "Ich gehe morgen mit meinem Hund in den Park.",
+      "Je suis allé au marché avec ma sœur hier.",
+    ];
+    const r = await correctGrammar([...foreign, "Their going to the store tomorow."].join("\n"));
+    expect(r.correctedText).toBe([...foreign, "They're going to the store tomorrow."].join("\n"));
+    expect(r.changes.map((c) => c.original)).toEqual(["Their", "tomorow"]);
+    expect(await improveText(foreign[0]!)).toBe(foreign[0]);
+  });
+
+  it("keeps names and identifiers it has no word for, and still fixes typos", async () => {
+    const r = await correctGrammar("Grzegorz moved to São Paulo and deploys to eu-west-1 with user_id 7. We has alot of work. Teh end.");
+    expect(r.correctedText).toBe("Grzegorz moved to São Paulo and deploys to eu-west-1 with user_id 7. We have a lot of work. The end.");
+  });
+
+  it("reads short plain fragments and ordinary prose as English", () => {
+    expect(looksEnglish("Teh cat")).toBe(true);
+    expect(looksEnglish("We has alot of very good idea.")).toBe(true);
+    expect(looksEnglish("Zażółć gęślą jaźń")).toBe(false);
+  });
 });
 
 describe("extractive summary and outline", () => {
