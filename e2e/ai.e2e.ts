@@ -86,6 +86,43 @@ describe("AI in the editor", () => {
     await expect.poll(() => prose(page).textContent()).toBe("This is an test of the the grammer checker.");
   });
 
+  it("accepting a correction keeps headings, lists and formatting around the corrected words", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session);
+    const text = (t: string, marks?: { type: string }[]) => ({ type: "text", text: t, ...(marks ? { marks } : {}) });
+    const doc = await api<{ id: string }>(session, "POST", "/api/documents", {
+      title: "Structured",
+      content: {
+        type: "doc",
+        content: [
+          { type: "heading", attrs: { level: 2 }, content: [text("Intro")] },
+          { type: "paragraph", content: [text("We has alot of "), text("good", [{ type: "bold" }]), text(" ideas and "), text("very very", [{ type: "italic" }]), text(" nice plans.")] },
+          { type: "bulletList", content: ["Their going to the store.", "The the end."].map((t) => ({ type: "listItem", content: [{ type: "paragraph", content: [text(t)] }] })) },
+        ],
+      },
+    });
+    const context = await browser.newContext();
+    await putSessionInContext(context, server.url, session);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/editor/${doc.id}`);
+    await prose(page).waitFor({ state: "visible", timeout: 30_000 });
+    const toolbar = page.getByRole("toolbar", { name: "AI tools" });
+    await toolbar.getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
+    await selectAll(page);
+    await toolbar.getByRole("button", { name: "Grammar", exact: true }).click();
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 60_000 }).toContain("We have a lot of good ideas and very nice plans.");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await card.waitFor({ state: "hidden" });
+    const html = () => prose(page).innerHTML();
+    await expect.poll(html).toContain("<h2>Intro</h2>");
+    expect(await prose(page).locator("p").first().textContent()).toBe("We have a lot of good ideas and very nice plans.");
+    expect(await prose(page).locator("strong").allTextContents()).toEqual(["good"]);
+    expect((await prose(page).locator("em").allTextContents()).map((t) => t.trim())).toEqual(["very"]);
+    expect(await prose(page).locator("li").allTextContents()).toEqual(["They're going to the store.", "The end."]);
+    await context.close();
+  });
+
   it("lets a Creator modify a suggestion before accepting, and rewrite a selection through the dialog", async () => {
     const session = await signUpViaApi(server.url);
     await subscribeCreator(session);

@@ -18,7 +18,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream, type StreamResult } from "./api";
-import { applyAnswer, getSelection, rangeStillHolds, type SelectionInfo } from "./editor-text";
+import { replaceSelection } from "./apply-edits";
+import { getSelection, rangeStillHolds, type SelectionInfo } from "./editor-text";
 import { toastAiError, toastUpgrade } from "./errors";
 import { engineLabel } from "./store";
 import { STYLE_ICONS } from "./style-icons";
@@ -99,7 +100,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
     }
-    applyAnswer(editor, selection, result, "replace");
+    replaceSelection(editor, selection, selection.text, result);
     toast({ title: "Text Replaced", description: "The selected text has been replaced." });
     onOpenChange(false);
   }

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/textarea";
 import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { replaceSelection } from "./apply-edits";
 import { applyAnswer, rangeStillHolds } from "./editor-text";
 import { engineLabel, type PendingSuggestion, suggestionStore, usePendingSuggestion } from "./store";
 
@@ -45,7 +46,8 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
     }
-    applyAnswer(editor, s, text, s.mode);
+    if (s.mode === "replace") replaceSelection(editor, s, s.original, text);
+    else applyAnswer(editor, s, text, s.mode);
     decide(s.id, true);
     acceptedToast(s);
     suggestionStore.set(null);
