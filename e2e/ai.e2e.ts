@@ -25,20 +25,20 @@ async function api<T>(session: ApiSession, method: string, path: string, body?: 
   return (await res.json()) as T;
 }
 
-/** Buys Creator through the built-in test checkout, as a user would. */
-async function subscribeCreator(session: ApiSession): Promise<void> {
+/** Buys a plan (Creator unless told) through the built-in test checkout, as a user would. */
+async function subscribeCreator(session: ApiSession, plan: "creator" | "professional" = "creator"): Promise<void> {
   const plans = await api<{ plans?: Array<{ id: string; priceId: string | null }> } | Array<{ id: string; priceId: string | null }>>(
     session,
     "GET",
     "/api/stripe/plans",
   );
   const list = Array.isArray(plans) ? plans : (plans.plans ?? []);
-  const priceId = list.find((p) => p.id === "creator")?.priceId ?? "price_creator_monthly";
+  const priceId = list.find((p) => p.id === plan)?.priceId ?? `price_${plan}_monthly`;
   const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId });
   const id = url.split("/").pop()!;
   await api(session, "POST", `/api/stripe/test-checkout/${id}/pay`, {});
   const status = await api<{ isActive: boolean; planName: string }>(session, "GET", "/api/stripe/subscription-status");
-  expect(status).toMatchObject({ isActive: true, planName: "creator" });
+  expect(status).toMatchObject({ isActive: true, planName: plan });
 }
 
 async function openDocument(session: ApiSession, text: string): Promise<Page> {
@@ -187,6 +187,26 @@ describe("AI in the editor", () => {
     await page.keyboard.press("Control+k");
     await expect.poll(() => prose(page).textContent(), { timeout: 30_000 }).toContain("In short, this comes down to");
     await page.getByText("Text completed").first().waitFor();
+  });
+
+  it("puts an accepted summary after the selection as its own paragraph, without a leading space", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session, "professional");
+    const page = await openDocument(
+      session,
+      "Solar power is growing fast across Europe. Germany installed record solar capacity last year. Cheap solar panels made rooftop solar affordable for families. Grid operators worry about solar peaks at noon.",
+    );
+    const toolbar = page.getByRole("toolbar", { name: "AI tools" });
+    await toolbar.getByRole("button", { name: "Summarize", exact: true }).waitFor({ timeout: 20_000 });
+    await selectAll(page);
+    await toolbar.getByRole("button", { name: "Summarize", exact: true }).click();
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toMatch(/\w/);
+    await card.getByRole("button", { name: "Accept" }).click();
+    await card.waitFor({ state: "hidden" });
+    const paragraphs = await prose(page).locator("p").allTextContents();
+    expect(paragraphs.length).toBeGreaterThan(1);
+    for (const p of paragraphs) expect(p).toBe(p.trimStart());
   });
 
   it("tells a Gratis user that AI needs an upgrade", async () => {

@@ -67,7 +67,10 @@ export function applyAnswer(editor: Editor, range: { from: number; to: number },
   const at = mode === "replace" ? range : { from: range.to, to: range.to };
   let content: JsonNode[];
   if (isInlineAnswer(nodes)) {
-    const inline = parseInline(mode === "after" ? ` ${answer.trim()}` : answer.trim());
+    // After a selection that ends inside a line the answer goes on with a space; where it
+    // ends at a block boundary the answer becomes a paragraph of its own, with no space.
+    const inLine = editor.state.doc.resolve(at.from).parent.isTextblock;
+    const inline = parseInline(mode === "after" && inLine ? ` ${answer.trim()}` : answer.trim());
     if (mode === "replace" && !inline.length) return editor.chain().focus().deleteRange(at).run();
     content = inline;
   } else {
