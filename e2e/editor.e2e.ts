@@ -139,6 +139,23 @@ describe("editor", () => {
     await context.close();
   });
 
+  it("pastes a table from a web page as one line per row, cells apart", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Pasted table" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await body(page).click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData("text/html", "<p>Before</p><table><tr><th>Name</th><th>Words</th></tr><tr><td>Chapter one</td><td>4,200</td></tr></table><p>After</p>");
+      data.setData("text/plain", "Before\nName\tWords\nChapter one\t4,200\nAfter");
+      document.querySelector(".ProseMirror")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => body(page).locator("p").allTextContents()).toEqual(["Before", "Name | Words", "Chapter one | 4,200", "After"]);
+    await context.close();
+  });
+
   it("keeps typing safe while offline and saves everything when the network is back", async () => {
     const session = await signUpViaApi(server.url);
     const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Offline test" });

@@ -1,11 +1,12 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (placeholder, typography, typing into empty lines, slash menu). Nothing here adds a node or mark, so whatever
+// (placeholder, typography, typing into empty lines, pasted tables, slash menu). Nothing here adds a node or mark, so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import Typography from "@tiptap/extension-typography";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { EmptyLineInput } from "./empty-line-input";
+import { PasteTables } from "./paste-tables";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
 
 export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
@@ -16,6 +17,7 @@ export function browserExtensions(slash: SlashHandlers): AnyExtension[] {
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
     Typography,
     EmptyLineInput,
+    PasteTables,
     createSlashExtension(slash),
   ];
 }
