@@ -7,7 +7,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
 import type { SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
-import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
+import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { Badge } from "../../components/ui/badge";
 import { ApiError } from "../../lib/api";
 import { subscribeToDocument } from "../../lib/realtime";
@@ -140,6 +140,7 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
             aria-label="Document title"
             className="w-full bg-transparent text-3xl font-bold tracking-tight outline-hidden placeholder:text-muted-foreground"
             value={title}
+            maxLength={TITLE_MAX_LENGTH}
             placeholder={DEFAULT_DOCUMENT_TITLE}
             onChange={(e) => {
               titleRef.current = e.target.value;
