@@ -41,11 +41,10 @@ async function subscribeCreator(session: ApiSession, plan: "creator" | "professi
   expect(status).toMatchObject({ isActive: true, planName: plan });
 }
 
-async function openDocument(session: ApiSession, text: string): Promise<Page> {
-  const doc = await api<{ id: string }>(session, "POST", "/api/documents", {
-    title: "AI test",
-    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] },
-  });
+/** Opens a new document holding `text` as one paragraph, or the given content tree. */
+async function openDocument(session: ApiSession, text: string | { type: "doc"; content: unknown[] }): Promise<Page> {
+  const content = typeof text === "string" ? { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] } : text;
+  const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "AI test", content });
   const context = await browser.newContext();
   await putSessionInContext(context, server.url, session);
   const page = await context.newPage();
@@ -90,22 +89,14 @@ describe("AI in the editor", () => {
     const session = await signUpViaApi(server.url);
     await subscribeCreator(session);
     const text = (t: string, marks?: { type: string }[]) => ({ type: "text", text: t, ...(marks ? { marks } : {}) });
-    const doc = await api<{ id: string }>(session, "POST", "/api/documents", {
-      title: "Structured",
-      content: {
-        type: "doc",
-        content: [
-          { type: "heading", attrs: { level: 2 }, content: [text("Intro")] },
-          { type: "paragraph", content: [text("We has alot of "), text("good", [{ type: "bold" }]), text(" ideas and "), text("very very", [{ type: "italic" }]), text(" nice plans.")] },
-          { type: "bulletList", content: ["Their going to the store.", "The the end."].map((t) => ({ type: "listItem", content: [{ type: "paragraph", content: [text(t)] }] })) },
-        ],
-      },
+    const page = await openDocument(session, {
+      type: "doc",
+      content: [
+        { type: "heading", attrs: { level: 2 }, content: [text("Intro")] },
+        { type: "paragraph", content: [text("We has alot of "), text("good", [{ type: "bold" }]), text(" ideas and "), text("very very", [{ type: "italic" }]), text(" nice plans.")] },
+        { type: "bulletList", content: ["Their going to the store.", "The the end."].map((t) => ({ type: "listItem", content: [{ type: "paragraph", content: [text(t)] }] })) },
+      ],
     });
-    const context = await browser.newContext();
-    await putSessionInContext(context, server.url, session);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/editor/${doc.id}`);
-    await prose(page).waitFor({ state: "visible", timeout: 30_000 });
     const toolbar = page.getByRole("toolbar", { name: "AI tools" });
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
     await selectAll(page);
@@ -120,7 +111,6 @@ describe("AI in the editor", () => {
     expect(await prose(page).locator("strong").allTextContents()).toEqual(["good"]);
     expect((await prose(page).locator("em").allTextContents()).map((t) => t.trim())).toEqual(["very"]);
     expect(await prose(page).locator("li").allTextContents()).toEqual(["They're going to the store.", "The end."]);
-    await context.close();
   });
 
   it("lets a Creator modify a suggestion before accepting, and rewrite a selection through the dialog", async () => {

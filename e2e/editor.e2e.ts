@@ -47,6 +47,17 @@ async function openEditor(page: Page, path: string): Promise<void> {
   await body(page).waitFor({ state: "visible", timeout: 20_000 });
 }
 
+/** A new user with one new document open in the editor, the caret in its body. */
+async function newUserInEditor(title: string): Promise<{ session: ApiSession; doc: Doc; context: BrowserContext; page: Page }> {
+  const session = await signUpViaApi(server.url);
+  const doc = await api<Doc>(session, "POST", "/api/documents", { title });
+  const context = await signedInContext(session);
+  const page = await context.newPage();
+  await openEditor(page, `/editor/${doc.id}`);
+  await body(page).click();
+  return { session, doc, context, page };
+}
+
 describe("editor", () => {
   it("creates a document, types and formats, uses the slash menu by keyboard, saves and finds it after a reload", async () => {
     const session = await signUpViaApi(server.url);
@@ -114,12 +125,7 @@ describe("editor", () => {
   });
 
   it("keeps keys typed right after Enter in order, with and without a pending bold", async () => {
-    const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Fast typing" });
-    const context = await signedInContext(session);
-    const page = await context.newPage();
-    await openEditor(page, `/editor/${doc.id}`);
-    await body(page).click();
+    const { context, page } = await newUserInEditor("Fast typing");
     // No pause between keys: the first key on a fresh line comes before the browser has
     // reported where it put the caret. Several rounds, since a wrong caret showed in most
     // rounds, not all.
@@ -140,12 +146,7 @@ describe("editor", () => {
   });
 
   it("pastes a table from a web page as one line per row, cells apart", async () => {
-    const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Pasted table" });
-    const context = await signedInContext(session);
-    const page = await context.newPage();
-    await openEditor(page, `/editor/${doc.id}`);
-    await body(page).click();
+    const { context, page } = await newUserInEditor("Pasted table");
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData("text/html", "<p>Before</p><table><tr><th>Name</th><th>Words</th></tr><tr><td>Chapter one</td><td>4,200</td></tr></table><p>After</p>");
@@ -157,12 +158,7 @@ describe("editor", () => {
   });
 
   it("keeps typing safe while offline and saves everything when the network is back", async () => {
-    const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Offline test" });
-    const context = await signedInContext(session);
-    const page = await context.newPage();
-    await openEditor(page, `/editor/${doc.id}`);
-    await body(page).click();
+    const { session, doc, context, page } = await newUserInEditor("Offline test");
     await page.keyboard.type("Before going offline.");
     await waitSaved(page);
 
@@ -184,12 +180,7 @@ describe("editor", () => {
   });
 
   it("closing the tab inside the 2 s window still saves the last words", async () => {
-    const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Close test" });
-    const context = await signedInContext(session);
-    const page = await context.newPage();
-    await openEditor(page, `/editor/${doc.id}`);
-    await body(page).click();
+    const { session, doc, context, page } = await newUserInEditor("Close test");
     await page.keyboard.type("Saved part.");
     await waitSaved(page);
     await page.keyboard.type(" Last words before closing.");
