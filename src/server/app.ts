@@ -4,26 +4,19 @@ import { fileURLToPath } from "node:url";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { aiRoutes } from "./ai/routes.js";
-import { createJwtSigner } from "./auth/jwt.js";
+import { createJwtSigner, loadSigningSecret, SessionCache, shareSessionEvictions } from "./auth/index.js";
 import { authRoutes } from "./auth/routes.js";
-import { loadSigningSecret } from "./auth/secret.js";
-import { SessionCache } from "./auth/session-cache.js";
-import { shareSessionEvictions } from "./auth/session-cache-sync.js";
 import { billingRoutes } from "./billing/routes.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
-import type { Database } from "./db/client.js";
+import type { Database } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
-import { installAuthHook } from "./http/auth-hook.js";
-import { installErrorHandler } from "./http/error-handler.js";
-import { installSecurityHeaders } from "./http/security.js";
-import { installSpa, readIndexHtml } from "./http/spa.js";
-import { createMailer } from "./mail/mailer.js";
-import { createRealtimeBus } from "./realtime/create-bus.js";
+import { installAuthHook, installErrorHandler, installInputCheck, installSecurityHeaders, installSpa, readIndexHtml } from "./http/index.js";
 import { realtimeRoutes } from "./realtime/routes.js";
+import { closeServices, createServices } from "./services.js";
 import { settingsRoutes } from "./settings/routes.js";
 import { sharingRoutes } from "./sharing/routes.js";
 
@@ -67,8 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     database,
     db: database.db,
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
-    mailer: createMailer(config, database.db),
-    realtime: await createRealtimeBus(config, database),
+    ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
     now: opts.now ?? (() => new Date()),
   };
@@ -76,7 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
     await stopSharingEvictions();
-    await ctx.realtime.close();
+    await closeServices(ctx);
   });
   // Once shutdown starts, every response closes its connection: a keep-alive socket that
   // goes idle after the close began would otherwise hold the server open.
@@ -92,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const clientDir = opts.clientDir ?? defaultClientDir();
   const indexHtml = readIndexHtml(clientDir);
   installErrorHandler(app);
+  installInputCheck(app);
   await installSecurityHeaders(app, indexHtml);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installAuthHook(app, ctx);

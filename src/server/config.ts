@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   AUTH_AUTOCONFIRM: bool,
 
   SMTP_URL: optionalUrl,
+  /** Rate-limit windows shared by every instance; unset: each process counts alone. */
+  REDIS_URL: optionalUrl,
   MAIL_FROM: z.string().default("Draftsmith <no-reply@draftsmith.local>"),
 
   OPENAI_API_KEY: optionalString,
@@ -43,6 +45,11 @@ const EnvSchema = z.object({
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 
+  /** stripe | test (the built-in test checkout) | disabled; unset: see pickPayments(). */
+  PAYMENTS: z
+    .enum(["stripe", "test", "disabled", ""])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
@@ -62,7 +69,10 @@ export interface Config extends Env {
   publicOrigin: string;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
   ai: { kind: "offline" } | { kind: "openai-compatible"; name: string; baseURL?: string; apiKey: string; model: string };
-  payments: "builtin" | "stripe";
+  /** "builtin" is the test checkout (PAYMENTS=test); "disabled" sells nothing. */
+  payments: "builtin" | "stripe" | "disabled";
+  /** The built-in test checkout runs in production: every page says no payment is real. */
+  paymentsTestBanner: boolean;
   mail: "outbox" | "smtp";
   realtime: "memory" | "postgres";
 }
@@ -96,6 +106,27 @@ function pickAi(env: Env): Config["ai"] {
   return { kind: "offline" };
 }
 
+/**
+ * PAYMENTS wins when set; otherwise Stripe when its key is set, else the built-in test
+ * checkout outside production. In production without either the server refuses to start:
+ * a live test checkout there hands out paid plans for free.
+ */
+function pickPayments(env: Env, problems: string[]): Config["payments"] {
+  if (env.PAYMENTS === "stripe") {
+    if (!env.STRIPE_SECRET_KEY) problems.push("PAYMENTS: 'stripe' needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    return "stripe";
+  }
+  if (env.PAYMENTS === "test") return "builtin";
+  if (env.PAYMENTS === "disabled") return "disabled";
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  if (env.NODE_ENV === "production") {
+    problems.push(
+      "PAYMENTS: production needs STRIPE_SECRET_KEY, or PAYMENTS=disabled to sell nothing, or PAYMENTS=test for the built-in test checkout (no real payments)",
+    );
+  }
+  return "builtin";
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -108,6 +139,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.JWT_SECRET) {
     problems.push("JWT_SECRET: required in production with DATABASE_URL so every instance signs alike");
+  }
+  const payments = pickPayments(env, problems);
+  // Without SMTP no confirmation mail leaves the server, so nobody could finish signing up.
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.AUTH_AUTOCONFIRM) {
+    problems.push("SMTP_URL: production needs it to send confirmation mail, or AUTH_AUTOCONFIRM=true to sign people up without it");
   }
   if (env.REALTIME_BACKEND === "postgres" && !env.DATABASE_URL) {
     problems.push("REALTIME_BACKEND: 'postgres' needs DATABASE_URL");
@@ -122,7 +158,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin: new URL(publicUrl).origin,
     database: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
     ai: pickAi(env),
-    payments: env.STRIPE_SECRET_KEY ? "stripe" : "builtin",
+    payments,
+    paymentsTestBanner: payments === "builtin" && env.NODE_ENV === "production",
     mail: env.SMTP_URL ? "smtp" : "outbox",
     realtime:
       env.REALTIME_BACKEND === "memory" ? "memory" : env.DATABASE_URL || env.REALTIME_BACKEND === "postgres" ? "postgres" : "memory",
@@ -133,8 +170,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 export function describeBackends(config: Config): string {
   const db = config.database.kind === "pglite" ? `PGlite (${config.database.dataDir})` : "PostgreSQL";
   const ai = config.ai.kind === "offline" ? "built-in offline engine" : `${config.ai.name} (${config.ai.model})`;
-  const pay = config.payments === "stripe" ? "Stripe" : "built-in test checkout";
-  const mail = config.mail === "smtp" ? "SMTP" : "built-in outbox (/dev/mailbox)";
+  const pay =
+    config.payments === "stripe"
+      ? "Stripe"
+      : config.payments === "disabled"
+        ? "disabled (nothing for sale)"
+        : "built-in test checkout (no real payments)";
+  const outbox = config.isProduction ? "built-in outbox" : "built-in outbox (/dev/mailbox)";
+  const mail = config.mail === "smtp" ? "SMTP" : config.AUTH_AUTOCONFIRM ? `${outbox}, sign-up without confirmation` : outbox;
   const rt = config.realtime === "postgres" ? "PostgreSQL LISTEN/NOTIFY" : "in-process";
-  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}`;
+  const limits = config.REDIS_URL ? "Redis" : "in-process";
+  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}`;
 }

@@ -1,19 +1,21 @@
-// What every route module receives: configuration, the database and the shared services.
-// Built once in app.ts; tests build it with their own config and database.
+// What every route module receives: configuration, the database and the external services
+// (built once by services.ts), plus the app's own token signer and session cache.
+// Built once in app.ts; tests build it with their own config and database. It imports
+// the leaf files it needs, not area index files, so that no area that reads the context
+// is imported back by it.
 import type { JwtSigner } from "./auth/jwt.js";
 import type { SessionCache } from "./auth/session-cache.js";
 import type { Config } from "./config.js";
-import type { Database, Db } from "./db/client.js";
-import type { Mailer } from "./mail/mailer.js";
-import type { RealtimeBus } from "./realtime/bus.js";
+import type { Database, Db } from "./db/providers/index.js";
+import type { Services } from "./service-types.js";
 
-export interface AppContext {
+export type { AuthUser, Services } from "./service-types.js";
+
+export interface AppContext extends Services {
   config: Config;
   database: Database;
   db: Db;
   jwt: JwtSigner;
-  mailer: Mailer;
-  realtime: RealtimeBus;
   /** Verified access tokens; evict after any write that ends a session or changes a user. */
   sessionCache: SessionCache;
   /** The clock; tests may replace it to move time without sleeping. */

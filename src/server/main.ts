@@ -25,7 +25,7 @@ async function main() {
   // below, when it is awaited.
   const embedded = config.DATABASE_URL ? undefined : openEmbedded(config.DATA_DIR);
   embedded?.catch(() => {});
-  const { openDatabase } = await import("./db/client.js");
+  const { openDatabase } = await import("./db/providers/index.js");
   const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -47,6 +47,7 @@ async function main() {
   const { buildApp } = await loadingApp;
   const { app } = await buildApp({ config, database });
   app.log.info(describeBackends(config));
+  if (config.paymentsTestBanner) app.log.warn("PAYMENTS=test in production: the built-in test checkout gives plans away; no payment is real");
 
   let stopping = false;
   const stop = async (signal: string) => {

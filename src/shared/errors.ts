@@ -14,6 +14,12 @@ export type ErrorCode =
   | "rate_limited"
   | "quota_exceeded"
   | "bad_gateway"
+  /** The AI answer was cut short (token cap, stream ended early, not a stream): nothing is applied or charged. */
+  | "ai_incomplete"
+  /** The AI answered with no text. */
+  | "ai_empty"
+  /** The AI did not finish its answer within AI_TIMEOUT_MS. */
+  | "ai_timeout"
   | "service_unavailable"
   | "internal_error";
 

@@ -1,5 +1,7 @@
 // Numeric constants from the two spec documents (§9 of each), in one place.
 export const AUTOSAVE_DELAY_MS = 2000;
+/** Typing without a pause is still saved this often: the 2 s delay restarts on every change. */
+export const AUTOSAVE_MAX_WAIT_MS = 10_000;
 export const INTENDED_PLAN_TTL_MS = 10 * 60 * 1000;
 export const COPY_CONFIRMATION_MS = 2000;
 export const PRINT_EXPORT_DELAY_MS = 500;
@@ -23,3 +25,5 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TITLE_MAX_LENGTH = 255;
 /** Largest document content accepted, as serialized JSON bytes. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Request body cap on the routes that carry a document: room for the content plus JSON escaping, so the 413 with our message comes from the content check. */
+export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 1024 * 1024;

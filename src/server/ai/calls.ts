@@ -52,9 +52,12 @@ export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string,
         const usage = await settleTokens(ctx.database.sql, reservation, result.tokens);
         return { result, meta: { engine: provider.engine, provider: provider.name, model: provider.model, usage } };
       } catch (err) {
-        // Output already produced (e.g. the browser left mid-stream) was paid for upstream: book it.
-        if (streamed) await settleTokens(ctx.database.sql, reservation, estimateTokens(task.text) + estimateTokens(streamed));
-        else await releaseTokens(ctx.database.sql, reservation);
+        // The browser leaving mid-stream is the user's choice: the output already produced was
+        // paid for upstream, so it is booked. An answer that failed on the provider's side
+        // (cut short, empty, too slow; providers/answer-errors.ts) costs the user nothing.
+        if (streamed && opts.signal.aborted) {
+          await settleTokens(ctx.database.sql, reservation, estimateTokens(task.text) + estimateTokens(streamed));
+        } else await releaseTokens(ctx.database.sql, reservation);
         throw err;
       } finally {
         releaseSlot();

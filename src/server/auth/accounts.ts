@@ -1,19 +1,19 @@
 // Sign-up and password sign-in.
 import type { z } from "zod";
 import type { PasswordGrantBody, SignupBody } from "../../shared/contracts/auth.js";
-import { users } from "../db/schema.js";
+import { users } from "../db/index.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
 import { sendConfirmation } from "./emails.js";
 import { GoTrueError, gotrue } from "./gotrue-error.js";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "./passwords.js";
 import { presentPendingSignup } from "./present.js";
-import { AUTH_RATE_RULES } from "./rate-limit.js";
+import { AUTH_RATE_RULES } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
 import { findUserByEmail, isUniqueViolation, splitMetadata } from "./users-repo.js";
 
 export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, req: RequestInfo) {
   const { ctx, limiter } = deps;
-  limiter.enforce(AUTH_RATE_RULES.signupPerIp, req.ip);
+  await limiter.enforce(AUTH_RATE_RULES.signupPerIp, req.ip);
   assertPasswordStrength(body.password);
   const meta = splitMetadata(body.data);
   if ("error" in meta) throw gotrue.validation(meta.error);
@@ -51,14 +51,14 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
 
   const redirectTo = safeRedirect(ctx.config, req.redirectTo);
   if (created) {
-    limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`);
+    await limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`);
     await sendConfirmation(ctx, { userId: created.id, email: created.email, redirectTo });
     return presentPendingSignup({ id: created.id, email: created.email, fullName }, now);
   }
   // Known address: an unconfirmed account gets its confirmation again (at most once a
   // minute, silently); the password on file is never replaced by an unverified sign-up.
   const existing = await findUserByEmail(ctx.db, body.email);
-  if (existing && !existing.emailConfirmedAt && limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`) === 0) {
+  if (existing && !existing.emailConfirmedAt && (await limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`)) === 0) {
     await sendConfirmation(ctx, { userId: existing.id, email: existing.email, redirectTo });
   }
   return presentPendingSignup({ email: body.email, fullName }, now);
@@ -66,12 +66,21 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
 
 export async function signInWithPassword(deps: AuthDeps, body: z.infer<typeof PasswordGrantBody>, req: RequestInfo) {
   const { ctx, limiter } = deps;
-  limiter.enforce(AUTH_RATE_RULES.passwordPerIp, req.ip);
-  limiter.enforce(AUTH_RATE_RULES.passwordPerEmail, body.email);
+  const email = body.email.toLowerCase();
+  const ipAccount = `${req.ip}|${email}`;
+  await limiter.enforce(AUTH_RATE_RULES.passwordPerIp, req.ip);
+  // Only failures count against an account: its owner signing in never uses up the limit,
+  // and a guesser elsewhere locks out their own address first (rate-rules.ts).
+  await limiter.enforceWaiting(AUTH_RATE_RULES.passwordPerIpAccount, ipAccount);
+  await limiter.enforceWaiting(AUTH_RATE_RULES.passwordPerAccount, email);
   const user = await findUserByEmail(ctx.db, body.email);
   // verifyPassword spends one argon2 verification even without a user (timing parity).
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !ok) throw gotrue.invalidCredentials();
+  if (!user || !ok) {
+    await limiter.hit(AUTH_RATE_RULES.passwordPerIpAccount, ipAccount);
+    await limiter.hit(AUTH_RATE_RULES.passwordPerAccount, email);
+    throw gotrue.invalidCredentials();
+  }
   if (!user.emailConfirmedAt) throw gotrue.emailNotConfirmed();
   return deps.sessions.issue(user, { ip: req.ip, userAgent: req.userAgent });
 }

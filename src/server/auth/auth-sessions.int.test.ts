@@ -1,7 +1,7 @@
 // Refresh rotation, the grace interval, reuse detection, concurrency, JWT checks, logout scopes.
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp } from "../test/harness.js";
 import { users } from "../db/schema.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
 import { getUser, refresh, signIn, signUp, uniqueEmail } from "./test-helpers.js";
@@ -21,7 +21,7 @@ describe("/auth/v1 sessions", () => {
       headers: { authorization: `Bearer ${token}` },
     });
   // A product API call: its first use puts the verified token in the session cache.
-  const docs = (token: string) => t.app.inject({ method: "GET", url: "/api/documents", headers: { authorization: `Bearer ${token}` } });
+  const docs = (token: string) => request(t, "GET", "/api/documents", { headers: { authorization: `Bearer ${token}` } });
 
   it("rotates the refresh token on every refresh", async () => {
     const s = await newSession();

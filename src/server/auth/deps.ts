@@ -1,12 +1,17 @@
-// What the /auth/v1 flows share: the app context, the session service and the limiter.
+// What the /auth/v1 flows share: the app context, the session service, the limiter and the
+// queue for mail sent after answering.
 import type { AppContext } from "../context.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { AfterResponseQueue } from "../mail/index.js";
+import type { RateLimiter } from "../http/index.js";
+import type { AuthRateRule } from "./rate-rules.js";
 import type { SessionService } from "./sessions.js";
 
 export interface AuthDeps {
   ctx: AppContext;
   sessions: SessionService;
-  limiter: RateLimiter;
+  limiter: RateLimiter<AuthRateRule>;
+  /** Mail work that runs after the answer, so known and unknown addresses answer alike. */
+  afterResponse: AfterResponseQueue;
 }
 
 export interface RequestInfo {

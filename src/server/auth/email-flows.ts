@@ -2,29 +2,33 @@
 // recover and resend always answer 200 {} so they reveal nothing about which addresses
 // exist; their limits count per address whether or not it is registered.
 import { eq } from "drizzle-orm";
-import { users } from "../db/schema.js";
+import { users } from "../db/index.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
 import { sendConfirmation, sendEmailChange, sendRecovery } from "./emails.js";
 import { GoTrueError, gotrue } from "./gotrue-error.js";
 import { consumeOneTimeToken, type OneTimePurpose } from "./one-time.js";
 import type { IssuedSession } from "./present.js";
-import { AUTH_RATE_RULES } from "./rate-limit.js";
+import { AUTH_RATE_RULES } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
 import { findUserByEmail, findUserById, isUniqueViolation } from "./users-repo.js";
 
 export async function recover(deps: AuthDeps, email: string, req: RequestInfo): Promise<void> {
   const { ctx, limiter } = deps;
-  limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
-  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `recovery:${email}`);
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  await sendRecovery(ctx, { userId: user.id, email: user.email, redirectTo: safeRedirect(ctx.config, req.redirectTo) });
+  await limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
+  await limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `recovery:${email}`);
+  const redirectTo = safeRedirect(ctx.config, req.redirectTo);
+  // The lookup, the token and the mail run after the answer: a known address must not take
+  // longer to answer than an unknown one.
+  deps.afterResponse.run("recovery mail", async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user) await sendRecovery(ctx, { userId: user.id, email: user.email, redirectTo });
+  });
 }
 
 export async function resend(deps: AuthDeps, body: { email: string; type: "signup" | "email_change" }, req: RequestInfo) {
   const { ctx, limiter } = deps;
-  limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
-  limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `${body.type}:${body.email}`);
+  await limiter.enforce(AUTH_RATE_RULES.emailPerIp, req.ip);
+  await limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `${body.type}:${body.email}`);
   const user = await findUserByEmail(ctx.db, body.email);
   if (!user) return;
   const redirectTo = safeRedirect(ctx.config, req.redirectTo);
@@ -54,7 +58,7 @@ export interface Verified {
 /** Consumes an emailed link's token and signs the user in. */
 export async function verify(deps: AuthDeps, rawToken: string, type: VerifyType, req: RequestInfo): Promise<Verified> {
   const { ctx, limiter } = deps;
-  limiter.enforce(AUTH_RATE_RULES.verifyPerIp, req.ip);
+  await limiter.enforce(AUTH_RATE_RULES.verifyPerIp, req.ip);
   const purpose = purposeOf(type);
   if (!purpose) throw gotrue.otpExpired();
   const token = await consumeOneTimeToken(ctx, rawToken, purpose);

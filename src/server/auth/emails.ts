@@ -1,5 +1,5 @@
 // Sends the account emails: a fresh one-time token, a link on PUBLIC_URL, the template.
-import { confirmationEmail, emailChangeEmail, recoveryEmail } from "../mail/templates.js";
+import { confirmationEmail, emailChangeEmail, recoveryEmail } from "../mail/index.js";
 import type { AppContext } from "../context.js";
 import { issueOneTimeToken } from "./one-time.js";
 import { verifyLink } from "./redirect.js";

@@ -2,7 +2,7 @@
 // Issuing a new token of a kind retires the user's older unused ones of that kind.
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { oneTimeTokens } from "../db/schema.js";
+import { oneTimeTokens } from "../db/index.js";
 import { randomToken, sha256 } from "./random.js";
 
 export type OneTimePurpose = "signup" | "recovery" | "email_change";

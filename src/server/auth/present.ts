@@ -1,5 +1,5 @@
 // The user and session objects in GoTrue's JSON layout, as @supabase/auth-js reads them.
-import type { users } from "../db/schema.js";
+import type { users } from "../db/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,7 @@
 // /auth/v1: a GoTrue-compatible auth service, so the unmodified @supabase/auth-js client
 // works against it. Handlers are thin: parse → act (accounts.ts, email-flows.ts,
 // sessions.ts, user-update.ts) → present in GoTrue's JSON.
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
@@ -15,15 +16,17 @@ import {
   VerifyQuery,
 } from "../../shared/contracts/auth.js";
 import type { AppContext } from "../context.js";
+import { users } from "../db/index.js";
+import { bearerToken, RateLimiter, userFromAccessToken } from "../http/index.js";
+import { afterResponseQueue } from "../mail/index.js";
 import { APP_VERSION } from "../version.js";
 import { signInWithPassword, signUp } from "./accounts.js";
-import { authenticate } from "./bearer.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
 import { recover, resend, verify } from "./email-flows.js";
 import { GoTrueError, gotrue, installGoTrueErrorHandler } from "./gotrue-error.js";
-import { presentUser } from "./present.js";
+import { presentUser, type UserRow } from "./present.js";
 import { hmac } from "./random.js";
-import { AUTH_RATE_RULES, RateLimiter } from "./rate-limit.js";
+import { AUTH_RATE_RULES, refuseGoTrue } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
 import { loadSigningSecret } from "./secret.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
@@ -45,13 +48,33 @@ function info(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: request.headers["user-agent"] ?? null, redirectTo: redirect };
 }
 
+/**
+ * The signed-in user of an /auth/v1 request, through the app's one authenticator; failures
+ * are GoTrue's errors. Always checked against the database (never the session cache).
+ */
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<{ user: UserRow; sessionId: string }> {
+  const token = bearerToken(request);
+  if (!token) throw gotrue.noAuthorization();
+  const { user, reason, expired } = await userFromAccessToken(ctx, token, { fresh: true });
+  if (!user) {
+    if (reason === "Session not found") throw gotrue.sessionNotFound();
+    throw gotrue.badJwt(expired ? "token is expired" : "signature is invalid");
+  }
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+  if (!row) throw gotrue.userNotFound();
+  return { user: row, sessionId: user.sessionId };
+}
+
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secret = await loadSigningSecret(ctx.db, ctx.config.JWT_SECRET);
   const deps: AuthDeps = {
     ctx,
     sessions: new SessionService(ctx, hmac(secret, "draftsmith refresh-token successor key")),
-    limiter: new RateLimiter(ctx.now),
+    limiter: new RateLimiter(ctx.rateLimits, ctx.now, refuseGoTrue),
+    afterResponse: afterResponseQueue(ctx, (err, label) => app.log.error({ err }, `${label} failed after answering`)),
   };
+  // Shutdown lets queued mail go out before the database closes.
+  app.addHook("onClose", async () => deps.afterResponse.drain());
   installGoTrueErrorHandler(app);
   // auth-js sends `Content-Type: application/json` with no body on POST /logout.
   app.removeContentTypeParser("application/json");
@@ -90,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const grant = (request.query as { grant_type?: string }).grant_type;
     if (grant === "password") return signInWithPassword(deps, parse(PasswordGrantBody, request.body), info(request));
     if (grant === "refresh_token") {
-      deps.limiter.enforce(AUTH_RATE_RULES.refreshPerIp, request.ip);
+      await deps.limiter.enforce(AUTH_RATE_RULES.refreshPerIp, request.ip);
       return deps.sessions.refresh(parse(RefreshGrantBody, request.body).refresh_token);
     }
     throw new GoTrueError(400, "unsupported_grant_type", "unsupported_grant_type");
@@ -99,15 +122,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(`${P}/user`, async (request) => presentUser((await authenticate(ctx, request)).user));
 
   app.put(`${P}/user`, async (request) => {
-    const { user, claims } = await authenticate(ctx, request);
+    const { user, sessionId } = await authenticate(ctx, request);
     const body = parse(UpdateUserBody, request.body);
-    return presentUser(await updateUser(deps, user, claims.session_id, body, info(request)));
+    return presentUser(await updateUser(deps, user, sessionId, body, info(request)));
   });
 
   app.post(`${P}/logout`, async (request, reply) => {
     const scope = parse(LogoutScope, (request.query as { scope?: string }).scope ?? "global");
-    const { user, claims } = await authenticate(ctx, request);
-    await deps.sessions.logout(user.id, claims.session_id, scope);
+    const { user, sessionId } = await authenticate(ctx, request);
+    await deps.sessions.logout(user.id, sessionId, scope);
     return reply.status(204).send();
   });
 

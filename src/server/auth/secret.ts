@@ -2,8 +2,8 @@
 // kept in the database, so restarts and several instances on one database agree.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
-import { serverSecrets } from "../db/schema.js";
+import type { Db } from "../db/index.js";
+import { serverSecrets } from "../db/index.js";
 
 export async function loadSigningSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;

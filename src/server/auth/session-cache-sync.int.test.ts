@@ -2,7 +2,7 @@
 // session in B's cache too (LISTEN/NOTIFY). Runs only on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { type Database, openDatabase } from "../db/client.js";
+import { type Database, openDatabase } from "../db/providers/index.js";
 import { createTestApp, createTestUser, type TestApp, usingPostgres } from "../test/harness.js";
 
 describe.runIf(usingPostgres())("session evictions across two processes on PostgreSQL", () => {

@@ -1,7 +1,7 @@
 // Several server processes may share one PostgreSQL database; a sign-out handled by one
 // must end the session in the others' caches too. Evictions travel over LISTEN/NOTIFY.
 // PGlite is opened by one process only (the data directory is locked), so it needs none.
-import type { Database } from "../db/client.js";
+import type { Database } from "../db/index.js";
 import type { SessionCache, SessionEviction } from "./session-cache.js";
 
 export const SESSION_EVICT_CHANNEL = "draftsmith_sessions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuthUser } from "../http/auth-hook.js";
+import type { AuthUser } from "../service-types.js";
 import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from "./session-cache.js";
 
 const user = (id: string, sessionId: string): AuthUser => ({ id, sessionId, email: `${id}@example.com`, fullName: id, emailConfirmedAt: null });

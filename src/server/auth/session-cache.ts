@@ -4,7 +4,7 @@
 // changes what an AuthUser carries calls evict() after its write commits, and on
 // PostgreSQL the eviction is broadcast to the other processes sharing the database. The
 // TTL only bounds how long a missed broadcast (a dropped LISTEN connection) could matter.
-import type { AuthUser } from "../http/auth-hook.js";
+import type { AuthUser } from "../service-types.js";
 
 /** How long a verified token is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 30_000;

@@ -12,8 +12,9 @@
 //   several processes sharing one PostgreSQL database.
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/client.js";
-import { refreshTokens, sessions, users } from "../db/schema.js";
+import type { DbOrTx } from "../db/index.js";
+import { publishRevocation } from "../realtime/index.js";
+import { refreshTokens, sessions, users } from "../db/index.js";
 import { gotrue } from "./gotrue-error.js";
 import { type IssuedSession, presentUser, type UserRow } from "./present.js";
 import { hmac, randomToken, sha256 } from "./random.js";
@@ -118,6 +119,7 @@ export class SessionService {
     if (outcome.kind === "not_found") throw gotrue.refreshNotFound();
     if (outcome.kind === "reused") {
       await this.ctx.sessionCache.evict({ sessionId: outcome.sessionId });
+      await publishRevocation(this.ctx, { type: "session", sessionId: outcome.sessionId });
       throw gotrue.refreshAlreadyUsed();
     }
     const [user] = await this.ctx.db.select().from(users).where(eq(users.id, outcome.userId));
@@ -136,6 +138,13 @@ export class SessionService {
     // After the commit, so a concurrent request cannot re-cache the session before it ends.
     // "others" evicts the user's every session: the current one is simply verified again.
     await this.ctx.sessionCache.evict(scope === "local" ? { sessionId } : { userId });
+    // Open /realtime sockets of the ended sessions close now, on every instance.
+    await publishRevocation(
+      this.ctx,
+      scope === "local"
+        ? { type: "session", sessionId }
+        : { type: "user", userId, ...(scope === "others" ? { exceptSessionId: sessionId } : {}) },
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 // Shared helpers for the auth integration tests.
+import { afterResponseQueue } from "../mail/after-response.js";
 import type { TestApp } from "../test/harness.js";
 
 export async function signUp(t: TestApp, email: string, password = "correct horse", fullName = "Ada Writer", query = "") {
@@ -32,8 +33,9 @@ export function uniqueEmail(prefix = "writer"): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** The outbox messages for an address, newest first. */
+/** The outbox messages for an address, newest first (after the mail queued by earlier requests). */
 export async function outboxFor(t: TestApp, email: string) {
+  await afterResponseQueue(t.ctx).drain();
   const rows = await t.database.sql.query<{ subject: string; text_body: string; html_body: string; links: { label: string; url: string }[] }>(
     "SELECT subject, text_body, html_body, links FROM mail_outbox WHERE lower(to_email) = lower($1) ORDER BY created_at DESC, id",
     [email],

@@ -2,16 +2,15 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { UpdateUserBody } from "../../shared/contracts/auth.js";
-import { users } from "../db/schema.js";
+import { users } from "../db/index.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
 import { sendEmailChange } from "./emails.js";
 import { GoTrueError, gotrue } from "./gotrue-error.js";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "./passwords.js";
 import type { UserRow } from "./present.js";
-import { AUTH_RATE_RULES } from "./rate-limit.js";
+import { AUTH_RATE_RULES } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
-import { findUserByEmail } from "./users-repo.js";
-import { splitMetadata } from "./users-repo.js";
+import { findUserByEmail, splitMetadata } from "./users-repo.js";
 
 export async function updateUser(
   deps: AuthDeps,
@@ -43,7 +42,7 @@ export async function updateUser(
 
   let newEmail: string | null = null;
   if (body.email !== undefined && body.email !== user.email.toLowerCase()) {
-    deps.limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `email_change:${body.email}`);
+    await deps.limiter.enforce(AUTH_RATE_RULES.emailPerAddress, `email_change:${body.email}`);
     const taken = await findUserByEmail(ctx.db, body.email);
     if (taken && taken.id !== user.id) {
       throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");

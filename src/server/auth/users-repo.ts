@@ -1,8 +1,8 @@
 // User lookups for the auth flows. Emails are stored lower-cased; the unique index is on
 // lower(email), so lookups compare lower-cased too.
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.js";
-import { users } from "../db/schema.js";
+import type { DbOrTx } from "../db/index.js";
+import { users } from "../db/index.js";
 import type { UserRow } from "./present.js";
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
@@ -31,5 +31,6 @@ export function splitMetadata(
   const metadata = { ...current, ...rest };
   if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) return { error: "User metadata is too large" };
   if (full_name !== undefined && full_name !== null && typeof full_name !== "string") return { error: "full_name must be a string" };
-  return { fullName: typeof full_name === "string" ? full_name.trim().slice(0, 200) : undefined, metadata };
+  // Cut by characters, not UTF-16 units: slicing in the middle of an emoji would store a lone surrogate.
+  return { fullName: typeof full_name === "string" ? Array.from(full_name.trim()).slice(0, 200).join("") : undefined, metadata };
 }

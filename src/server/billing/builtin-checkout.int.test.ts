@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, documents, stripeEvents, subscriptions, users } from "../db/schema.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { outboxFor } from "../auth/test-helpers.js";
 import { getUserPlan } from "./plan-lookup.js";
 
 const DAY = 86_400_000;
@@ -72,6 +73,7 @@ describe("built-in checkout and portal", () => {
       status: "inactive",
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      interval: null,
     });
     const anon = await t.app.inject({ method: "GET", url: "/api/stripe/subscription-status" });
     expect(anon.statusCode).toBe(401);
@@ -190,7 +192,7 @@ describe("built-in checkout and portal", () => {
   });
 
   describe("guest checkout (paid without an account)", () => {
-    it("creates a pending account, reports it, and activates it with a password", async () => {
+    it("creates a pending account; activation sets its password but confirms it only through the emailed link", async () => {
       const id = await checkout(null);
       const details = await t.app.inject({ method: "GET", url: `/api/stripe/test-checkout/${id}` });
       expect(details.json()).toMatchObject({ needsEmail: true, email: null });
@@ -200,15 +202,12 @@ describe("built-in checkout and portal", () => {
 
       const pay = await post(`/api/stripe/test-checkout/${id}/pay`, null, { email: "Guest.Buyer@Example.com" });
       expect(pay.json().redirectUrl).toBe(`http://localhost:3000/checkout-success?session_id=${id}`);
+      // Holding the session id without a session does not hand out the buyer's email.
       const info = await post("/api/retrieve-checkout-session", null, { sessionId: id });
-      expect(info.json()).toEqual({
-        customer: { email: "guest.buyer@example.com" },
-        planName: "Creator",
-        existingUser: true,
-        pendingActivation: true,
-      });
+      expect(info.json()).toEqual({ customer: { email: null }, planName: "Creator", existingUser: false, pendingActivation: true });
       const [u] = await t.ctx.db.select().from(users).where(eq(users.email, "guest.buyer@example.com"));
       expect(u?.passwordHash).toBeNull();
+      expect(u?.emailConfirmedAt).toBeNull();
       expect((await getUserPlan(t.ctx.db, u!.id, t.ctx.now())).plan).toBe("creator");
 
       const wrong = await post("/api/activate-account-from-stripe", null, { sessionId: id, email: "x@example.com", password: "secret1" });
@@ -221,28 +220,53 @@ describe("built-in checkout and portal", () => {
         password: "secret123",
       });
       expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ ok: true, email: "guest.buyer@example.com", confirmEmail: true });
       const [after] = await t.ctx.db.select().from(users).where(eq(users.id, u!.id));
       expect(after?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(after?.emailConfirmedAt).toBeTruthy();
-      // Once activated the session cannot set the password again.
+      // Paying with an address proves nothing about owning it: not confirmed, no sign-in yet.
+      expect(after?.emailConfirmedAt).toBeNull();
+      const signIn = () =>
+        t.app.inject({
+          method: "POST",
+          url: "/auth/v1/token?grant_type=password",
+          payload: { email: "guest.buyer@example.com", password: "secret123" },
+        });
+      expect((await signIn()).json().error_code).toBe("email_not_confirmed");
+      // The normal confirmation mail arrives; following it confirms and signs the buyer in.
+      const [mail] = await outboxFor(t, "guest.buyer@example.com");
+      expect(mail?.subject).toBe("Confirm your Draftsmith account");
+      const verified = await t.app.inject({ method: "GET", url: mail!.links[0]!.url.replace("http://localhost:3000", "") });
+      expect(verified.headers.location).toContain("access_token=");
+      expect((await signIn()).statusCode).toBe(200);
+      // A second activation changes nothing and answers the same.
       const again = await post("/api/activate-account-from-stripe", null, { sessionId: id, email: "guest.buyer@example.com", password: "other123" });
-      expect(again.statusCode).toBe(409);
-      expect((await post("/api/retrieve-checkout-session", null, { sessionId: id })).json()).toMatchObject({
-        existingUser: true,
-        pendingActivation: false,
-      });
+      expect(again.json()).toEqual(ok.json());
+      expect((await signIn()).statusCode).toBe(200);
     });
 
-    it("links a guest payment to an existing account with that email (sent to sign in)", async () => {
+    it("answers the same for an address that already has an account, and never touches that account", async () => {
       const existing = await createTestUser(t, { email: "has-account@example.com" });
       await t.ctx.db.update(users).set({ passwordHash: "$argon2id$placeholder" }).where(eq(users.id, existing.id));
       const id = await checkout(null, "price_professional_monthly");
       await post(`/api/stripe/test-checkout/${id}/pay`, null, { email: "has-account@example.com" });
-      expect((await post("/api/retrieve-checkout-session", null, { sessionId: id })).json()).toMatchObject({
-        planName: "Professional",
-        existingUser: true,
-        pendingActivation: false,
+      const guestView = (await post("/api/retrieve-checkout-session", null, { sessionId: id })).json();
+      expect(guestView).toEqual({ customer: { email: null }, planName: "Professional", existingUser: false, pendingActivation: true });
+      // The signed-in owner of the session sees its email.
+      const ownerView = await post("/api/retrieve-checkout-session", existing, { sessionId: id });
+      expect(ownerView.json()).toMatchObject({ customer: { email: "has-account@example.com" }, existingUser: true });
+      const stranger = await createTestUser(t);
+      expect((await post("/api/retrieve-checkout-session", stranger, { sessionId: id })).json().customer.email).toBeNull();
+
+      const activate = await post("/api/activate-account-from-stripe", null, {
+        sessionId: id,
+        email: "has-account@example.com",
+        password: "takeover1",
       });
+      expect(activate.statusCode).toBe(200);
+      expect(activate.json()).toEqual({ ok: true, email: "has-account@example.com", confirmEmail: true });
+      const [kept] = await t.ctx.db.select().from(users).where(eq(users.id, existing.id));
+      expect(kept?.passwordHash).toBe("$argon2id$placeholder");
+      expect(await outboxFor(t, "has-account@example.com")).toHaveLength(0);
       expect((await status(existing)).planName).toBe("professional");
       const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, existing.id));
       expect(sub?.customerId).toMatch(/^cus_local_/);

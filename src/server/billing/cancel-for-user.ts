@@ -2,7 +2,7 @@
 // deleted account must never be charged again.
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { subscriptions } from "../db/schema.js";
+import { subscriptions } from "../db/index.js";
 import type { PaymentProvider } from "./providers/index.js";
 
 const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid", "incomplete"]);

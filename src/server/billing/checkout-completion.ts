@@ -3,8 +3,8 @@
 // store the subscription. Used by the checkout.session.completed handler and by the
 // return pages when they arrive before the webhook (same function, same ordering rules).
 import { eq, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
-import { checkoutSessions, users } from "../db/schema.js";
+import type { Tx } from "../db/index.js";
+import { checkoutSessions, users } from "../db/index.js";
 import type { Config } from "../config.js";
 import { planForPrice } from "./catalogue.js";
 import { type CheckoutSessionView, isPaid, type SubscriptionView } from "./stripe-objects.js";

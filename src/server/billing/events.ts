@@ -3,9 +3,11 @@
 // same transaction as the change it causes, so a redelivered event does nothing and a
 // failed one (rolled back, id not recorded) is applied when the provider retries.
 import { eq } from "drizzle-orm";
+import { describeInputProblem, findInputProblem } from "../../shared/contracts/text.js";
 import type { AppContext } from "../context.js";
-import type { Tx } from "../db/client.js";
-import { stripeEvents } from "../db/schema.js";
+import type { Tx } from "../db/index.js";
+import { stripeEvents } from "../db/index.js";
+import { badRequest } from "../http/index.js";
 import { planForPrice } from "./catalogue.js";
 import { applyCompletedCheckout } from "./checkout-completion.js";
 import type { BillingEvent, PaymentProvider } from "./providers/index.js";
@@ -22,6 +24,30 @@ export const HANDLED_EVENTS = [
   "invoice.paid",
   "invoice.payment_failed",
 ] as const;
+
+/**
+ * Checks the envelope of a verified webhook event before anything uses it. A valid
+ * signature proves who sent the bytes, not that they are an event: an array, a missing
+ * `data` or `id`, a `created` that is not a number, or text the database cannot store
+ * (src/shared/contracts/text.ts) is a 400, and nothing is recorded.
+ */
+export function checkEventEnvelope(value: unknown): BillingEvent {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest("event must be a JSON object");
+  const ev = value as Record<string, unknown>;
+  if (typeof ev.id !== "string" || ev.id.length === 0 || ev.id.length > 255) throw badRequest("event.id must be a non-empty string");
+  if (typeof ev.type !== "string" || ev.type.length === 0 || ev.type.length > 255) throw badRequest("event.type must be a non-empty string");
+  // The upper bound is the last second a JavaScript Date can hold.
+  if (typeof ev.created !== "number" || !Number.isFinite(ev.created) || ev.created < 0 || ev.created > 8_640_000_000_000) {
+    throw badRequest("event.created must be a Unix time in seconds");
+  }
+  const data = ev.data as Record<string, unknown> | null | undefined;
+  if (typeof data !== "object" || data === null || Array.isArray(data) || typeof data.object !== "object" || data.object === null) {
+    throw badRequest("event.data.object must be an object");
+  }
+  const problem = findInputProblem(ev);
+  if (problem) throw badRequest(describeInputProblem(problem, "event"));
+  return ev as unknown as BillingEvent;
+}
 
 type Handler = (tx: Tx, ev: BillingEvent, stateAt: Date, prepared: Prepared) => Promise<boolean>;
 interface Prepared {

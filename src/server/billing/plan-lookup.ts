@@ -3,8 +3,8 @@
 // active or trialing and its paid period has not ended; otherwise the user is on Gratis.
 import { eq } from "drizzle-orm";
 import { type PlanId, isPlanId } from "../../shared/plans.js";
-import type { DbOrTx } from "../db/client.js";
-import { subscriptions } from "../db/schema.js";
+import type { DbOrTx } from "../db/index.js";
+import { subscriptions } from "../db/index.js";
 
 export interface UserPlan {
   plan: PlanId;
@@ -12,13 +12,15 @@ export interface UserPlan {
   status: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** The stored price id (says monthly or annual billing, see catalogue.ts intervalForPrice). */
+  priceId: string | null;
 }
 
 const ACTIVE_STATUSES = new Set(["active", "trialing"]);
 
 export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Date()): Promise<UserPlan> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  if (!row) return { plan: "gratis", isActive: false, status: "inactive", currentPeriodEnd: null, cancelAtPeriodEnd: false };
+  if (!row) return { plan: "gratis", isActive: false, status: "inactive", currentPeriodEnd: null, cancelAtPeriodEnd: false, priceId: null };
   const inPeriod = !row.currentPeriodEnd || row.currentPeriodEnd.getTime() > now.getTime();
   const isActive = ACTIVE_STATUSES.has(row.status) && inPeriod && isPlanId(row.plan) && row.plan !== "gratis";
   return {
@@ -27,5 +29,6 @@ export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Da
     status: isActive ? row.status : row.status === "active" && !inPeriod ? "expired" : row.status,
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    priceId: row.priceId,
   };
 }

@@ -10,16 +10,16 @@ import {
   testCheckoutPayRequest,
 } from "../../shared/contracts/billing.js";
 import type { AppContext } from "../context.js";
-import { requireUser } from "../http/auth-hook.js";
-import { notFound, rateLimited } from "../http/errors.js";
-import { RateLimiter, type RateRule } from "../auth/rate-limit.js";
-import { parse } from "../http/validate.js";
+import { AppError, notFound, parse, rateLimited, RateLimiter, type RateRule, requireUser } from "../http/index.js";
+import { afterResponseQueue } from "../mail/index.js";
 import { createBuiltinPortal } from "./builtin-portal.js";
 import { plansResponse } from "./catalogue.js";
-import { createPaymentProvider } from "./providers/index.js";
+import { invoiceRoutes } from "./invoice-routes.js";
 import { createBillingService } from "./service.js";
 import { createTestCheckout } from "./test-checkout.js";
 import { webhookRoutes } from "./webhook-routes.js";
+
+const notForSale = () => new AppError(503, "service_unavailable", "Plans are not for sale on this server.", { reason: "plans_not_for_sale" });
 
 const idParam = z.object({ id: z.string().min(1).max(300) });
 
@@ -27,41 +27,46 @@ const idParam = z.object({ id: z.string().min(1).max(300) });
 // session. Generous for people, tight enough to stop scripted abuse.
 const TEN_MIN = 10 * 60_000;
 const RULES = {
-  checkout: { name: "billing-checkout", limit: 30, windowMs: TEN_MIN, code: "over_request_rate_limit" },
-  guestLookup: { name: "billing-guest", limit: 60, windowMs: TEN_MIN, code: "over_request_rate_limit" },
+  checkout: { name: "billing-checkout", limit: 30, windowMs: TEN_MIN },
+  guestLookup: { name: "billing-guest", limit: 60, windowMs: TEN_MIN },
 } satisfies Record<string, RateRule>;
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const provider = await createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed"));
-  const billing = createBillingService(ctx, provider);
+  const provider = ctx.payments;
+  const afterResponse = afterResponseQueue(ctx, (err, label) => app.log.error({ err }, `${label} failed after answering`));
+  app.addHook("onClose", async () => afterResponse.drain());
+  const billing = createBillingService(ctx, provider, afterResponse);
   const testCheckout = createTestCheckout(ctx, billing.events);
   const portal = createBuiltinPortal(ctx, billing.events);
-  const limiter = new RateLimiter(ctx.now);
-  const limit = (rule: RateRule, request: FastifyRequest) => {
-    const wait = limiter.hit(rule, request.user?.id ?? request.ip);
-    if (wait > 0) throw rateLimited("Too many requests. Please try again shortly.", wait);
-  };
+  const limiter = new RateLimiter(ctx.rateLimits, ctx.now, (_rule, wait) => rateLimited("Too many requests. Please try again shortly.", wait));
+  const limit = (rule: RateRule, request: FastifyRequest) => limiter.enforce(rule, request.user?.id ?? request.ip);
 
   app.get("/api/stripe/plans", async () => plansResponse(ctx.config));
+
+  // PAYMENTS=disabled: nothing can be bought; existing subscriptions still show and cancel.
+  const forSale = () => {
+    if (ctx.config.payments === "disabled") throw notForSale();
+  };
 
   // Signed in: checkout for the user's customer. Signed out: a guest checkout that ends on
   // /checkout-success, where the buyer sets a password for the paid email.
   const createCheckout = async (request: FastifyRequest) => {
-    limit(RULES.checkout, request);
-    const { priceId } = parse(createCheckoutRequest, request.body ?? {});
-    return billing.createCheckout(request.user, priceId);
+    forSale();
+    await limit(RULES.checkout, request);
+    const { priceId, interval } = parse(createCheckoutRequest, request.body ?? {});
+    return billing.createCheckout(request.user, priceId, interval);
   };
   app.post("/api/stripe/create-checkout-session", createCheckout);
   app.post("/api/stripe/create-checkout", createCheckout);
 
   app.post("/api/retrieve-checkout-session", async (request) => {
-    limit(RULES.guestLookup, request);
+    await limit(RULES.guestLookup, request);
     const { sessionId } = parse(sessionIdRequest, request.body ?? {});
-    return billing.retrieveCheckoutDetails(sessionId);
+    return billing.retrieveCheckoutDetails(sessionId, request.user?.id ?? null);
   });
 
   app.post("/api/activate-account-from-stripe", async (request) => {
-    limit(RULES.guestLookup, request);
+    await limit(RULES.guestLookup, request);
     return billing.activateAccount(parse(activateAccountRequest, request.body ?? {}));
   });
 
@@ -77,6 +82,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // The built-in test checkout and portal exist only while no Stripe key is configured.
   const builtinOnly = () => {
+    forSale();
     if (provider.kind !== "builtin") throw notFound("The built-in checkout is not in use");
   };
   app.get("/api/stripe/test-checkout/:id", async (request) => {
@@ -96,10 +102,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return testCheckout.cancel(id, request.user?.id ?? null);
   });
   app.post("/api/stripe/portal", async (request) => {
-    builtinOnly();
+    if (provider.kind !== "builtin") throw notFound("The built-in portal is not in use");
     const user = requireUser(request);
     return portal.act(user.id, parse(portalActionRequest, request.body ?? {}));
   });
 
+  await app.register(async (scope) => invoiceRoutes(scope, ctx, provider));
   await app.register(async (scope) => webhookRoutes(scope, ctx, provider, billing.events));
 }

@@ -8,13 +8,14 @@ import type {
   SubscriptionStatusResponse,
   UrlResponse,
 } from "../../shared/contracts/billing.js";
-import { PLANS, isPlanId } from "../../shared/plans.js";
-import { hashPassword } from "../auth/passwords.js";
+import { type BillingInterval, PLANS, isPlanId } from "../../shared/plans.js";
+import { hashPassword, safeRedirect, sendConfirmation } from "../auth/index.js";
 import type { AppContext } from "../context.js";
-import { checkoutSessions, users } from "../db/schema.js";
-import { badRequest, conflict, notFound } from "../http/errors.js";
-import type { AuthUser } from "../http/auth-hook.js";
-import { planForPrice } from "./catalogue.js";
+import { checkoutSessions, users } from "../db/index.js";
+import type { AfterResponseQueue } from "../mail/index.js";
+import { badRequest, conflict, notFound } from "../http/index.js";
+import type { AuthUser } from "../service-types.js";
+import { intervalForPrice, priceIdFor, priceInfo } from "./catalogue.js";
 import { applyCompletedCheckout } from "./checkout-completion.js";
 import { createEventProcessor } from "./events.js";
 import { getUserPlan } from "./plan-lookup.js";
@@ -22,7 +23,7 @@ import type { PaymentProvider } from "./providers/index.js";
 import { isPaid, readCheckoutSession, readSubscription } from "./stripe-objects.js";
 import { findSubscriptionRow, presentSubscription, rememberCustomer } from "./subscription-state.js";
 
-export function createBillingService(ctx: AppContext, provider: PaymentProvider) {
+export function createBillingService(ctx: AppContext, provider: PaymentProvider, afterResponse: AfterResponseQueue) {
   const events = createEventProcessor(ctx, provider);
   const url = (path: string) => `${ctx.config.publicUrl}${path}`;
 
@@ -57,7 +58,7 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider)
   }
 
   async function status(userId: string): Promise<SubscriptionStatusResponse> {
-    return presentSubscription(await getUserPlan(ctx.db, userId, ctx.now()));
+    return presentSubscription(await getUserPlan(ctx.db, userId, ctx.now()), ctx.config);
   }
 
   return {
@@ -65,20 +66,27 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider)
     provider,
     status,
 
-    async createCheckout(user: AuthUser | null, priceId: string): Promise<UrlResponse> {
-      const plan = planForPrice(ctx.config, priceId);
-      if (!plan) throw badRequest("Unknown price", { field: "priceId" });
+    async createCheckout(user: AuthUser | null, requestedPriceId: string, requestedInterval?: BillingInterval): Promise<UrlResponse> {
+      const info = priceInfo(ctx.config, requestedPriceId);
+      if (!info) throw badRequest("Unknown price", { field: "priceId" });
+      const { plan } = info;
+      // The price id names the plan; the interval (when sent) says how it is billed.
+      const interval = requestedInterval ?? info.interval;
+      const priceId = priceIdFor(ctx.config, plan, interval);
+      if (!priceId) throw badRequest("Annual billing is not available. Choose monthly billing.", { field: "interval" });
       let customerId: string | null = null;
       if (user) {
         const current = await getUserPlan(ctx.db, user.id, ctx.now());
         const row = await findSubscriptionRow(ctx.db, user.id);
-        if (current.isActive && current.plan === plan) throw conflict(`You are already subscribed to the ${PLANS[plan].name} plan.`);
+        if (current.isActive && current.plan === plan && intervalForPrice(ctx.config, current.priceId) === interval) {
+          throw conflict(`You are already subscribed to the ${PLANS[plan].name} plan.`);
+        }
         if (current.isActive && row?.subscriptionId && row.customerId) {
           // One subscription per user: a different plan is a change of the existing one.
           return provider.createPortalSession({
             customerId: row.customerId,
             returnUrl: url("/"),
-            switchTo: { subscriptionId: row.subscriptionId, plan },
+            switchTo: { subscriptionId: row.subscriptionId, plan, interval },
           });
         }
         customerId = await provider.ensureCustomer(user, row?.provider === provider.kind ? (row.customerId ?? null) : null);
@@ -107,16 +115,19 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider)
       return { url: session.url };
     },
 
-    async retrieveCheckoutDetails(sessionId: string): Promise<CheckoutSessionDetails> {
+    /**
+     * The return page's view of a paid session. The buyer's email goes only to the signed-in
+     * owner of the session; whoever else holds the id gets the same answer for every buyer,
+     * so it tells neither the email nor whether an account with it exists.
+     */
+    async retrieveCheckoutDetails(sessionId: string, callerId: string | null): Promise<CheckoutSessionDetails> {
       const row = await completedSession(sessionId);
       if (row.status !== "complete" || !row.email || !row.userId) throw conflict("The payment for this checkout session is not complete.");
-      const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId));
-      return {
-        customer: { email: row.email },
-        planName: isPlanId(row.plan) ? PLANS[row.plan].name : row.plan,
-        existingUser: !!user,
-        pendingActivation: !!user && !user.passwordHash,
-      };
+      const planName = isPlanId(row.plan) ? PLANS[row.plan].name : row.plan;
+      if (callerId && callerId === row.userId) {
+        return { customer: { email: row.email }, planName, existingUser: true, pendingActivation: false };
+      }
+      return { customer: { email: null }, planName, existingUser: false, pendingActivation: true };
     },
 
     async paymentSuccess(userId: string, sessionId: string): Promise<SubscriptionStatusResponse> {
@@ -128,21 +139,36 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider)
       return status(userId);
     },
 
+    /**
+     * A guest buyer sets the first password of the account their payment created. Paying with
+     * an address proves nothing about owning it, so the account stays unconfirmed until the
+     * emailed confirmation link is followed (src/server/auth/email-flows.ts verify()). Known
+     * and unknown addresses get the same answer, and the mail work runs after it.
+     */
     async activateAccount(input: ActivateAccountRequest): Promise<ActivateAccountResponse> {
       const row = await completedSession(input.sessionId);
       const email = input.email.trim().toLowerCase();
       if (row.status !== "complete" || !row.userId) throw conflict("The payment for this checkout session is not complete.");
       if (row.email !== email) throw badRequest("The email does not match the one used for payment.");
+      const userId = row.userId;
+      // Hash whatever happens next, so a pending and an established account cost the same.
       const passwordHash = await hashPassword(input.password);
       const now = ctx.now();
-      const [updated] = await ctx.db
+      // Only a pending account (made by the guest checkout: no password, never confirmed) gets
+      // this password; an established account keeps its own.
+      await ctx.db
         .update(users)
-        .set({ passwordHash, emailConfirmedAt: now, updatedAt: now })
-        // Only a pending account (created by the guest checkout) gets its first password here.
-        .where(and(eq(users.id, row.userId), isNull(users.passwordHash)))
-        .returning({ id: users.id });
-      if (!updated) throw conflict("An account with this email already exists. Please sign in.");
-      return { ok: true, email };
+        .set({ passwordHash, updatedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.passwordHash), isNull(users.emailConfirmedAt)));
+      afterResponse.run("checkout confirmation mail", async () => {
+        const [user] = await ctx.db
+          .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (!user || user.emailConfirmedAt) return;
+        await sendConfirmation(ctx, { userId, email: user.email, redirectTo: safeRedirect(ctx.config, "/") });
+      });
+      return { ok: true, email, confirmEmail: true };
     },
 
     async createPortal(userId: string): Promise<UrlResponse> {

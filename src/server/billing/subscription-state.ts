@@ -4,8 +4,10 @@
 // stored is dropped, so a late or replayed event can never roll a newer state back.
 import { and, eq, sql } from "drizzle-orm";
 import type { SubscriptionStatusResponse } from "../../shared/contracts/billing.js";
-import type { DbOrTx } from "../db/client.js";
-import { subscriptions } from "../db/schema.js";
+import type { Config } from "../config.js";
+import type { DbOrTx } from "../db/index.js";
+import { subscriptions } from "../db/index.js";
+import { intervalForPrice } from "./catalogue.js";
 import type { UserPlan } from "./plan-lookup.js";
 
 export interface SubscriptionState {
@@ -116,13 +118,14 @@ export async function findUserIdForProviderIds(
   return null;
 }
 
-/** The spec's subscription entity. */
-export function presentSubscription(p: UserPlan): SubscriptionStatusResponse {
+/** The spec's subscription entity, with the billing interval read from the stored price id. */
+export function presentSubscription(p: UserPlan, config: Config): SubscriptionStatusResponse {
   return {
     isActive: p.isActive,
     planName: p.plan,
     status: p.status,
     currentPeriodEnd: p.currentPeriodEnd ? p.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: p.cancelAtPeriodEnd,
+    interval: p.isActive ? intervalForPrice(config, p.priceId) : null,
   };
 }

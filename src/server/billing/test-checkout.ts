@@ -3,11 +3,13 @@
 // processor as a verified webhook; no card is charged.
 import { and, eq } from "drizzle-orm";
 import type { TestCheckoutDetails, TestCheckoutPayResponse } from "../../shared/contracts/billing.js";
-import { PLANS, isPlanId } from "../../shared/plans.js";
+import { PLANS, isPlanId, planPrice } from "../../shared/plans.js";
 import type { AppContext } from "../context.js";
 import { checkoutSessions } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
+import { intervalForPrice } from "./catalogue.js";
 import type { EventProcessor } from "./events.js";
+import { addInterval, recordCheckoutInvoice } from "./invoices.js";
 import type { BillingEvent } from "./providers/index.js";
 import { randomId } from "./providers/builtin.js";
 
@@ -88,7 +90,8 @@ export function createTestCheckout(ctx: AppContext, events: EventProcessor) {
         id: row.id,
         planName: row.plan,
         planLabel: isPlanId(row.plan) ? PLANS[row.plan].name : row.plan,
-        price: isPlanId(row.plan) ? PLANS[row.plan].price : 0,
+        price: isPlanId(row.plan) ? planPrice(row.plan, intervalForPrice(ctx.config, row.priceId)) : 0,
+        interval: intervalForPrice(ctx.config, row.priceId),
         email: row.email,
         needsEmail: !row.userId,
         status,
@@ -114,6 +117,7 @@ export function createTestCheckout(ctx: AppContext, events: EventProcessor) {
       try {
         const now = ctx.now();
         const customerId = row.customerId ?? randomId("cus_local");
+        const interval = intervalForPrice(ctx.config, row.priceId);
         const subscription = builtinSubscriptionObject({
           id: randomId("sub_local"),
           customerId,
@@ -122,7 +126,7 @@ export function createTestCheckout(ctx: AppContext, events: EventProcessor) {
           userId: row.userId,
           status: "active",
           periodStart: now,
-          periodEnd: addOneMonth(now),
+          periodEnd: addInterval(now, interval),
           cancelAtPeriodEnd: false,
         });
         const session = {
@@ -139,6 +143,14 @@ export function createTestCheckout(ctx: AppContext, events: EventProcessor) {
         };
         await events.process(builtinEvent("checkout.session.completed", session, now));
         await events.process(builtinEvent("customer.subscription.created", subscription, now));
+        await recordCheckoutInvoice(ctx.db, row.id, {
+          subscriptionId: subscription.id,
+          plan: row.plan,
+          interval,
+          periodStart: now,
+          periodEnd: addInterval(now, interval),
+          at: now,
+        });
       } catch (err) {
         await ctx.db
           .update(checkoutSessions)

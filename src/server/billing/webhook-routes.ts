@@ -2,8 +2,8 @@
 // raw body (its own content-type parser) and verifies before parsing anything.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { AppError } from "../http/errors.js";
-import type { EventProcessor } from "./events.js";
+import { AppError } from "../http/index.js";
+import { checkEventEnvelope, type EventProcessor } from "./events.js";
 import { type PaymentProvider, WebhookSignatureError } from "./providers/index.js";
 
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider, events: EventProcessor) {
@@ -23,6 +23,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext, provi
       }
       throw err;
     }
+    // Signed but malformed (an array, no id, no data) is the sender's mistake: 400.
+    event = checkEventEnvelope(event);
     // A failure here is a 500: nothing was recorded, so Stripe's retry applies it later.
     const outcome = await events.process(event);
     request.log.info({ eventId: event.id, type: event.type, outcome }, "webhook processed");

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SqlRunner } from "./client.js";
+import type { SqlRunner } from "./providers/types.js";
 
 const MIGRATION_LOCK_KEY = 4_207_311;
 

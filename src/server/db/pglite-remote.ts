@@ -3,7 +3,7 @@
 // and listen. Statements then run while the server's thread parses, validates and answers
 // other requests, instead of in turn with them.
 import { Worker } from "node:worker_threads";
-import { errorFrom, WorkerCalls } from "../threads/worker-calls.js";
+import { errorFrom, WorkerCalls } from "../threads/index.js";
 import { lockDataDir } from "./lock.js";
 
 export interface RemoteResults<T> {

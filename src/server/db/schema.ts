@@ -169,3 +169,19 @@ export const shareUnlockFailures = pgTable("share_unlock_failures", {
   ip: text("ip").notNull(),
   failedAt: ts("failed_at").notNull(),
 });
+
+export const invoices = pgTable("invoices", {
+  id: text("id").primaryKey(),
+  userId: uuid("user_id").notNull(),
+  provider: text("provider").notNull().default("builtin"),
+  subscriptionId: text("subscription_id"),
+  checkoutSessionId: text("checkout_session_id"),
+  plan: text("plan").notNull(),
+  billingInterval: text("billing_interval").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status").notNull().default("paid"),
+  periodStart: ts("period_start").notNull(),
+  periodEnd: ts("period_end").notNull(),
+  createdAt: ts("created_at").notNull(),
+});

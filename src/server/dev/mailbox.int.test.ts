@@ -29,7 +29,7 @@ describe("/dev/mailbox", () => {
 describe("/dev/mailbox in production", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40) });
+    t = await createTestApp({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PAYMENTS: "disabled", AUTH_AUTOCONFIRM: "true" });
   }, 180_000);
   afterAll(async () => t.close());
 

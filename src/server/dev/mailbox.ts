@@ -1,7 +1,7 @@
 // Reads the built-in mail outbox for /dev/mailbox.
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
-import { mailOutbox } from "../db/schema.js";
+import type { Db } from "../db/index.js";
+import { mailOutbox } from "../db/index.js";
 
 export interface MailboxEntry {
   id: string;

@@ -4,7 +4,7 @@ import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { type DocNode, EMPTY_DOC } from "../../shared/editor/schema.js";
 import { docToPlainText } from "../../shared/editor/text.js";
 import { validateDocContent } from "../../shared/editor/validate.js";
-import { badRequest, tooLarge } from "../http/errors.js";
+import { badRequest, tooLarge } from "../http/index.js";
 
 export interface CheckedContent {
   doc: DocNode;

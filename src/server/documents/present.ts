@@ -2,7 +2,7 @@
 // The share password hash and generation never leave the server.
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
-import type { documents } from "../db/schema.js";
+import type { documents } from "../db/index.js";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -24,21 +24,14 @@ export function presentDocument(row: DocumentRow): DocumentRecord {
   };
 }
 
-// A save's content arrives as JSON and is serialized once (checkContent); the answer reuses
-// that text instead of serializing the whole tree again. Keyed by the presented record, so
-// a record changed after presenting cannot be answered with stale text.
-const contentJson = new WeakMap<DocumentRecord, string>();
-
-export function rememberContentJson(record: DocumentRecord, json: string): void {
-  contentJson.set(record, json);
-}
-
-/** The record as the JSON the API answers with. */
-export function documentJson(record: DocumentRecord): string {
-  const json = contentJson.get(record);
-  if (json === undefined) return JSON.stringify(record);
+/**
+ * The record as the JSON the API answers with. After a save with content, `contentJson` is
+ * that content already serialized (save.ts), spliced in instead of serializing it again.
+ */
+export function documentJson(record: DocumentRecord, contentJson: string | null = null): string {
+  if (contentJson === null) return JSON.stringify(record);
   const { content: _content, ...rest } = record;
-  return `{"content":${json},${JSON.stringify(rest).slice(1)}`;
+  return `{"content":${contentJson},${JSON.stringify(rest).slice(1)}`;
 }
 
 /** The record without its content: a save's answer under `Prefer: return=minimal`. */

@@ -7,17 +7,12 @@ import {
   PREFER_RETURN_MINIMAL,
   UpdateDocumentBodySchema,
 } from "../../shared/contracts/documents.js";
-import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
+import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
-import { requireUser } from "../http/auth-hook.js";
-import { prefersMinimalReturn } from "../http/prefer.js";
-import { parse } from "../http/validate.js";
-import { readDocument, updateDocument } from "./access.js";
+import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
 import { documentJson, savedJson } from "./present.js";
-import { createDocument, deleteDocument, listDocuments } from "./repo.js";
-
-/** Room for 5 MB of content plus JSON escaping, so the 413 with our message comes from checkContent. */
-export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 1024 * 1024;
+import { createDocument, deleteDocument, listDocuments, readDocument } from "./queries.js";
+import { updateDocument } from "./save.js";
 
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get("/api/documents", async (request) => {
@@ -42,12 +37,12 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
-    const record = await updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
+    const { record, contentJson } = await updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
     reply.type("application/json; charset=utf-8");
     if (prefersMinimalReturn(request.headers)) {
       return reply.header("preference-applied", PREFER_RETURN_MINIMAL).send(savedJson(record));
     }
-    return reply.send(documentJson(record));
+    return reply.send(documentJson(record, contentJson));
   });
 
   app.delete("/api/documents/:id", async (request, reply) => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_SINK, KITCHEN_SINK_WORDS } from "../../shared/export/fixtures.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -59,7 +59,7 @@ describe("GET /api/documents/:id/export", () => {
   });
 
   it("writes the document's content into every format", async () => {
-    const get = (format: string) => t.app.inject({ method: "GET", url: exportUrl(format), headers: owner.headers });
+    const get = (format: string) => request(t, "GET", exportUrl(format), { user: owner });
     const md = (await get("md")).body;
     expect(md).toContain("# Quarterly Report");
     expect(md).toContain("[Example site](https://example.com/a?b=1)");

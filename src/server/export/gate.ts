@@ -1,7 +1,7 @@
 // PDF and Word files are laid out on the server's CPU. At most MAX_RUNNING are built at
 // once per process; further requests wait their turn, and past MAX_WAITING the caller
 // gets a 429 to retry shortly instead of piling up work the machine cannot finish.
-import { rateLimited } from "../http/errors.js";
+import { rateLimited } from "../http/index.js";
 
 const MAX_RUNNING = 2;
 const MAX_WAITING = 16;

@@ -23,13 +23,13 @@ export async function renderExport(
   let body: Buffer;
   switch (format) {
     case "md":
-      body = Buffer.from(docToMarkdown(doc), "utf8");
+      body = Buffer.from(docToMarkdown(doc, { title }), "utf8");
       break;
     case "html":
       body = Buffer.from(docToHtml(doc, { title }), "utf8");
       break;
     case "txt":
-      body = Buffer.from(docToText(doc), "utf8");
+      body = Buffer.from(docToText(doc, { title }), "utf8");
       break;
     case "pdf":
       // pdfkit is loaded on the first PDF export rather than at start-up.

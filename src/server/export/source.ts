@@ -5,9 +5,9 @@
 import type { FastifyRequest } from "fastify";
 import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
-import { readDocument } from "../documents/access.js";
-import { unauthorized } from "../http/errors.js";
-import { findSharedRow, grantFor } from "../sharing/grant.js";
+import { readDocument } from "../documents/index.js";
+import { unauthorized } from "../http/index.js";
+import { findSharedRow, grantFor } from "../sharing/index.js";
 
 export async function documentForExport(ctx: AppContext, request: FastifyRequest, id: string) {
   if (request.user) {

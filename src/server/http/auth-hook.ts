@@ -1,22 +1,16 @@
-// Reads the bearer access token on every /api request: verifies the JWT (HS256 only,
-// expiry, issuer), checks that its session is not revoked, and loads the user. A token
+// The one authenticator: reads a bearer access token, verifies the JWT (HS256 only,
+// expiry, issuer), checks that its session is not revoked, and loads the user. The /api
+// hook below, the realtime socket and the /auth/v1 routes (auth/routes.ts, which words its
+// failures as GoTrue errors) all go through userFromAccessToken. A token
 // verified this way is remembered in ctx.sessionCache until its session is evicted (sign-out,
 // revocation, user changes) or a short TTL passes. Routes call requireUser(); public routes
 // simply ignore request.user.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { preparedPerDb } from "../db/prepared.js";
-import { sessions, users } from "../db/schema.js";
+import { preparedPerDb, sessions, users } from "../db/index.js";
+import type { AuthUser } from "../service-types.js";
 import { unauthorized } from "./errors.js";
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  fullName: string;
-  sessionId: string;
-  emailConfirmedAt: Date | null;
-}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -50,7 +44,7 @@ export async function userFromAccessToken(
   ctx: AppContext,
   token: string,
   opts: { fresh?: boolean } = {},
-): Promise<{ user: AuthUser | null; reason?: string }> {
+): Promise<{ user: AuthUser | null; reason?: string; expired?: boolean }> {
   const now = ctx.now();
   if (!opts.fresh) {
     const cached = ctx.sessionCache.get(token, now.getTime());
@@ -59,8 +53,8 @@ export async function userFromAccessToken(
   let claims: Awaited<ReturnType<AppContext["jwt"]["verify"]>>;
   try {
     claims = await ctx.jwt.verify(token, now);
-  } catch {
-    return { user: null, reason: "invalid JWT" };
+  } catch (err) {
+    return { user: null, reason: "invalid JWT", expired: (err as { code?: string }).code === "ERR_JWT_EXPIRED" };
   }
   const [row] = await sessionUser(ctx.db).execute({ sessionId: claims.session_id, userId: claims.sub });
   if (!row) return { user: null, reason: "Session not found" };

@@ -1,4 +1,4 @@
-// Turns every thrown error into the public error body of DESIGN.md §5. Known client
+// Turns every thrown error into the public error body (src/shared/errors.ts). Known client
 // mistakes become 4xx with a clear message; anything unexpected is a logged 500 with
 // the request id and never a stack trace.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -52,9 +52,19 @@ const DATABASE_DOWN = new Set([
   "08006",
 ]);
 
-function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === "string" && DATABASE_DOWN.has(code);
+/**
+ * The driver's error may arrive wrapped: drizzle throws a DrizzleQueryError whose `cause`
+ * is the postgres.js error carrying the code. Follows the cause chain (bounded, in case
+ * of a cycle).
+ */
+export function isDatabaseDown(err: unknown): boolean {
+  let e: unknown = err;
+  for (let hops = 0; hops < 8 && typeof e === "object" && e !== null; hops++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function installErrorHandler(app: FastifyInstance) {

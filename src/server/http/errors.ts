@@ -12,6 +12,11 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** Fastify's name for the status: a handler that knows only Fastify errors (the /auth/v1 one) keeps the 4xx. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>

@@ -3,8 +3,8 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import type { Db } from "../db/client.js";
-import { createMailer } from "./mailer.js";
+import type { Db } from "../db/providers/index.js";
+import { createMailer } from "./providers/index.js";
 
 interface Received {
   from: string;

@@ -1,6 +1,6 @@
 // The account emails. Every link is built from PUBLIC_URL by the caller, never from the
 // request's Host header, so a forged Host cannot point a reset link at another site.
-import type { MailMessage } from "./mailer.js";
+import type { MailMessage } from "./providers/index.js";
 
 const PRODUCT = "Draftsmith";
 

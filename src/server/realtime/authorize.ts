@@ -1,11 +1,11 @@
-// Who may join a realtime channel: exactly those who may read the document (DESIGN.md §6).
+// Who may join a realtime channel: exactly those who may read the document.
 // The Sharing area extends sharePrincipalFor() so that a visitor with a valid share token
 // can follow a shared document; the rest (owner check, the read itself) stays as is.
 import { channelDocumentId } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
-import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/access.js";
-import type { AuthUser } from "../http/auth-hook.js";
-import { shareRealtimePrincipal } from "../sharing/realtime-grant.js";
+import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/index.js";
+import type { AuthUser } from "../service-types.js";
+import { liveShareState, shareRealtimePrincipal } from "../sharing/index.js";
 
 export interface Subscriber {
   user: AuthUser | null;
@@ -17,7 +17,13 @@ export interface SubscribeRequest {
 }
 
 export type SubscribeDecision =
-  | { ok: true; documentId: string; principal: DocumentPrincipal }
+  | {
+      ok: true;
+      documentId: string;
+      principal: DocumentPrincipal;
+      /** For a share principal: when the link stops working (null: no expiry). */
+      shareExpiresAt?: Date | null;
+    }
   | { ok: false; message: string };
 
 /** The principal a share token grants on `documentId`, or null (the Sharing area owns share tokens). */
@@ -48,12 +54,15 @@ export async function canSubscribe(ctx: AppContext, subscriber: Subscriber, req:
     if (share) candidates.push(share);
   }
   for (const principal of candidates) {
-    if (await mayRead(ctx, principal, documentId)) return { ok: true, documentId, principal };
+    if (principal.kind === "share") {
+      // The link's live state also gives its expiry, when the visitor's updates must stop.
+      const state = await liveShareState(ctx, documentId);
+      if (state && state.generation === principal.shareGeneration) {
+        return { ok: true, documentId, principal, shareExpiresAt: state.expiresAt };
+      }
+    } else if (await mayRead(ctx, principal, documentId)) {
+      return { ok: true, documentId, principal };
+    }
   }
   return { ok: false, message: "Document not found" };
-}
-
-/** Re-checked before each delivery to share subscribers, so a revoked link stops updates. */
-export async function stillAllowed(ctx: AppContext, principal: DocumentPrincipal, documentId: string): Promise<boolean> {
-  return principal.kind === "owner" || (await mayRead(ctx, principal, documentId));
 }

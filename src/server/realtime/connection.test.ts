@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
 import { REALTIME_CLOSE } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
-import { createMemoryBus } from "./bus.js";
+import { createMemoryBus } from "./providers/builtin.js";
 import { handleConnection } from "./connection.js";
 
 class FakeSocket extends EventEmitter {
@@ -33,7 +33,7 @@ class FakeSocket extends EventEmitter {
 }
 
 const ctx = { realtime: createMemoryBus(), now: () => new Date() } as unknown as AppContext;
-const opts = { heartbeatMs: 1000, authTimeoutMs: 500, maxChannels: 5, maxMessagesPerSecond: 10 };
+const opts = { heartbeatMs: 1000, authTimeoutMs: 500, maxChannels: 5, maxMessagesPerSecond: 10, maxSocketsPerAddress: 3, maxSocketsPerAddressPerDocument: 2 };
 
 describe("realtime connection heartbeats", () => {
   beforeEach(() => {

@@ -1,5 +1,7 @@
 // One /realtime WebSocket: authenticate (first message), join/leave document channels the
 // caller may read, push coalesced UPDATEs, and keep the socket honest with heartbeats.
+// Revocations (sign-out, password change, account deletion, share link ended) close it at
+// once through the hub (hub.ts); the heartbeat re-check only backs that up.
 import type { WebSocket } from "ws";
 import {
   REALTIME_CLOSE,
@@ -10,11 +12,13 @@ import {
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { REALTIME_MAX_EVENTS_PER_SECOND } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
-import { type AuthUser, userFromAccessToken } from "../http/auth-hook.js";
-import { canSubscribe, stillAllowed } from "./authorize.js";
-import { type Coalescer, createCoalescer } from "./coalesce.js";
+import { userFromAccessToken } from "../http/index.js";
+import type { AuthUser } from "../service-types.js";
+import { canSubscribe } from "./authorize.js";
+import { createCoalescer } from "./coalesce.js";
+import { type AddressLimits, type HubConnection, hubFor } from "./hub.js";
 
-export interface ConnectionOptions {
+export interface ConnectionOptions extends AddressLimits {
   /** Ping interval; a socket that has not answered the previous ping is closed. */
   heartbeatMs: number;
   /** How long a new socket may stay without its auth message. */
@@ -24,19 +28,30 @@ export interface ConnectionOptions {
   maxMessagesPerSecond: number;
 }
 
+/**
+ * Per client address: 100 open sockets, and 20 sockets following any one document (many
+ * visitors behind one office NAT still fit; one client cannot open thousands). Over either
+ * cap the socket is closed with REALTIME_CLOSE.tooManyConnections.
+ */
 export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = {
   heartbeatMs: 30_000,
   authTimeoutMs: 10_000,
   maxChannels: 50,
   maxMessagesPerSecond: 100,
+  maxSocketsPerAddress: 100,
+  maxSocketsPerAddressPerDocument: 20,
 };
 
 interface Subscription {
   off: () => void;
-  coalescer: Coalescer<DocumentRecord>;
 }
 
-export function handleConnection(ctx: AppContext, socket: WebSocket, opts: ConnectionOptions = DEFAULT_CONNECTION_OPTIONS) {
+export function handleConnection(
+  ctx: AppContext,
+  socket: WebSocket,
+  opts: ConnectionOptions = DEFAULT_CONNECTION_OPTIONS,
+  address = "unknown",
+) {
   let authed = false;
   let user: AuthUser | null = null;
   let token: string | null = null;
@@ -47,9 +62,10 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
   let windowStart = 0;
   let windowCount = 0;
 
-  const send = (msg: RealtimeServerMessage) => {
-    if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+  const sendRaw = (json: string) => {
+    if (!closed && socket.readyState === socket.OPEN) socket.send(json);
   };
+  const send = (msg: RealtimeServerMessage) => sendRaw(JSON.stringify(msg));
   const close = (code: number, reason: string) => {
     if (!closed) socket.close(code, reason);
     cleanup();
@@ -58,7 +74,6 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     const sub = subs.get(channel);
     if (!sub) return;
     sub.off();
-    sub.coalescer.cancel();
     subs.delete(channel);
   };
   const cleanup = () => {
@@ -66,6 +81,22 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     clearTimeout(authTimer);
     clearInterval(heartbeat);
     for (const channel of [...subs.keys()]) drop(channel);
+    hub.leave(conn);
+  };
+
+  const hub = hubFor(ctx);
+  const conn: HubConnection = {
+    address,
+    session: () => (user ? { userId: user.id, sessionId: user.sessionId } : null),
+    close: (code, reason) => close(code, reason),
+    sendRaw,
+    shareEnded(channel) {
+      if (!subs.has(channel)) return;
+      drop(channel);
+      send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
+      // A socket that only followed this link has nothing left: close it so the client stops.
+      if (subs.size === 0) close(REALTIME_CLOSE.shareEnded, "share link ended");
+    },
   };
 
   const authTimer = setTimeout(() => close(REALTIME_CLOSE.unauthorized, "auth message expected"), opts.authTimeoutMs);
@@ -80,7 +111,7 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     // A revoked session or an expired token ends the socket; the client reconnects with a fresh one.
     if (token) {
       void userFromAccessToken(ctx, token, { fresh: true }).then(({ user: u }) => {
-        if (!u) close(REALTIME_CLOSE.unauthorized, "session ended");
+        if (!u) close(REALTIME_CLOSE.sessionEnded, "session ended");
       });
     }
   }, opts.heartbeatMs);
@@ -89,6 +120,7 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
   });
   socket.on("close", cleanup);
   socket.on("error", cleanup);
+  if (!hub.admit(conn, opts)) close(REALTIME_CLOSE.tooManyConnections, "too many connections from this address");
 
   async function authenticate(accessToken: string | null) {
     if (accessToken === null) {
@@ -115,17 +147,30 @@ export function handleConnection(ctx: AppContext, socket: WebSocket, opts: Conne
     if (closed) return;
     if (!decision.ok) return send({ type: "status", channel, status: "CHANNEL_ERROR", message: decision.message });
     const { principal, documentId } = decision;
-    const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) => {
-      if (principal.kind === "owner") return send({ type: "UPDATE", channel, record });
-      void stillAllowed(ctx, principal, documentId).then((ok) => {
-        // A visitor never learns who wrote (the owner's user id is private).
-        if (ok) return send({ type: "UPDATE", channel, record: { ...record, user_id: null } });
-        drop(channel);
-        send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
+    const release = hub.claimDocumentSlot(address, channel, opts);
+    if (!release) return close(REALTIME_CLOSE.tooManyConnections, "too many connections to this document from this address");
+    if (principal.kind === "share") {
+      // Visitors of one document share one access check and one payload per change.
+      const leave = hub.joinVisitors(conn, channel, documentId, principal.shareGeneration ?? -1, decision.shareExpiresAt ?? null);
+      subs.set(channel, {
+        off: () => {
+          leave();
+          release();
+        },
       });
-    });
-    const off = ctx.realtime.subscribe(channel, (event) => coalescer.push(event.record as DocumentRecord));
-    subs.set(channel, { off, coalescer });
+    } else {
+      const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) =>
+        send({ type: "UPDATE", channel, record }),
+      );
+      const off = ctx.realtime.subscribe(channel, (event) => coalescer.push(event.record as DocumentRecord));
+      subs.set(channel, {
+        off: () => {
+          off();
+          coalescer.cancel();
+          release();
+        },
+      });
+    }
     send({ type: "status", channel, status: "SUBSCRIBED" });
   }
 

@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { type DocumentRecord, channelDocumentId } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/schema.js";
-import { presentDocument } from "../documents/present.js";
-import type { RealtimeEvent } from "./bus.js";
-import { type BusCodec, inlineCodec } from "./postgres-bus.js";
+import { documents } from "../db/index.js";
+import { presentDocument } from "../documents/index.js";
+import type { RealtimeEvent } from "./providers/types.js";
+import { type BusCodec, inlineCodec } from "./providers/postgres.js";
 
 interface DocumentRef {
   id: string;

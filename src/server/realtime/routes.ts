@@ -2,7 +2,7 @@
 // cross-site page cannot open a socket riding on a user's token); the rest is connection.ts.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { forbidden } from "../http/errors.js";
+import { forbidden } from "../http/index.js";
 import { DEFAULT_CONNECTION_OPTIONS, handleConnection } from "./connection.js";
 import { originAllowed } from "./origin.js";
 
@@ -15,6 +15,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (!originAllowed(ctx.config, request.headers.origin)) throw forbidden("Origin not allowed");
       },
     },
-    (socket) => handleConnection(ctx, socket, DEFAULT_CONNECTION_OPTIONS),
+    // request.ip honours TRUST_PROXY, so the per-address caps count clients, not the proxy.
+    (socket, request) => handleConnection(ctx, socket, DEFAULT_CONNECTION_OPTIONS, request.ip),
   );
 }

@@ -3,9 +3,9 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { type DocumentRecord, documentChannel } from "../../shared/contracts/documents.js";
+import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
 import { buildApp } from "../app.js";
-import { type Database, openDatabase } from "../db/client.js";
+import { type Database, openDatabase } from "../db/providers/index.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, usingPostgres } from "../test/harness.js";
 import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
 
@@ -36,7 +36,7 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     await a?.close();
   });
 
-  const connectB = async () => {
+  const connectB = async (accessToken: string | null = user.token) => {
     const ws = new WebSocket(bUrl, { headers: { origin: a.config.publicOrigin } });
     await new Promise((resolve, reject) => {
       ws.once("open", resolve);
@@ -44,7 +44,7 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     });
     const s = wrapSocket(ws);
     sockets.push(s);
-    s.send({ type: "auth", access_token: user.token });
+    s.send({ type: "auth", access_token: accessToken });
     await s.next((m) => m.type === "ready");
     return s;
   };
@@ -74,5 +74,27 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     }
     const last = await s.next((m) => m.type === "UPDATE" && m.record.version === version);
     expect(last).toMatchObject({ record: { title: "T4", user_id: user.id } });
+  });
+
+  it("a link turned off through A closes B's visitors, and a sign-out through A closes the session's socket on B, at once", async () => {
+    const other = await createTestUser(a, { plan: "professional" });
+    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: other.headers, payload: {} })).json() as DocumentRecord;
+    const owner = await connectB(other.token);
+    owner.send({ type: "subscribe", channel: documentChannel(doc.id) });
+    await owner.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
+
+    await a.app.inject({ method: "PUT", url: `/api/documents/${doc.id}/share`, headers: other.headers, payload: { isPublic: true } });
+    const token = (await a.app.inject({ method: "GET", url: `/api/shared/${doc.id}` })).headers["x-share-token"] as string;
+    const visitor = await connectB(null);
+    visitor.send({ type: "subscribe", channel: documentChannel(doc.id), share_token: token });
+    await visitor.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
+
+    const off = await a.app.inject({ method: "PUT", url: `/api/documents/${doc.id}/share`, headers: other.headers, payload: { isPublic: false } });
+    expect(off.statusCode).toBe(200);
+    expect(await visitor.closed).toMatchObject({ code: REALTIME_CLOSE.shareEnded });
+
+    const out = await a.app.inject({ method: "POST", url: "/auth/v1/logout?scope=local", headers: other.headers });
+    expect(out.statusCode).toBe(204);
+    expect(await owner.closed).toMatchObject({ code: REALTIME_CLOSE.sessionEnded });
   });
 });

@@ -3,13 +3,15 @@
 // the database. A route with an id and no row here fails the suite, so a new route
 // cannot ship without its check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiSuggestions, checkoutSessions, documents, preferences, subscriptions } from "../db/schema.js";
+import { recordInvoice } from "../billing/invoices.js";
+import { aiSuggestions, checkoutSessions, documents, invoices, preferences, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
 interface Ids {
   documentId: string;
   suggestionId: string;
   checkoutId: string;
+  invoiceId: string;
 }
 
 interface Row {
@@ -57,6 +59,7 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     anonymous: [404],
   },
   "POST /api/stripe/test-checkout/:id/cancel": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/cancel`, other: [404], anonymous: [404] },
+  "GET /api/stripe/invoices/:id/receipt": { path: (i) => `/api/stripe/invoices/${i.invoiceId}/receipt`, other: [404], anonymous: [401] },
 };
 
 describe("object-level authorization on every route with an id", () => {
@@ -66,7 +69,7 @@ describe("object-level authorization on every route with an id", () => {
   let ids: Ids;
 
   async function snapshot() {
-    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences];
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices];
     const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
     return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
   }
@@ -90,7 +93,12 @@ describe("object-level authorization on every route with an id", () => {
     });
     expect(checkout.statusCode).toBe(200);
     const checkoutId = new URL(checkout.json().url).pathname.split("/").pop()!;
-    ids = { documentId, suggestionId: suggestion!.id, checkoutId };
+    const at = new Date();
+    await recordInvoice(t.ctx.db, { userId: owner.id, subscriptionId: null, plan: "professional", interval: "month", periodStart: at, periodEnd: at, at });
+    const [invoice] = await t.ctx.db.select().from(invoices);
+    const receipt = await t.app.inject({ method: "GET", url: `/api/stripe/invoices/${invoice!.id}/receipt`, headers: owner.headers });
+    expect(receipt.statusCode).toBe(200);
+    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id };
   });
   afterAll(async () => t?.close());
 

@@ -4,8 +4,9 @@
 // With the sessions gone, every access token of theirs stops working on the next request.
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { subscriptions, users } from "../db/schema.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { subscriptions, users } from "../db/index.js";
+import { badRequest, notFound } from "../http/index.js";
+import { publishRevocation } from "../realtime/index.js";
 
 /** Something that ends the user's subscription with the payment provider before the row goes. */
 export type SubscriptionCanceller = (ctx: AppContext, userId: string) => Promise<void>;
@@ -32,4 +33,6 @@ export async function deleteAccount(
   if (deleted.length === 0) throw notFound("Account not found");
   // The sessions went with the user row; make sure no process still trusts their tokens.
   await ctx.sessionCache.evict({ userId: user.id });
+  // …and that no open /realtime socket of theirs keeps receiving documents.
+  await publishRevocation(ctx, { type: "user", userId: user.id });
 }

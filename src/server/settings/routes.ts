@@ -7,17 +7,13 @@ import {
   preferencesPatchSchema,
 } from "../../shared/contracts/settings.js";
 import type { AppContext } from "../context.js";
-import { requireUser } from "../http/auth-hook.js";
-import { parse } from "../http/validate.js";
-import { createSubscriptionCanceller } from "../billing/cancel-for-user.js";
-import { createPaymentProvider } from "../billing/providers/index.js";
+import { parse, requireUser } from "../http/index.js";
+import { createSubscriptionCanceller } from "../billing/index.js";
 import { deleteAccount } from "./account-deletion.js";
 import { getNotifications, getPreferences, updateNotifications, updatePreferences } from "./store.js";
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const cancelSubscription = createSubscriptionCanceller(
-    await createPaymentProvider(ctx.config, (err) => app.log.error({ err }, "payment provider call failed")),
-  );
+  const cancelSubscription = createSubscriptionCanceller(ctx.payments);
   app.get("/api/settings/preferences", async (request) => getPreferences(ctx.db, requireUser(request).id));
 
   app.put("/api/settings/preferences", async (request) => {

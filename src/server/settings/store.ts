@@ -13,8 +13,8 @@ import {
   preferencesSchema,
   withDefaults,
 } from "../../shared/contracts/settings.js";
-import type { Db } from "../db/client.js";
-import { preferences } from "../db/schema.js";
+import type { Db } from "../db/index.js";
+import { preferences } from "../db/index.js";
 
 async function readRow(db: Db, userId: string) {
   const [row] = await db

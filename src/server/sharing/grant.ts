@@ -5,9 +5,9 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { SharedDocument } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/schema.js";
-import { isDocumentId } from "../documents/access.js";
-import { AppError, notFound } from "../http/errors.js";
+import { documents } from "../db/index.js";
+import { isDocumentId } from "../documents/index.js";
+import { AppError, notFound } from "../http/index.js";
 import { verifyShareToken } from "./token.js";
 
 export const sharedNotFound = () => notFound("Document not found");

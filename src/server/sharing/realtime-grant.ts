@@ -1,9 +1,12 @@
 // What a share token grants on the realtime channel `document:<id>`: a read-only share
-// principal pinned to the token's share_generation, so the realtime module's re-check
-// before each delivery (readDocument with this principal) stops the updates as soon as the
-// owner makes the document private, changes the password, or the link expires.
+// principal pinned to the token's share_generation. The realtime module keeps that grant
+// with the link's expiry and re-checks it once per change for all visitors of a document
+// (liveShareState), so updates stop as soon as the owner makes the document private,
+// changes the password, or the link expires.
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import type { DocumentPrincipal } from "../documents/access.js";
+import { documents } from "../db/index.js";
+import { type DocumentPrincipal, isDocumentId } from "../documents/index.js";
 import { resolveShareGrant } from "./grant.js";
 
 export async function shareRealtimePrincipal(
@@ -20,4 +23,31 @@ export async function shareRealtimePrincipal(
   } catch {
     return null;
   }
+}
+
+/** A live share link's state, as the REST shared view would see it now. */
+export interface LiveShareState {
+  generation: number;
+  allowEditing: boolean;
+  /** The first instant the link no longer works, or null for no expiry. */
+  expiresAt: Date | null;
+}
+
+/**
+ * The link's state while it works (public, unexpired), or null. One small read by document
+ * id — a share link is public by definition; the grant is the generation compared by the caller.
+ */
+export async function liveShareState(ctx: AppContext, documentId: string): Promise<LiveShareState | null> {
+  if (!isDocumentId(documentId)) return null;
+  const [row] = await ctx.db
+    .select({ generation: documents.shareGeneration, allowEditing: documents.allowEditing, expiresAt: documents.shareExpiresAt })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.isPublic, true),
+        or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
+      ),
+    );
+  return row ?? null;
 }

@@ -9,6 +9,7 @@
 // - Every /api/shared/* answer carries X-Robots-Tag: noindex.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
+import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import {
   SHARE_TOKEN_HEADER,
   shareSettingsInput,
@@ -16,11 +17,8 @@ import {
   unlockInput,
 } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
-import { isDocumentId, updateDocument } from "../documents/access.js";
-import { DOCUMENT_BODY_LIMIT } from "../documents/routes.js";
-import { requireUser } from "../http/auth-hook.js";
-import { AppError, forbidden, rateLimited } from "../http/errors.js";
-import { parse } from "../http/validate.js";
+import { isDocumentId, updateDocument } from "../documents/index.js";
+import { AppError, forbidden, parse, rateLimited, requireUser } from "../http/index.js";
 import { findSharedRow, grantFor, presentShared, resolveShareGrant, sharedNotFound } from "./grant.js";
 import { verifySharePassword } from "./password.js";
 import { getShareSettings, updateShareSettings } from "./settings.js";
@@ -89,7 +87,7 @@ export async function sharingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!grant.canEdit) throw forbidden("Editing is not allowed for this link");
     const principal = { kind: "share", documentId: grant.documentId, canEdit: true, shareGeneration: grant.generation } as const;
     try {
-      return presentShared(await updateDocument(ctx, principal, id, body));
+      return presentShared((await updateDocument(ctx, principal, id, body)).record);
     } catch (err) {
       // The conflict carries the current document: show the visitor only the public fields.
       if (err instanceof AppError && err.status === 409 && err.extra.current) {

@@ -3,8 +3,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ShareSettings, ShareSettingsInput } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/schema.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { documents } from "../db/index.js";
+import { badRequest, notFound } from "../http/index.js";
+import { publishRevocation } from "../realtime/index.js";
 import { expiryDate, expiryInstant, isBeforeToday } from "./expiry.js";
 import { hashSharePassword } from "./password.js";
 
@@ -61,5 +62,8 @@ export async function updateShareSettings(
     .where(ownDocument(userId, documentId))
     .returning(columns);
   if (!row) throw notFound("Document not found");
+  // Open visitor sockets are checked again at once, on every instance: a private link, a new
+  // password or an earlier expiry ends them now rather than at the next save.
+  if (revoke || input.expiresAt !== undefined) await publishRevocation(ctx, { type: "share", documentId });
   return present(row);
 }

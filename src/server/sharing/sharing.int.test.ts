@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RealtimeEvent } from "../realtime/bus.js";
+import {
+  SHARE_UNLOCK_MAX_FAILURES_PER_IP,
+  SHARE_UNLOCK_MAX_FAILURES_PER_IP_LINK,
+  SHARE_UNLOCK_MAX_FAILURES_PER_LINK,
+} from "../../shared/contracts/sharing.js";
+import { shareUnlockFailures } from "../db/schema.js";
+import type { RealtimeEvent } from "../realtime/providers/index.js";
 import { shareRealtimePrincipal } from "./realtime-grant.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
@@ -171,11 +177,42 @@ describe("sharing", () => {
       for (const res of [put, ownerView, locked, ok, read]) expect(res.body).not.toContain("correct horse");
     });
 
-    it("limits guesses per link across many IPs", async () => {
+    it("twenty wrong guesses do not lock out a visitor who has the password; a far higher ceiling per link does", async () => {
       const doc = await newDoc();
       await share(doc.id, { isPublic: true, password: "pw-link" });
+      // Twenty guesses from one address (it is stopped after five) and twenty from twenty addresses.
+      for (let i = 0; i < 20; i++) await unlock(doc.id, "nope", "10.2.0.200");
       for (let i = 0; i < 20; i++) expect((await unlock(doc.id, "nope", `10.2.0.${i}`)).statusCode).toBe(401);
-      expect((await unlock(doc.id, "pw-link", "10.2.1.1")).statusCode).toBe(429);
+      expect((await unlock(doc.id, "pw-link", "10.2.0.200")).statusCode).toBe(429);
+      expect((await unlock(doc.id, "pw-link", "10.2.1.1")).statusCode).toBe(200);
+
+      // The per-link ceiling: SHARE_UNLOCK_MAX_FAILURES_PER_LINK failures from many addresses
+      // (written directly: each address stays under its own limit) lock the link for everyone.
+      const now = t.ctx.now();
+      const rows = Array.from({ length: SHARE_UNLOCK_MAX_FAILURES_PER_LINK }, (_, i) => ({
+        documentId: doc.id,
+        ip: `10.7.${Math.floor(i / 5)}.${i % 5}`,
+        failedAt: now,
+      }));
+      await t.ctx.db.insert(shareUnlockFailures).values(rows);
+      const ceiling = await unlock(doc.id, "pw-link", "10.2.1.2");
+      expect(ceiling.statusCode).toBe(429);
+      expect(Number(ceiling.headers["retry-after"])).toBeGreaterThan(0);
+    });
+
+    it("one address guessing across links is stopped after SHARE_UNLOCK_MAX_FAILURES_PER_IP failures in all", async () => {
+      const ip = "10.8.0.1";
+      const perLink = SHARE_UNLOCK_MAX_FAILURES_PER_IP_LINK;
+      const links = SHARE_UNLOCK_MAX_FAILURES_PER_IP / perLink;
+      for (let l = 0; l < links; l++) {
+        const doc = await newDoc();
+        await share(doc.id, { isPublic: true, password: "pw-spray" });
+        for (let i = 0; i < perLink; i++) expect((await unlock(doc.id, "nope", ip)).statusCode).toBe(401);
+      }
+      const next = await newDoc();
+      await share(next.id, { isPublic: true, password: "pw-spray" });
+      expect((await unlock(next.id, "nope", ip)).statusCode).toBe(429);
+      expect((await unlock(next.id, "pw-spray", "10.8.0.2")).statusCode).toBe(200);
     });
 
     it("kills issued tokens when the owner makes the document private or changes the password", async () => {

@@ -5,7 +5,7 @@
 // label, so a share token can never pass as an access token or the other way round.
 import crypto from "node:crypto";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../shared/contracts/sharing.js";
-import { loadSigningSecret } from "../auth/secret.js";
+import { loadSigningSecret } from "../auth/index.js";
 import type { AppContext } from "../context.js";
 
 export interface ShareTokenClaims {

@@ -8,7 +8,7 @@ import type { PlanId } from "../../shared/plans.js";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import type { AppContext } from "../context.js";
-import { type Database, openDatabase } from "../db/client.js";
+import { type Database, openDatabase } from "../db/providers/index.js";
 import { sessions, subscriptions, users } from "../db/schema.js";
 
 export interface TestApp {
@@ -89,6 +89,20 @@ export interface TestUser {
 }
 
 /** A confirmed user with a live session, inserted directly (no sign-up round trip). */
+/**
+ * The one way integration tests call the API: as `user` (or signed out when null), with an
+ * optional JSON body and extra headers.
+ */
+export function request(
+  t: Pick<TestApp, "app">,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  opts: { user?: Pick<TestUser, "headers"> | null; payload?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers = { ...(opts.user?.headers ?? {}), ...opts.headers };
+  return t.app.inject({ method, url, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
+}
+
 export async function createTestUser(
   t: Pick<TestApp, "ctx">,
   opts: { email?: string; fullName?: string; plan?: PlanId } = {},

@@ -1,5 +1,6 @@
 // Request bodies of the /auth/v1 service (GoTrue wire format, as @supabase/auth-js sends them).
 import { z } from "zod";
+import { MAX_METADATA_DEPTH, refineInput } from "./text.js";
 
 export const AUTH_STORAGE_KEY = "draftsmith.auth";
 
@@ -9,7 +10,9 @@ const email = z
   .toLowerCase()
   .max(320)
   .pipe(z.email({ message: "Unable to validate email address: invalid format" }));
-const metadata = z.record(z.string(), z.unknown());
+// Checked without recursion before anything serializes it: a 10,000-level object would
+// overflow JSON.stringify, and a NUL cannot be stored in jsonb.
+const metadata = z.record(z.string(), z.unknown()).superRefine(refineInput(MAX_METADATA_DEPTH, "data"));
 
 export const SignupBody = z.object({
   email,

@@ -1,11 +1,20 @@
 // Billing request/response contracts (spec accounts §3/§7, editor §7), shared by server and client.
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../limits.js";
-import { PLAN_IDS } from "../plans.js";
+import { BILLING_INTERVALS, type BillingInterval, PLAN_IDS } from "../plans.js";
 
 export const planIdSchema = z.enum(PLAN_IDS);
+export const billingIntervalSchema = z.enum(BILLING_INTERVALS);
 
-export const createCheckoutRequest = z.object({ priceId: z.string().min(1).max(200) });
+/**
+ * priceId names the plan (its monthly or annual price id from GET /api/stripe/plans);
+ * interval says how it is billed. Without an interval the price id decides (monthly for a
+ * monthly id), so older clients keep working.
+ */
+export const createCheckoutRequest = z.object({
+  priceId: z.string().min(1).max(200),
+  interval: billingIntervalSchema.optional(),
+});
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
 export interface UrlResponse {
   url: string;
@@ -16,7 +25,8 @@ export type SessionIdRequest = z.infer<typeof sessionIdRequest>;
 
 /** POST /api/retrieve-checkout-session */
 export interface CheckoutSessionDetails {
-  customer: { email: string };
+  /** The email paid with: only for the signed-in owner of the session, else null. */
+  customer: { email: string | null };
   planName: string;
   existingUser: boolean;
   pendingActivation: boolean;
@@ -31,6 +41,8 @@ export type ActivateAccountRequest = z.infer<typeof activateAccountRequest>;
 export interface ActivateAccountResponse {
   ok: true;
   email: string;
+  /** Always true: the account is confirmed by the link emailed to this address. */
+  confirmEmail: true;
 }
 
 /** GET /api/stripe/subscription-status and the subscription in other responses. */
@@ -40,6 +52,8 @@ export interface SubscriptionStatusResponse {
   status: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** How the active subscription is billed; null without a paid subscription. */
+  interval: BillingInterval | null;
 }
 
 /** GET /api/stripe/plans: the catalogue with configured price ids (Gratis has none). */
@@ -47,6 +61,8 @@ export interface PlanWithPrice {
   id: string;
   name: string;
   price: number;
+  /** Price of a year in US dollars (annual billing). */
+  annualPrice: number;
   priceId: string | null;
   annualPriceId: string | null;
   productId: string | null;
@@ -55,8 +71,15 @@ export interface PlanWithPrice {
 }
 export interface PlansResponse {
   plans: PlanWithPrice[];
-  /** "builtin" = the app's own test checkout (no card is charged); "stripe" = hosted checkout. */
-  provider: "builtin" | "stripe";
+  /**
+   * "builtin" = the app's own test checkout (no card is charged); "stripe" = hosted checkout;
+   * "disabled" = plans are not for sale (PAYMENTS=disabled).
+   */
+  provider: "builtin" | "stripe" | "disabled";
+  /** The test checkout runs on a production server: every page says no payment is real. */
+  testMode: boolean;
+  /** The billing intervals that can be bought: "year" only when every paid plan has an annual price. */
+  intervals: BillingInterval[];
 }
 
 /** GET /api/stripe/test-checkout/:id (built-in test checkout page). */
@@ -64,7 +87,9 @@ export interface TestCheckoutDetails {
   id: string;
   planName: string;
   planLabel: string;
+  /** What this checkout charges for one period, in US dollars. */
   price: number;
+  interval: BillingInterval;
   email: string | null;
   /** Guest checkout: the page collects the email before paying. */
   needsEmail: boolean;
@@ -80,6 +105,34 @@ export interface TestCheckoutPayResponse {
 export const portalActionRequest = z.discriminatedUnion("action", [
   z.object({ action: z.literal("cancel") }),
   z.object({ action: z.literal("resume") }),
-  z.object({ action: z.literal("switch"), plan: z.enum(["creator", "professional"]) }),
+  z.object({
+    action: z.literal("switch"),
+    plan: z.enum(["creator", "professional"]),
+    /** Keep the current interval when absent. */
+    interval: billingIntervalSchema.optional(),
+  }),
 ]);
 export type PortalActionRequest = z.infer<typeof portalActionRequest>;
+
+/** GET /api/stripe/invoices: the signed-in user's invoices, newest first. */
+export interface InvoiceRecord {
+  id: string;
+  /** ISO time the invoice was issued. */
+  date: string;
+  planName: string;
+  interval: BillingInterval | null;
+  /** Amount in US dollars. */
+  amount: number;
+  currency: string;
+  status: string;
+  /**
+   * Where the receipt downloads from: our own receipt route for the built-in checkout
+   * (needs the bearer token), Stripe's hosted invoice or PDF for Stripe invoices.
+   */
+  receiptUrl: string | null;
+  /** true when receiptUrl is one of our routes (fetch with the token), false for an external link. */
+  receiptIsLocal: boolean;
+}
+export interface InvoicesResponse {
+  invoices: InvoiceRecord[];
+}

@@ -106,6 +106,8 @@ export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
 export type RealtimeServerMessage =
   | { type: "ready"; user_id: string | null }
   | { type: "status"; channel: string; status: "SUBSCRIBED" | "CHANNEL_ERROR"; message?: string }
+  // A share visitor's record holds only the shared view's fields (id, title, content,
+  // updated_at, allow_editing, version), as GET /api/shared/:id answers.
   | { type: "UPDATE"; channel: string; record: DocumentRecord }
   | { type: "pong" }
   | { type: "error"; message: string };
@@ -120,4 +122,10 @@ export const REALTIME_CLOSE = {
   dead: 4008,
   /** The client sent messages faster than the server accepts them. */
   tooManyMessages: 4029,
+  /** The session was signed out, its password changed or the account deleted: do not reconnect with this token. */
+  sessionEnded: 4010,
+  /** The share link was turned off, regenerated or expired: do not reconnect for this link. */
+  shareEnded: 4011,
+  /** Too many sockets from one address (per document or overall); retry later, not at once. */
+  tooManyConnections: 4030,
 } as const;

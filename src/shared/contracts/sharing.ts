@@ -7,10 +7,15 @@ import { DocumentContentInputSchema, DocumentTitleSchema } from "./documents.js"
 export const SHARE_TOKEN_HEADER = "x-share-token";
 /** How long an unlocked share token lives. */
 export const SHARE_TOKEN_TTL_SECONDS = 60 * 60;
-/** Failed unlock attempts allowed per visitor IP within the window, then 429. */
-export const SHARE_UNLOCK_MAX_FAILURES_PER_IP = 5;
-/** Failed unlock attempts allowed per link (from every IP together) within the window. */
-export const SHARE_UNLOCK_MAX_FAILURES_PER_LINK = 20;
+/** Failed unlock attempts allowed per visitor IP on one link within the window, then 429 for that IP on that link. */
+export const SHARE_UNLOCK_MAX_FAILURES_PER_IP_LINK = 5;
+/** Failed unlock attempts allowed per visitor IP over every link within the window. */
+export const SHARE_UNLOCK_MAX_FAILURES_PER_IP = 30;
+/**
+ * Failed unlock attempts allowed per link from every IP together: a ceiling far above what
+ * one guesser can reach, so a few guessers cannot lock out a visitor who knows the password.
+ */
+export const SHARE_UNLOCK_MAX_FAILURES_PER_LINK = 500;
 export const SHARE_UNLOCK_WINDOW_MS = 15 * 60 * 1000;
 export const SHARE_PASSWORD_MAX_LENGTH = 200;
 

@@ -57,6 +57,33 @@ describe("validateDocContent", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(String(MAX_DOC_DEPTH));
   });
+
+  it("refuses a NUL or a lone surrogate anywhere in the tree, naming where", () => {
+    const nul = validateDocContent(doc(para("ok"), para("a\u0000b")));
+    expect(nul).toEqual({ ok: false, message: "content.content.1.content.0.text: text must not contain the NUL character (U+0000)" });
+    const lone = validateDocContent(doc(para("a\udc00b")));
+    expect(lone.ok).toBe(false);
+    if (!lone.ok) expect(lone.message).toMatch(/^content\.content\.0\.content\.0\.text: .*unpaired surrogate \(U\+DC00\)/);
+    // Sent as a JSON string, the escape only becomes a NUL once parsed.
+    expect(validateDocContent(JSON.stringify(doc(para("a\u0000b")))).ok).toBe(false);
+    const inMark = validateDocContent(doc(para("x", [{ type: "link", attrs: { href: "https://a.b/\u0000" } }])));
+    expect(inMark.ok).toBe(false);
+  });
+
+  it("refuses an attribute nested thousands deep inside JSON-string content without overflowing", () => {
+    const deepAttr = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+    const json = `{"type":"doc","content":[{"type":"paragraph","attrs":{"x":${deepAttr}},"content":[{"type":"text","text":"x"}]}]}`;
+    const result = validateDocContent(json);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain("nesting is deeper than");
+  });
+
+  it("keeps a BOM, direction marks, joiners and 4-byte characters exactly", () => {
+    const text = "\ufeffstart \u200f\u05e9\u05dc\u05d5\u05dd\u200e \u202eevil\u202c 😀 👩\u200d💻 𝄞 \u{10FFFF} end";
+    const result = validateDocContent(doc(para(text)));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.doc.content?.[0]?.content?.[0]?.text).toBe(text);
+  });
 });
 
 describe("isAllowedHref", () => {

@@ -1,6 +1,7 @@
 // Validates document content against the shared schema before it is stored: known node
 // and mark types only, well-formed nesting, safe attribute values (they end up in HTML
 // and CSS on export) and links within the allowed schemes.
+import { describeInputProblem, findInputProblem, MAX_INPUT_DEPTH } from "../contracts/text.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
 import { type DocNode, documentSchema } from "./schema.js";
@@ -96,6 +97,11 @@ export function validateDocContent(input: unknown): Result {
   }
   const treeError = checkTree(value);
   if (treeError) return { ok: false, message: treeError };
+  // Content may arrive as a JSON string, which the request check could not look inside:
+  // every string must be text (no NUL, no lone surrogate) and no attribute may nest deep
+  // enough to overflow the serializer. Walked with a stack, like checkTree.
+  const inputProblem = findInputProblem(value, MAX_INPUT_DEPTH);
+  if (inputProblem) return { ok: false, message: describeInputProblem(inputProblem, "content") };
   if ((value as DocNode).type !== "doc") return { ok: false, message: "content must be a doc node" };
   // The spec's empty document is a doc with no children; ProseMirror's schema wants one
   // block, so it is accepted as it is rather than run through the schema check.

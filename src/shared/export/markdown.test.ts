@@ -148,6 +148,17 @@ describe("docToMarkdown", () => {
     expect(audit.texts.join("")).toContain("deepest");
   });
 
+  it("starts with the document's title as a level-1 heading, escaped like any text", () => {
+    const out = docToMarkdown(KITCHEN_SINK, { title: "Q3 *draft* #2" });
+    expect(out.startsWith("# Q3 \\*draft\\* #2\n\n# Quarterly Report\n")).toBe(true);
+    expect(marked.parse(out, { async: false })).toMatch(/^<h1>Q3 \*draft\* #2<\/h1>\n<h1>Quarterly Report<\/h1>/);
+    // A blank title reads as the editor shows it.
+    expect(docToMarkdown({ type: "doc", content: [] }, { title: "  " })).toBe("# Untitled Document\n");
+    // A trailing "#" would be read as a closing sequence; a line break cannot end the heading early.
+    expect(docToMarkdown({ type: "doc", content: [] }, { title: "Learning C#" })).toBe("# Learning C\\#\n");
+    expect(docToMarkdown({ type: "doc", content: [] }, { title: "one\ntwo" })).toBe("# one two\n");
+  });
+
   it("is empty for an empty document", () => {
     expect(docToMarkdown({ type: "doc", content: [] })).toBe("");
   });

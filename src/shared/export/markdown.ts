@@ -18,9 +18,25 @@ import {
 
 const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
-export function docToMarkdown(doc: DocNode): string {
+export interface MarkdownOptions {
+  /** The document's title, written first as a level-1 heading (the HTML, PDF and Word exports open with it too). */
+  title?: string;
+}
+
+export function docToMarkdown(doc: DocNode, opts: MarkdownOptions = {}): string {
   const lines = renderBlocks(children(doc), 0);
+  if (opts.title !== undefined) {
+    const heading = titleHeading(opts.title);
+    lines.unshift(...(lines.length ? [heading, ""] : [heading]));
+  }
   return lines.length ? `${lines.join("\n")}\n` : "";
+}
+
+function titleHeading(title: string): string {
+  // The title field is one line; whatever whitespace it holds becomes single spaces.
+  const text = escapeText(title.replace(/\s+/g, " ").trim() || "Untitled Document");
+  // As for headings in the body: a trailing run of "#" would be read as a closing sequence.
+  return `# ${text.replace(/(#+)$/, "\\$1")}`;
 }
 
 // ---------------------------------------------------------------- blocks

@@ -1,11 +1,20 @@
-// Plain-text export (editor spec §9: "plain text joins blocks with blank lines"). List
-// items keep their markers ("-" or "1."), nested lists are indented, quotes are prefixed
-// with "> ", code blocks are kept verbatim and hard breaks become line breaks.
+// Plain-text export (editor spec §9: "plain text joins blocks with blank lines"). The
+// title comes first, as in the HTML, PDF and Word exports. List items keep their markers
+// ("-" or "1."), nested lists are indented, quotes are prefixed with "> ", code blocks
+// are kept verbatim, hard breaks become line breaks and a link keeps its address after
+// its text, "text (url)", since plain text has no other place for it.
+import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
-import { MAX_EXPORT_DEPTH, children, flatText, orderedStart, textOf } from "./inline.js";
+import { MAX_EXPORT_DEPTH, children, flatText, markOf, orderedStart, textOf } from "./inline.js";
 
-export function docToText(doc: DocNode): string {
+export interface TextOptions {
+  /** The document's title, written as the first line. */
+  title?: string;
+}
+
+export function docToText(doc: DocNode, opts: TextOptions = {}): string {
   const blocks = renderBlocks(children(doc), 0);
+  if (opts.title !== undefined) blocks.unshift(opts.title.replace(/\s+/g, " ").trim() || "Untitled Document");
   return blocks.length ? `${blocks.join("\n\n")}\n` : "";
 }
 
@@ -20,9 +29,37 @@ function renderBlocks(nodes: DocNode[], depth: number): string[] {
 }
 
 function inlineText(node: DocNode): string {
-  return children(node)
-    .map((c) => (c.type === "hardBreak" ? "\n" : c.type === "text" ? textOf(c) : ""))
-    .join("");
+  let out = "";
+  // The link being written: its address and the text it has covered so far.
+  let link: { href: string; text: string } | null = null;
+  const closeLink = () => {
+    if (link && !sameAddress(link.text, link.href)) out += ` (${link.href})`;
+    link = null;
+  };
+  for (const c of children(node)) {
+    const href = c.type === "text" ? markOf(c, "link")?.attrs?.href : undefined;
+    const wanted = isAllowedHref(href) ? href : null;
+    if (link && link.href !== wanted) closeLink();
+    if (c.type === "hardBreak") out += "\n";
+    else if (c.type === "text") {
+      if (wanted) link ??= { href: wanted, text: "" };
+      if (link) link.text += textOf(c);
+      out += textOf(c);
+    }
+  }
+  closeLink();
+  return out;
+}
+
+/** True when a link's text already shows its address ("example.org" for https://example.org). */
+function sameAddress(text: string, href: string): boolean {
+  const bare = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/^(?:https?:\/\/|mailto:|tel:)/, "")
+      .replace(/\/$/, "");
+  return bare(text) === bare(href);
 }
 
 function renderBlock(node: DocNode, depth: number): string | null {

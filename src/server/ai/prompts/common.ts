@@ -1,5 +1,7 @@
 // Shared pieces of every prompt: the user's text goes in a delimited data block and the
 // instructions say it is data, so text like "ignore previous instructions" stays text.
+import { estimateTokens } from "../tokens.js";
+
 export interface ChatMessage {
   role: "system" | "user";
   content: string;
@@ -26,9 +28,15 @@ export function dataBlock(text: string, label = "Text"): string {
   return `${label}:\n${OPEN}\n${safe}\n${CLOSE}`;
 }
 
+/**
+ * Most tokens one answer may take (max_tokens). A text whose answer would need more is sent
+ * in parts (src/server/ai/split.ts), so no answer is cut by this cap.
+ */
+export const MAX_ANSWER_TOKENS = 4096;
+
 /** Answer budget proportional to the input, within sensible bounds. */
-export function budgetFor(text: string, factor = 1.5, min = 256, max = 4096): number {
-  return Math.max(min, Math.min(max, Math.ceil((text.length / 4) * factor) + 64));
+export function budgetFor(text: string, factor = 1.5, min = 256, max = MAX_ANSWER_TOKENS): number {
+  return Math.max(min, Math.min(max, Math.ceil(estimateTokens(text) * factor) + 64));
 }
 
 export function chat(system: string, user: string, maxTokens: number, temperature = 0.4): ChatPrompt {

@@ -2,12 +2,21 @@
 // LM Studio) through the official SDK. Always streams, so the first words reach the browser
 // as soon as the model produces them; usage comes from the final chunk (include_usage) or,
 // when a server omits it, from a token estimate.
+//
+// An answer is used only when it is whole: a finish reason of "stop" and the closing
+// `[DONE]`, within AI_TIMEOUT_MS, with some text. Anything else is an error (answer-errors.ts),
+// because a cut-short answer accepted over a selection deletes the rest of the user's text.
+// Long texts go in several calls over groups of paragraphs (split.ts) and are joined in order.
 import OpenAI from "openai";
 import { AppError } from "../../http/errors.js";
 import { diffChanges } from "../offline/diff.js";
 import { parseAlternatives } from "../prompts/alternatives.js";
+import type { ChatPrompt } from "../prompts/common.js";
 import { promptFor } from "../prompts/index.js";
+import { partsOf } from "../split.js";
 import { estimateTokens } from "../tokens.js";
+import { aiEmpty, aiIncomplete, aiTimeout } from "./answer-errors.js";
+import { fetchWatchingStreamEnd, sawDone } from "./stream-end.js";
 import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
 
 export interface OpenAiCompatibleConfig {
@@ -24,59 +33,111 @@ function cleanAnswer(task: AiTask, raw: string): string {
   return task.kind === "continue" ? text.replace(/\s+$/, "") : text.trim();
 }
 
+/** Text up to its last sentence end (or, without one, its last whole word). */
+function wholeSentences(text: string): string {
+  const end = Math.max(...[".", "!", "?", "…"].map((c) => text.lastIndexOf(c)));
+  if (end > 0) return text.slice(0, end + 1);
+  return text.replace(/\S*$/, "");
+}
+
+const promptTokens = (prompt: ChatPrompt) => prompt.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
+
 export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
-  const client = new OpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseURL, timeout: cfg.timeoutMs, maxRetries: 1 });
+  const client = new OpenAI({
+    apiKey: cfg.apiKey,
+    baseURL: cfg.baseURL,
+    timeout: cfg.timeoutMs,
+    maxRetries: 1,
+    fetch: fetchWatchingStreamEnd(),
+  });
+
+  /** One upstream call; resolves only with a whole, non-empty answer. */
+  async function ask(task: AiTask, signal: AbortSignal, onDelta: (piece: string) => void): Promise<{ text: string; tokens: number }> {
+    const prompt = promptFor(task);
+    let raw = "";
+    let usage: { total_tokens?: number } | null | undefined;
+    let finish: string | null = null;
+    const { data: stream, response } = await client.chat.completions
+      .create(
+        {
+          model: cfg.model,
+          messages: prompt.messages,
+          max_tokens: prompt.maxTokens,
+          temperature: prompt.temperature,
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal },
+      )
+      .withResponse();
+    // A server that ignores `stream` answers with one JSON body, which the SDK reads as no chunks.
+    if (!response.headers.get("content-type")?.includes("text/event-stream")) throw aiIncomplete("not_streamed");
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      const delta = choice?.delta?.content ?? "";
+      if (delta) {
+        // Leading whitespace of a non-continuation answer would otherwise stream through.
+        const piece = raw === "" && task.kind !== "continue" ? delta.replace(/^\s+/, "") : delta;
+        raw += delta;
+        if (piece) onDelta(piece);
+      }
+      if (choice?.finish_reason) finish = choice.finish_reason;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    // The SDK ends the loop quietly when the signal fires (our deadline or the browser leaving).
+    signal.throwIfAborted();
+    if (finish === "length") {
+      // A continuation is inserted, never written over the user's text, and its short budget
+      // (prompts/complete.ts) is meant to stop it: keep its complete sentences.
+      if (task.kind !== "continue") throw aiIncomplete("length");
+      raw = wholeSentences(raw);
+    }
+    if (finish === "content_filter") throw aiIncomplete("filtered");
+    if (!finish || !sawDone(response)) throw aiIncomplete("no_finish");
+    const text = cleanAnswer(task, raw);
+    if (!text.trim()) throw aiEmpty();
+    return { text, tokens: usage?.total_tokens ?? promptTokens(prompt) + estimateTokens(raw) };
+  }
+
   return {
     engine: "openai-compatible",
     name: cfg.name,
     model: cfg.model,
     tokenCap(task) {
-      const prompt = promptFor(task);
-      return prompt.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0) + prompt.maxTokens;
+      return partsOf(task).reduce((n, p) => {
+        const prompt = promptFor(p.task);
+        return n + promptTokens(prompt) + prompt.maxTokens;
+      }, 0);
     },
     async run(task, opts: AiRunOptions): Promise<AiResult> {
-      const prompt = promptFor(task);
-      // One deadline for the whole answer, not only for the first byte.
-      const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(cfg.timeoutMs)]);
-      let raw = "";
-      let usage: { total_tokens?: number } | null | undefined;
+      // One deadline for the whole answer (every part), not only for the first byte.
+      const deadline = AbortSignal.timeout(cfg.timeoutMs);
+      const signal = AbortSignal.any([opts.signal, deadline]);
+      // Alternatives are parsed from the whole answer and sent at once.
+      const onDelta = (piece: string) => {
+        if (task.kind !== "alternatives") opts.onDelta?.(piece);
+      };
+      let text = "";
+      let tokens = 0;
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: cfg.model,
-            messages: prompt.messages,
-            max_tokens: prompt.maxTokens,
-            temperature: prompt.temperature,
-            stream: true,
-            stream_options: { include_usage: true },
-          },
-          { signal },
-        );
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta?.content ?? "";
-          if (delta) {
-            // Leading whitespace of a non-continuation answer would otherwise stream through.
-            const piece = raw === "" && task.kind !== "continue" ? delta.replace(/^\s+/, "") : delta;
-            raw += delta;
-            if (piece && task.kind !== "alternatives") opts.onDelta?.(piece);
-          }
-          if (chunk.usage) usage = chunk.usage;
+        for (const part of partsOf(task)) {
+          const answer = await ask(part.task, signal, onDelta);
+          text += answer.text + part.after;
+          tokens += answer.tokens;
+          if (part.after) onDelta(part.after);
         }
       } catch (err) {
         if (opts.signal.aborted) throw err;
         // Our whole-answer deadline and the SDK's per-attempt timeout both mean "too slow".
-        if (signal.aborted || err instanceof OpenAI.APIConnectionTimeoutError) {
-          throw new AppError(504, "bad_gateway", "The AI provider did not answer in time. Please try again.");
-        }
+        if (deadline.aborted || err instanceof OpenAI.APIConnectionTimeoutError) throw aiTimeout();
+        if (err instanceof AppError) throw err;
         const status = err instanceof OpenAI.APIError ? err.status : undefined;
         throw new AppError(502, "bad_gateway", `The AI provider failed${status ? ` (${status})` : ""}. Please try again.`);
       }
-      const text = cleanAnswer(task, raw);
-      const tokens =
-        usage?.total_tokens ?? prompt.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0) + estimateTokens(raw);
       if (task.kind === "grammar") return { text, changes: diffChanges(task.text, text), tokens };
       if (task.kind === "alternatives") {
         const alternatives = parseAlternatives(text, task.count);
+        if (!alternatives.length) throw aiEmpty();
         opts.onDelta?.(alternatives.join("\n"));
         return { text: alternatives.join("\n"), alternatives, tokens };
       }

@@ -25,6 +25,30 @@ export interface StubOptions {
   chunkDelayMs?: number;
   /** Never answer (for timeout tests). */
   hang?: boolean;
+  /** Send this many chunks of the answer, then nothing more while the connection stays open (a model slower than the timeout). */
+  stallAfter?: number;
+  /** Close the connection after this many chunks, with no finish reason and no `[DONE]`. */
+  cutAfter?: number;
+  /** Finish the answer ("stop") but close without the closing `data: [DONE]`. */
+  omitDone?: boolean;
+  /** Answer a streaming request with one JSON body, as a server that ignores `stream` does. */
+  jsonForStream?: boolean;
+}
+
+/**
+ * Like a real model, an answer longer than `max_tokens` (at ~4 characters a token) is cut
+ * there and finishes with "length".
+ */
+function capAnswer(text: string, maxTokens: number | undefined): { text: string; finish: "stop" | "length" } {
+  if (!maxTokens || text.length <= maxTokens * 4) return { text, finish: "stop" };
+  return { text: text.slice(0, maxTokens * 4), finish: "length" };
+}
+
+/** The user's text from a prompt (between the data markers), for stubs that echo it back. */
+export function userText(req: StubRequest): string {
+  const content = req.messages.at(-1)?.content ?? "";
+  const m = /<<<USER_TEXT\n([\s\S]*?)\nUSER_TEXT>>>/.exec(content);
+  return m?.[1] ?? "";
 }
 
 export interface OpenAiStub {
@@ -67,16 +91,17 @@ export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAi
         res.end(JSON.stringify({ error: { message: "stub failure", type: "server_error" } }));
         return;
       }
-      const text = (o.reply ?? ((r) => `Echo of ${r.messages.at(-1)?.content.length ?? 0} characters.`))(body);
+      const full = (o.reply ?? ((r) => `Echo of ${r.messages.at(-1)?.content.length ?? 0} characters.`))(body);
+      const { text, finish } = capAnswer(full, body.max_tokens);
       const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
       const base = { id: "chatcmpl-stub", object: "chat.completion.chunk", created: 0, model: body.model };
-      if (!body.stream) {
+      if (!body.stream || o.jsonForStream) {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(
           JSON.stringify({
             ...base,
             object: "chat.completion",
-            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: finish }],
             usage: o.usage === false ? undefined : usage,
           }),
         );
@@ -89,13 +114,21 @@ export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAi
       });
       const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
       send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+      let sent = 0;
       for (const piece of split(text, o.chunks ?? 4)) {
+        if (sent === o.stallAfter) return;
+        if (sent === o.cutAfter) {
+          finished = true;
+          res.end();
+          return;
+        }
         if (o.chunkDelayMs) await new Promise((r) => setTimeout(r, o.chunkDelayMs));
         send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+        sent++;
       }
-      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
       if (body.stream_options?.include_usage && o.usage !== false) send({ ...base, choices: [], usage });
-      res.write("data: [DONE]\n\n");
+      if (!o.omitDone) res.write("data: [DONE]\n\n");
       finished = true;
       res.end();
     });

@@ -19,7 +19,11 @@ export function createBuiltinProvider(config: Config): PaymentProvider {
     },
     async createPortalSession(input) {
       const url = new URL(`${config.publicUrl}/billing/portal`);
-      if (input.switchTo) url.searchParams.set("switch", input.switchTo.plan);
+      if (input.switchTo) {
+        url.searchParams.set("switch", input.switchTo.plan);
+        // Monthly stays the default so existing links keep their shape.
+        if (input.switchTo.interval === "year") url.searchParams.set("interval", "year");
+      }
       return { url: url.toString() };
     },
     async retrieveCheckoutSession() {
@@ -27,6 +31,10 @@ export function createBuiltinProvider(config: Config): PaymentProvider {
     },
     async retrieveSubscription() {
       return null;
+    },
+    async listInvoices() {
+      // Built-in invoices live in the invoices table (../invoices.ts).
+      return [];
     },
     async cancelSubscription() {
       // Built-in subscriptions live only in our database; the account deletion ends the row.

@@ -1,5 +1,5 @@
 import type { Config } from "../../config.js";
-import { AppError } from "../../http/errors.js";
+import { AppError } from "../../http/index.js";
 import { createBuiltinProvider } from "./builtin.js";
 import type { PaymentProvider } from "./types.js";
 
@@ -27,6 +27,7 @@ function withGatewayErrors(p: PaymentProvider, log: (err: unknown) => void): Pay
     retrieveCheckoutSession: wrap(p.retrieveCheckoutSession),
     retrieveSubscription: wrap(p.retrieveSubscription),
     cancelSubscription: wrap(p.cancelSubscription),
+    listInvoices: wrap(p.listInvoices),
     verifyWebhook: p.verifyWebhook,
   };
 }

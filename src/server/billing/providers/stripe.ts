@@ -78,6 +78,11 @@ export function createStripeProvider(config: Config): PaymentProvider {
         throw err;
       }
     },
+    async listInvoices(customerId) {
+      // The latest 24 are a year of monthly invoices; older ones stay in Stripe's portal.
+      const page = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      return page.data;
+    },
     async cancelSubscription(id) {
       try {
         await stripe.subscriptions.cancel(id);

@@ -22,7 +22,7 @@ export interface PortalInput {
   customerId: string;
   returnUrl: string;
   /** Open the portal on the "change plan" step for this subscription (towards `plan`). */
-  switchTo?: { subscriptionId: string; plan: string };
+  switchTo?: { subscriptionId: string; plan: string; interval?: "month" | "year" };
 }
 
 export class WebhookSignatureError extends Error {}
@@ -36,6 +36,8 @@ export interface PaymentProvider {
   /** The provider's current view of a checkout session (raw object), or null when it only lives in our database. */
   retrieveCheckoutSession(id: string): Promise<unknown | null>;
   retrieveSubscription(id: string): Promise<unknown | null>;
+  /** The customer's invoices, newest first (raw provider objects); the built-in provider keeps them in our database and returns []. */
+  listInvoices(customerId: string): Promise<unknown[]>;
   /** Ends a subscription at once (account deletion); a subscription already gone is fine. */
   cancelSubscription(id: string): Promise<void>;
   /** Verifies a webhook on its raw bytes; throws WebhookSignatureError when it is not authentic or too old. */

@@ -1,5 +1,5 @@
 // A local HTTP stand-in for the Stripe endpoints Draftsmith calls (customers, checkout
-// sessions, billing-portal sessions, subscription reads). Tests point the real SDK at it
+// sessions, billing-portal sessions, subscription reads, invoice lists). Tests point the real SDK at it
 // with STRIPE_API_BASE and inspect what was sent.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +16,8 @@ export interface StripeStub {
   requests: StubRequest[];
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, Record<string, unknown>>;
+  /** Invoices per customer id, newest first (GET /v1/invoices?customer=). */
+  invoices: Map<string, Record<string, unknown>[]>;
   /** Makes the next N calls fail with a 500 (the SDK retries; use enough to exhaust them). */
   failNext(n: number): void;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   const requests: StubRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, Record<string, unknown>[]>();
   let counter = 0;
   let failures = 0;
   const next = (prefix: string) => `${prefix}_stub${++counter}`;
@@ -78,6 +81,11 @@ export async function startStripeStub(): Promise<StripeStub> {
         const id = next("bps");
         return send(200, { id, object: "billing_portal.session", customer: params.customer, url: `https://billing.stripe.test/p/session/${id}` });
       }
+      if (req.method === "GET" && p === "/v1/invoices") {
+        const data = invoices.get(params.customer ?? "") ?? [];
+        const limit = Number(params.limit ?? 10);
+        return send(200, { object: "list", url: "/v1/invoices", has_more: data.length > limit, data: data.slice(0, limit) });
+      }
       const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(p);
       if (req.method === "GET" && subMatch) {
         const s = subscriptions.get(decodeURIComponent(subMatch[1]!));
@@ -100,6 +108,7 @@ export async function startStripeStub(): Promise<StripeStub> {
     requests,
     sessions,
     subscriptions,
+    invoices,
     failNext(n) {
       failures = n;
     },
@@ -133,5 +142,22 @@ export function stripeSubscription(o: {
       object: "list",
       data: [{ id: `si_${o.id}`, object: "subscription_item", price: { id: o.priceId, object: "price" }, current_period_end: o.periodEnd }],
     },
+  };
+}
+
+/** A paid Stripe invoice for one subscription period (the fields the billing portal lists). */
+export function stripeInvoice(o: { id: string; customer: string; priceId: string; amount: number; created: number; status?: string }) {
+  return {
+    id: o.id,
+    object: "invoice",
+    customer: o.customer,
+    created: o.created,
+    currency: "usd",
+    status: o.status ?? "paid",
+    total: o.amount,
+    amount_paid: o.status && o.status !== "paid" ? 0 : o.amount,
+    hosted_invoice_url: `https://invoice.stripe.test/i/${o.id}`,
+    invoice_pdf: `https://pay.stripe.test/invoice/${o.id}/pdf`,
+    lines: { object: "list", data: [{ id: `il_${o.id}`, object: "line_item", description: "1 × Plan", price: { id: o.priceId, object: "price" } }] },
   };
 }

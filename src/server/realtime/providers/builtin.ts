@@ -1,18 +1,5 @@
-// Fan-out of document events to WebSocket subscribers. In-process by default; across
-// processes through PostgreSQL LISTEN/NOTIFY (see postgres-bus.ts) when on PostgreSQL.
-export interface RealtimeEvent {
-  channel: string;
-  record: unknown;
-}
-
-export type RealtimeHandler = (event: RealtimeEvent) => void;
-
-export interface RealtimeBus {
-  kind: "memory" | "postgres";
-  publish(event: RealtimeEvent): Promise<void>;
-  subscribe(channel: string, handler: RealtimeHandler): () => void;
-  close(): Promise<void>;
-}
+// The built-in fan-out: delivers each event to this process's own subscribers.
+import type { RealtimeBus, RealtimeHandler } from "./types.js";
 
 export function createMemoryBus(): RealtimeBus {
   const handlers = new Map<string, Set<RealtimeHandler>>();

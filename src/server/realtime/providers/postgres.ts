@@ -1,4 +1,4 @@
-// Realtime fan-out across processes through PostgreSQL LISTEN/NOTIFY (DESIGN.md §1, §6).
+// Realtime fan-out across processes through PostgreSQL LISTEN/NOTIFY.
 //
 // NOTIFY payloads are capped at 8000 bytes and a document can be 5 MB, so events travel
 // by reference: the codec turns an event into a small wire form (for a document: its id,
@@ -7,8 +7,9 @@
 // publishing process delivers to its own subscribers directly from memory and ignores
 // its own notifications (tagged with a per-process origin id).
 import crypto from "node:crypto";
-import type { Database } from "../db/client.js";
-import { createMemoryBus, type RealtimeBus, type RealtimeEvent } from "./bus.js";
+import type { Database } from "../../db/index.js";
+import { createMemoryBus } from "./builtin.js";
+import type { RealtimeBus, RealtimeEvent } from "./types.js";
 
 export const NOTIFY_CHANNEL = "draftsmith_realtime";
 /** PostgreSQL's limit is 8000 bytes; keep a margin for the envelope. */

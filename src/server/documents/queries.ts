@@ -1,15 +1,22 @@
-// The owner's list, create and delete. Single-document reads and updates are in access.ts.
+// Reads, the owner's list, create and delete: everything but the save path (save.ts).
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { DocumentRecord } from "../../shared/contracts/documents.js";
+import type { CreateDocumentBody, DocumentRecord } from "../../shared/contracts/documents.js";
 import { DEFAULT_DOCUMENT_TITLE } from "../../shared/limits.js";
 import { PLANS } from "../../shared/plans.js";
-import { getUserPlan } from "../billing/plan-lookup.js";
+import { getUserPlan } from "../billing/index.js";
 import type { AppContext } from "../context.js";
-import { documents, users } from "../db/schema.js";
-import { notFound, upgradeRequired } from "../http/errors.js";
-import { isDocumentId } from "./access.js";
+import { documents, users } from "../db/index.js";
+import { notFound, upgradeRequired } from "../http/index.js";
+import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { checkContent } from "./content.js";
 import { presentDocument } from "./present.js";
+
+export async function readDocument(ctx: AppContext, principal: DocumentPrincipal, id: string): Promise<DocumentRecord> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  const [row] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, false));
+  if (!row) throw notFound("Document not found");
+  return presentDocument(row);
+}
 
 export async function listDocuments(ctx: AppContext, userId: string): Promise<DocumentRecord[]> {
   const rows = await ctx.db
@@ -23,7 +30,7 @@ export async function listDocuments(ctx: AppContext, userId: string): Promise<Do
 export async function createDocument(
   ctx: AppContext,
   userId: string,
-  input: { title?: string; content?: string | Record<string, unknown> },
+  input: CreateDocumentBody,
 ): Promise<DocumentRecord> {
   const checked = input.content !== undefined ? checkContent(input.content) : null;
   const now = ctx.now();

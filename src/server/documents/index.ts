@@ -1,0 +1,5 @@
+// What other areas may use of documents/; they import this file, never the files behind it.
+export * from "./access.js";
+export * from "./present.js";
+export * from "./queries.js";
+export * from "./save.js";

@@ -1,0 +1,129 @@
+// The save path: one conditional UPDATE per edit (the autosave is the most frequent write),
+// then the realtime fan-out to other tabs and visitors.
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { DocumentRecord, UpdateDocumentBody } from "../../shared/contracts/documents.js";
+import { documentChannel } from "../../shared/contracts/documents.js";
+import type { AppContext } from "../context.js";
+import type { Db } from "../db/index.js";
+import { documents, preparedPerDb } from "../db/index.js";
+import { conflict, notFound } from "../http/index.js";
+import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
+import { type CheckedContent, checkContent } from "./content.js";
+import { type DocumentRow, presentDocument } from "./present.js";
+
+/**
+ * A saved document and, when the save carried content, that content as the JSON text
+ * checkContent already made, so the answer need not serialize the tree again (present.ts).
+ */
+export interface SavedDocument {
+  record: DocumentRecord;
+  contentJson: string | null;
+}
+
+const writerOf = (principal: DocumentPrincipal) => (principal.kind === "owner" ? principal.userId : null);
+
+/**
+ * One conditional UPDATE … WHERE <access> AND version = expected: either it applies on top
+ * of exactly the version the writer saw, or nothing changes and the caller gets 409 with the
+ * current document. Publishes the realtime UPDATE with the writer's user_id.
+ */
+export async function updateDocument(
+  ctx: AppContext,
+  principal: DocumentPrincipal,
+  id: string,
+  patch: UpdateDocumentBody,
+): Promise<SavedDocument> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  const checked = patch.content !== undefined ? checkContent(patch.content) : null;
+  const row =
+    checked && principal.kind === "owner"
+      ? await saveOwnerContent(ctx, principal.userId, id, patch, checked)
+      : await updateAny(ctx, principal, id, patch, checked);
+  if (!row) {
+    // Tell a stale writer apart from one who may not write (or a missing document).
+    const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
+    if (!current) throw notFound("Document not found");
+    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
+  }
+  const record = presentDocument(row);
+  publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
+  return { record, contentJson: checked?.json ?? null };
+}
+
+// When the content is ours, read back everything but it: parsing a large jsonb value
+// back out of the database costs as much as writing it.
+const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
+
+/**
+ * The autosave: the owner sends the whole content (and maybe the title). It is the most
+ * frequent write, so its statement is built once per database and the content travels as
+ * the JSON text checkContent already made, instead of being serialized again.
+ */
+function prepareOwnerSave(db: Db) {
+  return db
+    .update(documents)
+    .set({
+      content: sql`${sql.placeholder("json")}::jsonb`,
+      textContent: sql`${sql.placeholder("text")}`,
+      title: sql`coalesce(${sql.placeholder("title")}, ${documents.title})`,
+      version: sql`${documents.version} + 1`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(documents.id, sql.placeholder("id")),
+        eq(documents.userId, sql.placeholder("userId")),
+        eq(documents.version, sql.placeholder("version")),
+      ),
+    )
+    .returning(withoutContent)
+    .prepare("save_document_content");
+}
+
+const ownerSave = preparedPerDb(prepareOwnerSave);
+
+async function saveOwnerContent(ctx: AppContext, userId: string, id: string, patch: UpdateDocumentBody, checked: CheckedContent) {
+  const [row] = await ownerSave(ctx.db).execute({
+    json: checked.json,
+    text: checked.text,
+    title: patch.title !== undefined ? patch.title.trim() : null,
+    now: ctx.now().toISOString(),
+    id,
+    userId,
+    version: patch.version,
+  });
+  return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;
+}
+
+/** Any other change (a title alone, a shared link's editor), built per call. */
+async function updateAny(
+  ctx: AppContext,
+  principal: DocumentPrincipal,
+  id: string,
+  patch: UpdateDocumentBody,
+  checked: CheckedContent | null,
+): Promise<DocumentRow | undefined> {
+  const set: PgUpdateSetSource<typeof documents> = {
+    updatedAt: ctx.now(),
+    version: sql`${documents.version} + 1`,
+  };
+  if (patch.title !== undefined) set.title = patch.title.trim();
+  if (checked) {
+    set.content = sql`${checked.json}::jsonb`;
+    set.textContent = checked.text;
+  }
+  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
+  if (!checked) return (await ctx.db.update(documents).set(set).where(where).returning())[0];
+  const [row] = await ctx.db.update(documents).set(set).where(where).returning(withoutContent);
+  return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;
+}
+
+/**
+ * Fans the update out to subscribers without holding up the save (a NOTIFY is a database
+ * round trip); a realtime failure never fails the saved write — subscribers catch up on
+ * their next read.
+ */
+function publishUpdate(ctx: AppContext, record: DocumentRecord) {
+  ctx.realtime.publish({ channel: documentChannel(record.id), record }).catch(() => {});
+}

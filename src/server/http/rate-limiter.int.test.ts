@@ -1,0 +1,101 @@
+// The Redis window store against a real Redis (TEST_REDIS_URL, else the local one at
+// 127.0.0.1:6379): two limiters on two connections stand for two app instances, and
+// each must see the attempts counted by the other. Skipped, saying so, without a Redis.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_RATE_RULES, type AuthRateRule, refuseGoTrue } from "../auth/rate-rules.js";
+import { signIn, uniqueEmail } from "../auth/test-helpers.js";
+import { createTestApp, type TestApp } from "../test/harness.js";
+import type { RateWindowStore } from "./providers/types.js";
+import { createRedisRateStore } from "./providers/redis.js";
+import { RateLimiter } from "./rate-limiter.js";
+
+const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+function reachable(): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000);
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}
+
+const hasRedis = await reachable();
+if (!hasRedis) console.warn(`rate-limiter.int.test.ts: no Redis at ${url}; the Redis store is not tested`);
+
+describe.skipIf(!hasRedis)("RateLimiter on Redis, shared by two instances", () => {
+  const prefix = `draftsmith-test:${crypto.randomUUID()}:`;
+  const stores: RateWindowStore[] = [];
+  let now = 1_000_000;
+  const rule: AuthRateRule = { name: "pw", limit: 3, windowMs: 60_000, code: "over_request_rate_limit" };
+  let a: RateLimiter<AuthRateRule>;
+  let b: RateLimiter<AuthRateRule>;
+
+  beforeAll(async () => {
+    stores.push(await createRedisRateStore(url, { prefix }), await createRedisRateStore(url, { prefix }));
+    a = new RateLimiter(stores[0]!, () => new Date(now), refuseGoTrue);
+    b = new RateLimiter(stores[1]!, () => new Date(now), refuseGoTrue);
+  });
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+  });
+
+  it("counts the hits of both instances in one window and refuses on either", async () => {
+    expect(await a.hit(rule, "ip|x@example.com")).toBe(0);
+    expect(await b.hit(rule, "ip|x@example.com")).toBe(0);
+    expect(await a.wait(rule, "ip|x@example.com")).toBe(0);
+    expect(await b.hit(rule, "ip|x@example.com")).toBe(0);
+    expect(await a.wait(rule, "ip|x@example.com")).toBe(60);
+    expect(await a.hit(rule, "ip|x@example.com")).toBe(60);
+    const err = await b.enforceWaiting(rule, "ip|x@example.com").catch((e: unknown) => e);
+    expect((err as { status: number; headers: Record<string, string> }).status).toBe(429);
+    expect((err as { headers: Record<string, string> }).headers["retry-after"]).toBe("60");
+    expect(await b.hit(rule, "another")).toBe(0);
+  });
+
+  it("follows the app clock: the window reopens once it has passed", async () => {
+    for (let i = 0; i < 3; i++) await a.hit(rule, "clock");
+    now += 30_000;
+    expect(await b.wait(rule, "clock")).toBe(30);
+    now += 30_000;
+    expect(await b.wait(rule, "clock")).toBe(0);
+    expect(await b.hit(rule, "clock")).toBe(0);
+  });
+
+  it("lets exactly `limit` of many concurrent hits through", async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit(rule, "race")));
+    expect(results.filter((w) => w === 0)).toHaveLength(rule.limit);
+  });
+});
+
+describe.skipIf(!hasRedis)("two app instances with REDIS_URL share the sign-in lockout", () => {
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    apps.push(await createTestApp({ REDIS_URL: url }), await createTestApp({ REDIS_URL: url }));
+  }, 180_000);
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+  });
+
+  it("wrong passwords spread over both instances lock the address out on both, in GoTrue's words", async () => {
+    const [one, two] = apps as [TestApp, TestApp];
+    expect(one.ctx.rateLimits.kind).toBe("redis");
+    const email = uniqueEmail("redis-limit");
+    const guesser = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const limit = AUTH_RATE_RULES.passwordPerIpAccount.limit;
+    for (let i = 0; i < limit; i++) expect((await signIn(i % 2 ? one : two, email, "wrong-pass", guesser)).statusCode).toBe(400);
+    for (const t of [one, two]) {
+      const blocked = await signIn(t, email, "wrong-pass", guesser);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 429, error_code: "over_request_rate_limit" });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    }
+  });
+});

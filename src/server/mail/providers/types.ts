@@ -1,0 +1,16 @@
+// What the app needs from outgoing mail. Two adapters: the built-in outbox (builtin.ts,
+// the default) and SMTP (smtp.ts, when SMTP_URL is set); index.ts picks one.
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The actionable links in the message (shown by the dev mailbox). */
+  links: { label: string; url: string }[];
+  userId?: string | null;
+}
+
+export interface Mailer {
+  kind: "outbox" | "smtp";
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,2 @@
+// What other areas may use of realtime/; they import this file, never the files behind it.
+export * from "./revocations.js";

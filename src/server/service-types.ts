@@ -1,0 +1,28 @@
+// The types every layer shares without importing a layer: the signed-in user and the
+// external services the app talks to. Each service's own interface lives with its adapters
+// (<area>/providers/types.ts); this file only gathers them, and imports nothing that could
+// import it back (context.ts, auth/session-cache.ts and http/auth-hook.ts all read AuthUser
+// from here, so none of them imports another for it).
+import type { AiProvider } from "./ai/providers/types.js";
+import type { PaymentProvider } from "./billing/providers/types.js";
+import type { RateWindowStore } from "./http/providers/types.js";
+import type { Mailer } from "./mail/providers/types.js";
+import type { RealtimeBus } from "./realtime/providers/types.js";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  sessionId: string;
+  emailConfirmedAt: Date | null;
+}
+
+/** The external services, each built once by services.ts and reached through AppContext. */
+export interface Services {
+  mailer: Mailer;
+  realtime: RealtimeBus;
+  payments: PaymentProvider;
+  ai: AiProvider;
+  /** Where rate-limit windows are counted (http/rate-limiter.ts). */
+  rateLimits: RateWindowStore;
+}
