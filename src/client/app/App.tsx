@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
 import { AuthProvider } from "./auth-provider";
 import { DeferredToaster } from "./deferred-toaster";
+import { TestModeBanner } from "./layout";
 import { AppRouter } from "./router";
 import { ThemeSync } from "./theme-sync";
 
@@ -13,6 +14,7 @@ export function App() {
         {/* No app-wide TooltipProvider: each tooltip group brings its own (components/ui/tooltip.tsx). */}
         <ThemeSync />
         <AppRouter />
+        <TestModeBanner />
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

@@ -2,7 +2,7 @@ import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { getAuthClient, mightHaveSession, onAuthClientLoaded } from "../lib/auth-client";
+import { type AuthClient, getAuthClient, mightHaveSession, onAuthClientLoaded } from "../lib/auth-client";
 
 export interface AuthState {
   user: User | null;
@@ -16,6 +16,43 @@ const AuthContext = createContext<AuthState | null>(null);
 
 // auth-js already treats these as "the session is gone anyway" and clears storage.
 const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
+
+/** Longest a sign-out waits for work that needs the session (a hung network must not keep the user in). */
+const SIGN_OUT_WAIT_MS = 5000;
+const beforeSignOut = new Set<() => Promise<unknown> | undefined>();
+
+/**
+ * Registers work that must finish while the session still works, such as the open
+ * editor's last save (after sign-out it would be refused). Every sign-out waits for it,
+ * at most SIGN_OUT_WAIT_MS. Returns the unregister function.
+ */
+export function onBeforeSignOut(task: () => Promise<unknown> | undefined): () => void {
+  beforeSignOut.add(task);
+  return () => beforeSignOut.delete(task);
+}
+
+async function runBeforeSignOut(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tasks = Promise.allSettled([...beforeSignOut].map((task) => Promise.resolve().then(task)));
+  await Promise.race([tasks, new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Sign-out is called on the client itself (the account dialog, account deletion) as well as
+ * through useAuth(), and auth-js has no hook before it revokes and drops the session; so the
+ * one client's signOut runs the registered work first.
+ */
+const guardedClients = new WeakSet<AuthClient>();
+function runBeforeEverySignOut(client: AuthClient): void {
+  if (guardedClients.has(client)) return;
+  guardedClients.add(client);
+  const signOut = client.signOut.bind(client);
+  client.signOut = async (options) => {
+    await runBeforeSignOut();
+    return signOut(options);
+  };
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -32,6 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // when a sign-in dialog first calls getAuthClient().
     const stopWaiting = onAuthClientLoaded((client) => {
       if (!active) return;
+      runBeforeEverySignOut(client);
       client
         .getSession()
         .then(({ data }) => {

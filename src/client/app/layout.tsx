@@ -1,13 +1,28 @@
 import type { ReactNode } from "react";
 import { Wordmark } from "../components/wordmark";
+import { usePlans } from "../features/billing/use-plans";
 import { cn } from "../lib/cn";
+
+/**
+ * On every page (rendered once in App.tsx) while a production server runs the built-in test
+ * checkout (PAYMENTS=test): nobody should think a plan bought there was paid for.
+ */
+export function TestModeBanner() {
+  const plans = usePlans();
+  if (!plans.data?.testMode) return null;
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 bg-amber-300 py-1 text-center text-sm font-medium text-black">
+      Test mode: no real payments
+    </div>
+  );
+}
 
 /** The default top bar: wordmark on the left, optional actions on the right. */
 export function SiteHeader({ actions, className }: { actions?: ReactNode; className?: string }) {
   return (
     <header className={cn("sticky top-0 z-40 border-b bg-background/95 backdrop-blur", className)}>
-      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Wordmark />
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+        <Wordmark compact={!!actions} />
         {actions && <div className="flex min-w-0 items-center gap-2">{actions}</div>}
       </div>
     </header>

@@ -1,15 +1,16 @@
+import type { BillingInterval } from "../../shared/plans";
 import { apiJson } from "./api";
 import { clearIntendedPlan } from "./intended-plan";
 import { toast } from "./toast";
 
 /**
- * Starts a subscription checkout for `priceId`: asks the server for a checkout URL and
+ * Starts a subscription checkout for `priceId` (billed per `interval` when given): asks the server for a checkout URL and
  * sends the browser there (a hosted payment page, or the built-in test checkout).
  * Never throws; failures show the spec's "Payment Error" toast.
  */
-export async function startCheckout(priceId: string): Promise<void> {
+export async function startCheckout(priceId: string, interval?: BillingInterval): Promise<void> {
   try {
-    const res = await apiJson<{ url?: unknown }>("POST", "/api/stripe/create-checkout-session", { priceId });
+    const res = await apiJson<{ url?: unknown }>("POST", "/api/stripe/create-checkout-session", interval ? { priceId, interval } : { priceId });
     if (!res || typeof res.url !== "string" || !res.url) throw new Error("No checkout URL returned");
     toast({ title: "Redirecting to payment", description: "Please complete your subscription setup..." });
     clearIntendedPlan();

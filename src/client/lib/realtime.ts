@@ -2,11 +2,12 @@
 // The socket opens with the first subscription and closes with the last; it authenticates
 // with the current access token as its first message, re-sends the token when the session
 // refreshes, re-joins every channel after a reconnect, and reconnects with back-off.
-import type {
-  DocumentRecord,
-  RealtimeClientMessage,
-  RealtimeServerMessage,
-  RealtimeStatus,
+import {
+  type DocumentRecord,
+  REALTIME_CLOSE,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+  type RealtimeStatus,
 } from "../../shared/contracts/documents";
 import { documentChannel } from "../../shared/contracts/realtime-channel";
 import { getAccessToken, onAuthClientLoaded } from "./auth-client";
@@ -32,6 +33,8 @@ let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let keepAliveTimer: ReturnType<typeof setInterval> | null = null;
 let awaitingPong = false;
 let authWatchInstalled = false;
+/** The server ended this session's socket (signed out elsewhere, password changed, account deleted). */
+let waitingForSignIn = false;
 
 /** Back-off after the n-th failed attempt: 0.5 s doubling to 30 s, with jitter. */
 export function reconnectDelay(n: number, random: () => number = Math.random): number {
@@ -97,9 +100,9 @@ function onMessage(event: MessageEvent) {
   }
 }
 
-function scheduleReconnect() {
-  if (reconnectTimer || channels.size === 0) return;
-  const delay = reconnectDelay(attempt++);
+function scheduleReconnect(minDelay = 0) {
+  if (reconnectTimer || channels.size === 0 || waitingForSignIn) return;
+  const delay = Math.max(minDelay, reconnectDelay(attempt++));
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
     connect();
@@ -144,18 +147,41 @@ function connect() {
     }, KEEPALIVE_MS);
   };
   s.onmessage = onMessage;
-  s.onclose = () => {
+  s.onclose = (event) => {
     if (socket !== s) return;
     teardown();
-    scheduleReconnect();
+    afterClose(event.code);
   };
   s.onerror = () => {
     /* onclose follows and reconnects */
   };
 }
 
+/**
+ * What a close code means for reconnecting. A revoked session or an ended share link must not
+ * reconnect in a loop: the same token would be refused again.
+ */
+function afterClose(code: number) {
+  if (code === REALTIME_CLOSE.sessionEnded || code === REALTIME_CLOSE.unauthorized) {
+    // Wait for the auth client to report a new session (or a sign-out) before trying again.
+    waitingForSignIn = true;
+    return;
+  }
+  if (code === REALTIME_CLOSE.shareEnded) {
+    // The link's channels are over; their pages show that access ended.
+    for (const [channel, state] of [...channels]) {
+      if (!state.shareToken) continue;
+      setStatus(state, "CHANNEL_ERROR");
+      channels.delete(channel);
+    }
+  }
+  // Over the per-address cap: come back later, not at once.
+  scheduleReconnect(code === REALTIME_CLOSE.tooManyConnections ? 30_000 : 0);
+}
+
 /** Reconnect at once (e.g. back online, or signed in as someone else). */
 function reconnectNow() {
+  waitingForSignIn = false;
   if (reconnectTimer) clearTimeout(reconnectTimer);
   reconnectTimer = null;
   attempt = 0;
@@ -175,7 +201,13 @@ function installAuthWatch() {
       const nextUser = session?.user.id ?? null;
       const changedUser = userId !== undefined && nextUser !== userId;
       userId = nextUser;
-      if (channels.size === 0 || !socket) return;
+      if (channels.size === 0) return;
+      if (waitingForSignIn) {
+        // The ended session's socket comes back only with a new token (or none, signed out).
+        if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "SIGNED_OUT" || changedUser) setTimeout(reconnectNow, 0);
+        return;
+      }
+      if (!socket) return;
       if (changedUser || event === "SIGNED_OUT") {
         // A socket belongs to one user: start over with the new identity.
         setTimeout(reconnectNow, 0);

@@ -1,11 +1,14 @@
-import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { LogOut, Settings, Sparkles } from "lucide-react";
+import { Suspense, lazy, useEffect, useState } from "react";
+import { PLANS, isPlanId } from "../../shared/plans";
 import { useAuth } from "../app/auth-provider";
 import { PageShell, SiteHeader } from "../app/layout";
+import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
-import { DocumentsSection, useDocumentLimit } from "../features/documents";
+import { DocumentsSection, useDocumentLimit, useDocuments } from "../features/documents";
 import { getAuthClient } from "../lib/auth-client";
+import { useSubscription } from "../lib/subscription";
 import { usePageTitle } from "../lib/page-title";
 import { toast } from "../lib/toast";
 
@@ -29,24 +32,90 @@ function useSignOutWithToasts() {
   return { run, busy };
 }
 
+// Account Settings loads when its button is first pressed, as in src/client/pages/EditorPage.tsx.
+const AccountSettingsDialog = lazy(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
+
+const PRICING_HASH = "#pricing";
+
+/**
+ * Counts the requests to see the plans: /#pricing on load, and every later change of the
+ * hash to #pricing on the open dashboard (a link to "/#pricing" from another page of the
+ * app only changes the hash, so the page does not reload).
+ */
+function usePricingRequests() {
+  const [requests, setRequests] = useState(() => (window.location.hash === PRICING_HASH ? 1 : 0));
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash === PRICING_HASH) setRequests((n) => n + 1);
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+  const ask = () => {
+    // Setting the same hash again fires no hashchange: count the request directly then.
+    if (window.location.hash === PRICING_HASH) setRequests((n) => n + 1);
+    else window.location.hash = PRICING_HASH;
+  };
+  return { requests, ask };
+}
+
 /** Route / when signed in (spec accounts §2 Dashboard). */
 export default function DashboardPage() {
   usePageTitle("Your Documents");
   const { user } = useAuth();
   const signOut = useSignOutWithToasts();
   const limit = useDocumentLimit();
-  const showPlans = limit?.atLimit || (typeof window !== "undefined" && window.location.hash === "#pricing");
+  const pricing = usePricingRequests();
+  const showPlans = limit?.atLimit || pricing.requests > 0;
+  const subscription = useSubscription();
+  const documentsLoaded = !useDocuments().isPending;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+
+  const sub = subscription.data;
+  const currentPlan = sub?.isActive && isPlanId(sub.planName) ? sub.planName : "gratis";
+  const canUpgrade = !subscription.isPending && currentPlan !== "professional";
+
+  // Scroll once the section exists, and again when the documents above it have loaded
+  // (their cards replace shorter placeholders and would push the plans down).
+  useEffect(() => {
+    if (pricing.requests > 0) document.getElementById("pricing")?.scrollIntoView({ block: "start" });
+  }, [pricing.requests, documentsLoaded]);
 
   const header = (
     <SiteHeader
       actions={
         <>
-          <span className="max-w-[40vw] truncate text-sm text-muted-foreground" data-testid="user-email">
+          <span className="hidden max-w-[28vw] truncate text-sm text-muted-foreground md:inline" data-testid="user-email">
             {user?.email}
           </span>
-          <Button variant="outline" size="sm" onClick={() => void signOut.run()} disabled={signOut.busy}>
+          {!subscription.isPending && (
+            <Badge variant={currentPlan === "gratis" ? "secondary" : "default"} data-testid="current-plan">
+              <span className="sr-only">Current plan: </span>
+              {PLANS[currentPlan].name}
+            </Badge>
+          )}
+          {canUpgrade && (
+            <Button size="sm" className="max-sm:px-2" onClick={pricing.ask}>
+              <Sparkles aria-hidden="true" className="hidden sm:block" />
+              Upgrade
+            </Button>
+          )}
+          <Button variant="outline" size="sm" className="max-sm:px-2" onClick={() => setSettingsOpen(true)} aria-label="Account Settings">
+            <Settings aria-hidden="true" />
+            <span className="hidden sm:inline">Settings</span>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="max-sm:px-2"
+            onClick={() => void signOut.run()}
+            disabled={signOut.busy}
+            aria-label="Sign Out"
+          >
             <LogOut aria-hidden="true" />
-            Sign Out
+            <span className="hidden sm:inline">Sign Out</span>
           </Button>
         </>
       }
@@ -60,6 +129,11 @@ export default function DashboardPage() {
         <div className="mt-16 border-t pt-4">
           <PricingSection />
         </div>
+      )}
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
       )}
     </PageShell>
   );

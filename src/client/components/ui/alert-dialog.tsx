@@ -3,13 +3,29 @@ import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { type ButtonVariant, buttonVariants } from "./button";
 import { dialogContentClass, overlayClass } from "./dialog";
+import { DialogOpenChangeContext, useDialogContent, useDialogRoot } from "./dialog-behaviour";
 
 // Alert dialogs (e.g. "Delete Document") cannot be dismissed by clicking outside:
 // the user must pick Cancel or the action, which Radix focuses Cancel first for.
-export const AlertDialog = AlertDialogPrimitive.Root;
+// Escape and focus on closing work as for dialog.tsx (dialog-behaviour.ts).
+export function AlertDialog({ open, defaultOpen, onOpenChange, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  const root = useDialogRoot({ open, defaultOpen, onOpenChange });
+  return (
+    <DialogOpenChangeContext.Provider value={root.onOpenChange}>
+      <AlertDialogPrimitive.Root {...props} open={root.open} onOpenChange={root.onOpenChange} />
+    </DialogOpenChangeContext.Provider>
+  );
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onEscapeKeyDown,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const behaviour = useDialogContent({ onOpenAutoFocus, onCloseAutoFocus, onEscapeKeyDown });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className={overlayClass} />
@@ -17,6 +33,7 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
         data-slot="alert-dialog-content"
         className={cn(dialogContentClass, className)}
         {...props}
+        {...behaviour}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -2,8 +2,17 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
+import { DialogOpenChangeContext, useDialogContent, useDialogRoot } from "./dialog-behaviour";
 
-export const Dialog = DialogPrimitive.Root;
+/** Radix's Dialog root, letting its content close it for an Escape a toast took (dialog-behaviour.ts). */
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  const root = useDialogRoot({ open, defaultOpen, onOpenChange });
+  return (
+    <DialogOpenChangeContext.Provider value={root.onOpenChange}>
+      <DialogPrimitive.Root {...props} open={root.open} onOpenChange={root.onOpenChange} />
+    </DialogOpenChangeContext.Provider>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -23,12 +32,16 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const behaviour = useDialogContent({ onOpenAutoFocus, onCloseAutoFocus, onEscapeKeyDown });
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogContentClass, className)} {...props}>
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogContentClass, className)} {...props} {...behaviour}>
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

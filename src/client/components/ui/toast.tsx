@@ -3,6 +3,7 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type ToastVariant, dismissToast, useToasts } from "../../lib/toast";
+import { dismissDialogAt } from "./dialog-behaviour";
 
 const variants: Record<ToastVariant, string> = {
   default: "border bg-background text-foreground",
@@ -46,6 +47,11 @@ export function Toaster() {
           type={t.variant === "destructive" ? "foreground" : "background"}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
+          }}
+          // An Escape pressed in a dialog is for the dialog, even though the toast opened
+          // later; the toast stays until it times out (dialog-behaviour.ts).
+          onEscapeKeyDown={(e) => {
+            if (dismissDialogAt(e.target)) e.preventDefault();
           }}
         >
           <div className="grid gap-1">

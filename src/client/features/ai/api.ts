@@ -60,7 +60,8 @@ export async function aiStream(path: string, body: unknown, onDelta: (text: stri
     for (const e of parsed.events) {
       if (e.type === "delta") onDelta(e.text);
       else if (e.type === "done") return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
-      else throw new ApiError(502, e.message, { error: e.error, message: e.message });
+      // The answer failed after the stream opened (cut short, empty, too slow): nothing to accept.
+      else throw new ApiError(e.error === "ai_timeout" ? 504 : 502, e.message, { error: e.error, message: e.message });
     }
   }
   throw new ApiError(502, "The AI response ended early.", { message: "The AI response ended early." });

@@ -78,6 +78,8 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
         .catch(() => setAlternatives([]));
     } catch (err) {
       if (controller.signal.aborted) return;
+      // What streamed before the error is a cut-short answer: never offer it for Replace.
+      setResult("");
       const failed = kind === "style" ? "Rewriting Failed" : "Tone Adjustment Failed";
       toastAiError(err, failed, undefined);
     } finally {
@@ -95,7 +97,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
   }
 
   function replace() {
-    if (!editor || !selection || !result) return;
+    if (!editor || !selection || !result.trim()) return;
     if (!rangeStillHolds(editor, selection, selection.text)) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
@@ -161,7 +163,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
             <Button variant="outline" size="sm" onClick={copy} disabled={!result || !!busy}>
               <Copy aria-hidden="true" /> Copy
             </Button>
-            <Button size="sm" onClick={replace} disabled={!result || !!busy}>
+            <Button size="sm" onClick={replace} disabled={!result.trim() || !!busy}>
               <Replace aria-hidden="true" /> Replace
             </Button>
           </div>

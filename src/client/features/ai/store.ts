@@ -65,6 +65,15 @@ export const suggestionStore = {
   },
 };
 
+/**
+ * Whether Accept may write `text` (the answer, or the user's edit of it) into the document:
+ * only a finished answer with some text. An empty proposal would delete the selection, and a
+ * stream that ended in an error never reaches "ready" (actions.ts clears the card instead).
+ */
+export function canAccept(s: Pick<PendingSuggestion, "status"> | null, text: string): boolean {
+  return !!s && s.status === "ready" && text.trim() !== "";
+}
+
 export function usePendingSuggestion(): PendingSuggestion | null {
   return useSyncExternalStore(suggestionStore.subscribe, suggestionStore.get, suggestionStore.get);
 }

@@ -1,5 +1,6 @@
 // The AI suggestion card (spec §2, §4): the answer streams in, then Accept, Reject or Modify
-// (edit the suggestion before accepting). Accepting writes it as one undoable change.
+// (edit the suggestion before accepting). Accepting writes it as one undoable change; an
+// empty proposal cannot be accepted (canAccept in store.ts), so it never deletes the selection.
 import type { Editor } from "@tiptap/react";
 import { Check, Pencil, Sparkles, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -9,7 +10,7 @@ import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { replaceSelection } from "./apply-edits";
 import { applyAnswer, rangeStillHolds } from "./editor-text";
-import { engineLabel, type PendingSuggestion, suggestionStore, usePendingSuggestion } from "./store";
+import { canAccept, engineLabel, type PendingSuggestion, suggestionStore, usePendingSuggestion } from "./store";
 
 function acceptedToast(s: PendingSuggestion) {
   switch (s.kind) {
@@ -41,7 +42,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
   if (!s) return null;
 
   const accept = (text: string) => {
-    if (!editor) return;
+    if (!editor || !canAccept(s, text)) return;
     if (s.mode === "replace" && !rangeStillHolds(editor, s, s.original)) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
@@ -58,6 +59,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
   };
 
   const streaming = s.status === "streaming";
+  const empty = !streaming && !s.suggested.trim();
   return (
     <section
       aria-label="AI suggestion"
@@ -76,6 +78,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
       ) : (
         <p data-testid="ai-suggestion-text" aria-live="polite" className="max-h-60 overflow-y-auto whitespace-pre-wrap text-sm">
           {s.suggested || (streaming ? "Thinking…" : "")}
+          {empty && <span className="text-muted-foreground">The AI returned no text. Nothing will change.</span>}
           {streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-middle" />}
         </p>
       )}
@@ -90,7 +93,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
             <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
               Back
             </Button>
-            <Button size="sm" onClick={() => accept(draft)} disabled={!draft.trim() && s.mode === "after"}>
+            <Button size="sm" onClick={() => accept(draft)} disabled={!canAccept(s, draft)}>
               <Check aria-hidden="true" /> Accept
             </Button>
           </>
@@ -109,7 +112,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
             >
               <Pencil aria-hidden="true" /> Modify
             </Button>
-            <Button size="sm" onClick={() => accept(s.suggested)}>
+            <Button size="sm" onClick={() => accept(s.suggested)} disabled={!canAccept(s, s.suggested)}>
               <Check aria-hidden="true" /> Accept
             </Button>
           </>

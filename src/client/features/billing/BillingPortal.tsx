@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import type { PortalActionRequest, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
-import { PLAN_ORDER, PLANS, type PlanId, isPlanId } from "../../../shared/plans";
+import { type BillingInterval, PLAN_ORDER, PLANS, type PlanId, isBillingInterval, isPlanId, planPrice } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -13,6 +13,8 @@ import { queryClient } from "../../lib/query-client";
 import { SUBSCRIPTION_QUERY_KEY, useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
 import { formatDate, formatPrice, serverMessage } from "./format";
+import { IntervalSwitch, annualAvailable } from "./interval-switch";
+import { INVOICES_QUERY_KEY, InvoiceList } from "./InvoiceList";
 import { usePlans } from "./use-plans";
 
 const PAID: PlanId[] = ["creator", "professional"];
@@ -21,7 +23,10 @@ const PAID: PlanId[] = ["creator", "professional"];
 export function BillingPortal() {
   const subscription = useSubscription();
   const plans = usePlans();
-  const wanted = new URLSearchParams(useSearch()).get("switch");
+  const search = new URLSearchParams(useSearch());
+  const wanted = search.get("switch");
+  const wantedInterval = search.get("interval");
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(isBillingInterval(wantedInterval) ? wantedInterval : null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
@@ -30,6 +35,8 @@ export function BillingPortal() {
     try {
       const s = await apiJson<SubscriptionStatusResponse>("POST", "/api/stripe/portal", req);
       queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, s);
+      // A switch is invoiced (src/server/billing/builtin-portal.ts).
+      void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
       toast({ title: "Subscription updated", description: done(s) });
     } catch (err) {
       toast({ title: "Portal Error", description: serverMessage(err, "Failed to update your subscription. Please try again."), variant: "destructive" });
@@ -49,6 +56,9 @@ export function BillingPortal() {
         <CardFooter className="justify-center">
           <Button onClick={() => void openBillingPortal()}>Manage Billing</Button>
         </CardFooter>
+        <CardContent className="text-left">
+          <InvoiceList />
+        </CardContent>
       </Card>
     );
   }
@@ -58,6 +68,12 @@ export function BillingPortal() {
   const current: PlanId = active && isPlanId(s.planName) ? s.planName : "gratis";
   const plan = PLANS[current];
   const ends = formatDate(s?.currentPeriodEnd);
+  const billedPer = (s as Partial<SubscriptionStatusResponse> | undefined)?.interval;
+  const currentInterval: BillingInterval = isBillingInterval(billedPer) ? billedPer : "month";
+  const switchInterval: BillingInterval = annualAvailable(plans.data) ? (chosenInterval ?? currentInterval) : "month";
+  const per = (i: BillingInterval) => (i === "year" ? "/ year" : "/ month");
+  // Every paid plan at the chosen period, except the one the user already has.
+  const switchable = PAID.filter((p) => p !== current || switchInterval !== currentInterval);
 
   return (
     <div className="w-full max-w-2xl space-y-6">
@@ -74,7 +90,7 @@ export function BillingPortal() {
             <Badge variant={active ? "success" : "secondary"}>{active ? (s?.cancelAtPeriodEnd ? "Ending" : "Active") : "Inactive"}</Badge>
           </div>
           <CardDescription>
-            {active ? `${formatPrice(plan.price)} / month` : "Free plan with basic features"}
+            {active ? `${formatPrice(planPrice(current, currentInterval))} ${per(currentInterval)}` : "Free plan with basic features"}
           </CardDescription>
         </CardHeader>
         <CardContent className="text-sm">
@@ -112,23 +128,37 @@ export function BillingPortal() {
 
       {active && (
         <section aria-labelledby="switch-heading" className="space-y-3">
-          <h2 id="switch-heading" className="text-lg font-semibold">
-            Switch plan
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="switch-heading" className="text-lg font-semibold">
+              Switch plan
+            </h2>
+            {annualAvailable(plans.data) && <IntervalSwitch value={switchInterval} onChange={setChosenInterval} />}
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            {PAID.filter((p) => p !== current).map((p) => (
+            {switchable.map((p) => (
               <Card key={p} className={wanted === p ? "border-primary ring-1 ring-primary" : undefined}>
                 <CardHeader>
                   <CardTitle asHeading="h3">{PLANS[p].name}</CardTitle>
-                  <CardDescription>{formatPrice(PLANS[p].price)} / month</CardDescription>
+                  <CardDescription>
+                    {formatPrice(planPrice(p, switchInterval))} {per(switchInterval)}
+                  </CardDescription>
                 </CardHeader>
                 <CardFooter>
                   <Button
                     disabled={busy !== null}
                     variant={PLAN_ORDER[p] > PLAN_ORDER[current] ? "default" : "outline"}
-                    onClick={() => void act({ action: "switch", plan: p as "creator" | "professional" }, () => `You are now on the ${PLANS[p].name} plan.`)}
+                    onClick={() =>
+                      void act(
+                        { action: "switch", plan: p as "creator" | "professional", interval: switchInterval },
+                        () => `You are now on the ${PLANS[p].name} plan, billed ${switchInterval === "year" ? "annually" : "monthly"}.`,
+                      )
+                    }
                   >
-                    {busy === `switch-${p}` ? "Processing..." : `Switch to ${PLANS[p].name}`}
+                    {busy === `switch-${p}`
+                      ? "Processing..."
+                      : p === current
+                        ? `Switch to ${switchInterval === "year" ? "annual" : "monthly"} billing`
+                        : `Switch to ${PLANS[p].name}`}
                   </Button>
                 </CardFooter>
               </Card>
@@ -136,6 +166,8 @@ export function BillingPortal() {
           </div>
         </section>
       )}
+
+      <InvoiceList />
 
       <Button asChild variant="ghost">
         <Link href="/">Back to Dashboard</Link>

@@ -8,7 +8,6 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { apiJson } from "../../lib/api";
-import { getAuthClient } from "../../lib/auth-client";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { serverMessage } from "./format";
@@ -22,7 +21,7 @@ type State =
   | { kind: "existing" }
   | { kind: "activate"; details: CheckoutSessionDetails };
 
-/** /checkout-success: a buyer who paid without an account sets a password and is signed in. */
+/** /checkout-success: a buyer who paid without an account sets a password and confirms it from the emailed link. */
 export function CheckoutSuccess() {
   const [, navigate] = useLocation();
   const sessionId = new URLSearchParams(useSearch()).get("session_id");
@@ -94,11 +93,13 @@ export function CheckoutSuccess() {
 }
 
 function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetails; sessionId: string }) {
-  const [, navigate] = useLocation();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const email = details.customer.email;
+  // The server tells the email only to the signed-in buyer; anyone else types the one they paid with.
+  const [typedEmail, setTypedEmail] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const email = details.customer.email ?? typedEmail.trim();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -119,17 +120,24 @@ function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetail
       setBusy(false);
       return;
     }
-    toast({ title: "Account created successfully!", description: "Welcome to Draftsmith. Signing you in..." });
-    try {
-      const client = await getAuthClient();
-      const { error } = await client.signInWithPassword({ email, password });
-      if (error) throw error;
-      navigate("/editor");
-    } catch (err) {
-      console.error("Signing in after activation failed", err);
-      toast({ title: "Authentication failed", description: serverMessage(err, "Please sign in with your new password."), variant: "destructive" });
-      navigate("/login");
-    }
+    // The account is confirmed by the emailed link, which also signs the buyer in.
+    setBusy(false);
+    setSentTo(email);
+  }
+
+  if (sentTo) {
+    return (
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle asHeading="h1" className="text-xl">
+            Check your email
+          </CardTitle>
+          <CardDescription>
+            If {sentTo} is the address you paid with, we sent it a link to confirm your account. Follow it to sign in.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    );
   }
 
   return (
@@ -143,12 +151,29 @@ function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetail
       </CardHeader>
       <CardContent className="space-y-6">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/40 p-4 text-sm">
-          <dt className="text-muted-foreground">Email</dt>
-          <dd className="truncate font-medium">{email}</dd>
+          {details.customer.email && (
+            <>
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="truncate font-medium">{email}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Plan</dt>
           <dd className="font-medium">{details.planName}</dd>
         </dl>
         <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+          {!details.customer.email && (
+            <div className="space-y-2">
+              <Label htmlFor="activate-email">Email you paid with</Label>
+              <Input
+                id="activate-email"
+                type="email"
+                autoComplete="email"
+                required
+                value={typedEmail}
+                onChange={(e) => setTypedEmail(e.target.value)}
+              />
+            </div>
+          )}
           <div className="space-y-2">
             <Label htmlFor="activate-password">Set Your Password</Label>
             <Input

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import { type BillingInterval, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { useAuth } from "../../app/auth-provider";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -10,6 +10,7 @@ import { startCheckout } from "../../lib/checkout";
 import { saveIntendedPlan } from "../../lib/intended-plan";
 import { useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
+import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "./interval-switch";
 import { planButtonState } from "./plan-buttons";
 import { usePlans } from "./use-plans";
 
@@ -22,9 +23,12 @@ export function PricingSection() {
   const plans = usePlans();
   const subscription = useSubscription({ enabled: !!user });
   const [processing, setProcessing] = useState<PlanId | null>(null);
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval>("month");
+  const canAnnual = annualAvailable(plans.data);
+  const interval: BillingInterval = canAnnual ? chosenInterval : "month";
   const currentPlan = user ? (subscription.data?.isActive ? subscription.data.planName : "gratis") : null;
 
-  const priceIdOf = (plan: PlanId) => plans.data?.plans.find((p) => p.id === plan)?.priceId ?? null;
+  const priceIdOf = (plan: PlanId) => checkoutPriceId(plans.data, plan, interval);
 
   async function choose(plan: PlanId) {
     const priceId = priceIdOf(plan);
@@ -44,7 +48,7 @@ export function PricingSection() {
     }
     setProcessing(plan);
     try {
-      await startCheckout(priceId);
+      await startCheckout(priceId, interval);
     } finally {
       setProcessing(null);
     }
@@ -58,6 +62,7 @@ export function PricingSection() {
             Simple, transparent pricing
           </h2>
           <p className="mt-2 text-muted-foreground">Start free. Upgrade when you need AI help and more documents.</p>
+          {canAnnual && <IntervalSwitch className="mt-6" value={interval} onChange={setChosenInterval} />}
         </div>
         <div className="grid gap-6 md:grid-cols-3">
           {PLAN_IDS.map((id) => {
@@ -68,8 +73,10 @@ export function PricingSection() {
               signedIn: !!user,
               currentPlan,
               processing: processing === id,
+              forSale: plans.data?.provider !== "disabled",
             });
             const waiting = !!user && subscription.isPending;
+            const price = priceLabel(id, interval);
             return (
               <Card
                 key={id}
@@ -83,9 +90,14 @@ export function PricingSection() {
                   <CardTitle asHeading="h3" className="text-xl">
                     {plan.name}
                   </CardTitle>
-                  <CardDescription>
-                    <span className="text-3xl font-bold text-foreground">${plan.price}</span>
-                    <span className="text-muted-foreground">/month</span>
+                  <CardDescription data-testid={`price-${id}`}>
+                    <span className="text-3xl font-bold text-foreground">{price.amount}</span>
+                    <span className="text-muted-foreground">{price.suffix}</span>
+                    {price.saving && (
+                      <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
+                        {price.saving}
+                      </span>
+                    )}
                   </CardDescription>
                 </CardHeader>
                 <CardContent className="flex-1">

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useSearch } from "wouter";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
 import { PLANS, isPlanId } from "../../../shared/plans";
 import { useAuth } from "../../app/auth-provider";
 import { Button } from "../../components/ui/button";
@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { apiJson } from "../../lib/api";
 import { invalidateSubscription, useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
+import { serverMessage } from "./format";
+import { startWritingPath } from "./start-writing";
 
 /** /subscription-success: reports the session to the server once, then shows the active plan. */
 export function SubscriptionSuccess() {
@@ -15,6 +17,18 @@ export function SubscriptionSuccess() {
   const sessionId = new URLSearchParams(useSearch()).get("session_id");
   const reported = useRef(false);
   const subscription = useSubscription({ enabled: !!user });
+  const [, navigate] = useLocation();
+  const [opening, setOpening] = useState(false);
+
+  async function startWriting() {
+    setOpening(true);
+    try {
+      navigate(await startWritingPath());
+    } catch (err) {
+      toast({ title: "Error", description: serverMessage(err, "Your documents could not be opened. Please try again."), variant: "destructive" });
+      setOpening(false);
+    }
+  }
 
   useEffect(() => {
     if (loading || reported.current) return;
@@ -57,8 +71,8 @@ export function SubscriptionSuccess() {
         <Button asChild variant="outline">
           <Link href="/">Go to Dashboard</Link>
         </Button>
-        <Button asChild>
-          <Link href="/editor">Start Writing</Link>
+        <Button onClick={() => void startWriting()} disabled={opening}>
+          {opening ? "Opening..." : "Start Writing"}
         </Button>
       </CardFooter>
     </Card>

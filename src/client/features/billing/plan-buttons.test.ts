@@ -24,4 +24,13 @@ describe("pricing buttons (plan order gratis < creator < professional)", () => {
     expect(state("creator", null, false)).toMatchObject({ kind: "signup", label: "Upgrade to Creator", disabled: false });
     expect(state("gratis", null, false)).toMatchObject({ kind: "signup", label: "Get Started Free" });
   });
+  it("nothing for sale (PAYMENTS=disabled): paid plans say so and cannot be clicked, the current plan stays", () => {
+    const off = (plan: "gratis" | "creator" | "professional", currentPlan: string | null, signedIn = true) =>
+      planButtonState({ plan, planName: plan, signedIn, currentPlan, processing: false, forSale: false });
+    expect(off("creator", null, false)).toEqual({ kind: "not-for-sale", label: "Not for sale", disabled: true });
+    expect(off("professional", "gratis")).toEqual({ kind: "not-for-sale", label: "Not for sale", disabled: true });
+    expect(off("gratis", null, false)).toMatchObject({ kind: "signup", label: "Get Started Free", disabled: false });
+    expect(off("creator", "creator")).toMatchObject({ kind: "current", label: "Current Plan" });
+  });
 });
+

@@ -2,12 +2,12 @@
 // (placeholder, typography, typing into empty lines, pasted tables, slash menu). Nothing here adds a node or mark, so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
-import Typography from "@tiptap/extension-typography";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { EmptyLineInput } from "./empty-line-input";
 import { PasteTables } from "./paste-tables";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
+import { SafeTypography } from "./typography";
 
 export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
 
@@ -15,7 +15,8 @@ export function browserExtensions(slash: SlashHandlers): AnyExtension[] {
   return [
     ...schemaExtensions(),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
-    Typography,
+    // Typographic replacements everywhere but in code (typography.ts).
+    SafeTypography,
     EmptyLineInput,
     PasteTables,
     createSlashExtension(slash),

@@ -1,6 +1,6 @@
 // Header: logo, breadcrumb Documents > title, save indicator (+ Save when autosave is off),
 // Live/Offline badge, user button, email local part and the real plan name.
-import { ChevronRight, Save, UserRound } from "lucide-react";
+import { ChevronLeft, ChevronRight, Save, UserRound } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -33,22 +33,32 @@ export function EditorHeader({
   const name = email.split("@")[0] || email;
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3 sm:px-4">
-      <Wordmark className="hidden sm:inline-flex" />
-      <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm">
-        <Link href="/" className="text-muted-foreground hover:text-foreground">
-          Documents
+      {/* A media-query variant: plain `hidden` loses to the wordmark's own inline-flex (lib/cn.ts does not merge). */}
+      <Wordmark className="max-sm:hidden" />
+      {/* On a phone "Documents" becomes a back arrow and the title truncates, so neither runs
+          under the save status on the right. */}
+      <nav aria-label="Breadcrumb" className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden text-sm">
+        <Link
+          href="/"
+          className="inline-flex shrink-0 items-center rounded-md text-muted-foreground hover:text-foreground max-sm:size-8 max-sm:justify-center"
+        >
+          <ChevronLeft aria-hidden="true" className="size-5 sm:hidden" />
+          <span className="sr-only sm:not-sr-only">Documents</span>
         </Link>
-        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground max-sm:hidden" />
         <span aria-current="page" className="truncate font-medium" data-testid="breadcrumb-title">
           {title.trim() || "Untitled Document"}
         </span>
       </nav>
       <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-        <SaveIndicator status={status} />
+        {/* A long status ("Offline — changes kept on this device") wraps on a phone instead of widening the header. */}
+        <div className="max-w-36 sm:max-w-none [&>[data-save-status]]:max-sm:whitespace-normal [&>[data-save-status]]:max-sm:leading-tight">
+          <SaveIndicator status={status} />
+        </div>
         {!autoSave && (
           <Button size="sm" variant="outline" onClick={onSave} disabled={!unsaved || status === "saving"} title="Save (Ctrl+S)">
             <Save aria-hidden="true" />
-            Save
+            <span className="sr-only sm:not-sr-only">Save</span>
           </Button>
         )}
         <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>

@@ -2,7 +2,7 @@
 // parts (Share, Export, AI toolbar/panels) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";
-import { Bot, ChevronsRight, Focus, RefreshCw, Sparkles } from "lucide-react";
+import { Bot, ChevronsRight, Focus, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
@@ -13,7 +13,7 @@ import { ConflictDialog, RestoreDraftDialog } from "./dialogs";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
 import { LastEdited } from "./last-edited-view";
-import { SidePanel } from "./side-panel";
+import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
 import { FormattingToolbar } from "./toolbar/formatting-toolbar";
 import { LinkDialog } from "./toolbar/link-dialog";
@@ -50,10 +50,19 @@ export interface EditorWorkspaceProps {
 
 function Toggle({ pressed, onPressedChange, children }: { pressed: boolean; onPressedChange: (v: boolean) => void; children: ReactNode }) {
   return (
-    <Button variant={pressed ? "secondary" : "ghost"} size="sm" aria-pressed={pressed} onClick={() => onPressedChange(!pressed)}>
+    <Button variant={pressed ? "secondary" : "ghost"} size="sm" className={ICON_ON_PHONE} aria-pressed={pressed} onClick={() => onPressedChange(!pressed)}>
       {children}
     </Button>
   );
+}
+
+// On a phone the toolbar's buttons are icons only and square, so the row (with Share and
+// Export) fits one line at 360 px.
+const ICON_ON_PHONE = "max-sm:px-2";
+
+/** A toolbar label that a phone leaves to the icon (the button keeps it as its accessible name). */
+function Label({ children }: { children: ReactNode }) {
+  return <span className="sr-only sm:not-sr-only">{children}</span>;
 }
 
 export function EditorWorkspace(props: EditorWorkspaceProps) {
@@ -62,6 +71,11 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const { editor, controller } = session;
   const [focusMode, setFocusMode] = useState(preferences.focusModeDefault);
   const [panelOpen, setPanelOpen] = useState(true);
+  // Below md the panel is a sheet over the text, closed until the user opens it (side-panel.tsx).
+  const wide = useWideScreen();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // A tablet turned to landscape shows the panel beside the text; the sheet must not pop up again when turned back.
+  if (wide && sheetOpen) setSheetOpen(false);
   const [linkOpen, setLinkOpen] = useState(false);
 
   const openLink = useCallback(() => setLinkOpen(true), []);
@@ -76,7 +90,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     document.title = `${session.title.trim() || "Untitled Document"} · Draftsmith`;
   }, [session.title]);
 
-  const showPanel = !focusMode && panelOpen;
+  const showPanel = wide && !focusMode && panelOpen;
 
   return (
     <div className="flex h-dvh flex-col bg-background">
@@ -91,20 +105,35 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         planLabel={props.planLabel}
         onOpenSettings={props.onOpenSettings}
       />
-      <div role="toolbar" aria-label="Editor" className="flex shrink-0 flex-wrap items-center gap-1 border-b px-3 py-1.5 sm:px-4">
+      <div role="toolbar" aria-label="Editor" className="flex shrink-0 flex-wrap items-center gap-1 border-b px-2 py-1.5 sm:px-4">
+        {!wide && !focusMode && (
+          <SidePanelSheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            stats={session.statsStore}
+            onAiCommand={onAiCommand}
+            onSmartImprove={onSmartImprove}
+            trigger={
+              <Button variant="ghost" size="sm" className={ICON_ON_PHONE}>
+                <PanelLeft aria-hidden="true" />
+                <Label>Document panel</Label>
+              </Button>
+            }
+          />
+        )}
         <Toggle pressed={focusMode} onPressedChange={setFocusMode}>
           <Focus aria-hidden="true" />
-          Focus
+          <Label>Focus</Label>
         </Toggle>
         <Toggle pressed={props.assistantOpen} onPressedChange={props.onAssistantOpenChange}>
           <Bot aria-hidden="true" />
-          AI Assistant
+          <Label>AI Assistant</Label>
         </Toggle>
         <Toggle pressed={props.rewriteOpen} onPressedChange={props.onRewriteOpenChange}>
           <RefreshCw aria-hidden="true" />
-          Rewrite
+          <Label>Rewrite</Label>
         </Toggle>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
           {preferences.showWordCount && <InlineStats store={session.statsStore} />}
           {props.renderShare()}
           {props.renderExport(session.getDocument)}
@@ -119,7 +148,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             onCollapse={() => setPanelOpen(false)}
           />
         )}
-        {!focusMode && !panelOpen && (
+        {wide && !focusMode && !panelOpen && (
           <div className="shrink-0 border-r p-1">
             <Button variant="ghost" size="icon" aria-label="Expand panel" onClick={() => setPanelOpen(true)}>
               <ChevronsRight aria-hidden="true" />
@@ -148,10 +177,14 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               onKeyDown={(e) => {
                 if (e.key === "Enter" || (e.key === "ArrowDown" && !e.shiftKey)) {
                   e.preventDefault();
-                  editor?.commands.focus("start");
+                  if (!editor) return;
+                  editor.commands.focus("start");
+                  // TipTap moves focus on the next frame; keys typed right after Enter
+                  // would still land in the title, so the body takes focus now.
+                  editor.view.focus();
                 }
               }}
-              className="w-full border-none bg-transparent text-3xl font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
+              className="w-full border-none bg-transparent text-2xl font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
             />
             <EditorBody
               editor={editor}

@@ -1,6 +1,10 @@
-// The collapsible left panel: Document Stats, AI Writing Tools, the shortcuts card.
+// The collapsible left panel: Document Stats, AI Writing Tools, the shortcuts card; beside
+// the text on a wide screen, a sheet over it on a phone.
 import { ChevronsLeft, FileText, ListCollapse, PenLine, Sparkles, Wand2 } from "lucide-react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { Button } from "../../components/ui/button";
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
+import { cn } from "../../lib/cn";
 import { StatsList } from "./stats-view";
 import type { StatsStore } from "./stats-store";
 import type { EditorAiCommand } from "./types";
@@ -32,27 +36,41 @@ export function ShortcutsCard() {
   );
 }
 
-export function SidePanel({
-  stats,
-  onAiCommand,
-  onCollapse,
-  onSmartImprove,
-}: {
+const DESKTOP_QUERY = "(min-width: 768px)";
+
+function subscribeDesktop(onChange: () => void): () => void {
+  const mq = window.matchMedia(DESKTOP_QUERY);
+  mq.addEventListener("change", onChange);
+  return () => mq.removeEventListener("change", onChange);
+}
+
+/**
+ * True at Tailwind's `md` breakpoint and wider. Below it the panel would squeeze the text
+ * into a narrow column, so it starts closed and opens as a sheet instead of beside the text.
+ */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP_QUERY).matches, () => true);
+}
+
+interface PanelProps {
   stats: StatsStore;
   onSmartImprove: () => void;
   onAiCommand: (name: EditorAiCommand) => void;
-  onCollapse: () => void;
-}) {
+}
+
+function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: PanelProps & { onCollapse?: () => void }) {
   return (
-    <aside aria-label="Document panel" className="flex w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r bg-background p-4">
-      <div className="flex items-center justify-between">
+    <>
+      <div className={cn("flex items-center justify-between", !onCollapse && "min-h-8 pr-10")}>
         <h2 className="flex items-center gap-2 text-sm font-semibold">
           <FileText aria-hidden="true" className="size-4" />
           Document Stats
         </h2>
-        <Button variant="ghost" size="icon" aria-label="Collapse panel" onClick={onCollapse}>
-          <ChevronsLeft aria-hidden="true" />
-        </Button>
+        {onCollapse && (
+          <Button variant="ghost" size="icon" aria-label="Collapse panel" onClick={onCollapse}>
+            <ChevronsLeft aria-hidden="true" />
+          </Button>
+        )}
       </div>
       <StatsList store={stats} />
       <section aria-labelledby="ai-tools-heading" className="grid gap-2">
@@ -74,6 +92,47 @@ export function SidePanel({
         </Button>
       </section>
       <ShortcutsCard />
+    </>
+  );
+}
+
+/** The panel beside the text on a wide screen. */
+export function SidePanel({ onCollapse, ...props }: PanelProps & { onCollapse: () => void }) {
+  return (
+    <aside aria-label="Document panel" className="flex w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r bg-background p-4">
+      <PanelBody {...props} onCollapse={onCollapse} />
     </aside>
+  );
+}
+
+/**
+ * The same panel on a narrow screen: a sheet from the left over the text, closed until asked
+ * for. An AI tool closes it first, so the result shows in the text rather than behind it.
+ */
+export function SidePanelSheet({
+  open,
+  onOpenChange,
+  trigger,
+  stats,
+  onAiCommand,
+  onSmartImprove,
+}: PanelProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens it; closing returns focus there. */
+  trigger: ReactNode;
+}) {
+  const close = <T extends unknown[]>(run: (...args: T) => void) => (...args: T) => {
+    onOpenChange(false);
+    run(...args);
+  };
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
+      <SheetContent side="left" closeLabel="Close panel" aria-describedby={undefined}>
+        <SheetTitle className="sr-only">Document panel</SheetTitle>
+        <PanelBody stats={stats} onAiCommand={close(onAiCommand)} onSmartImprove={close(onSmartImprove)} />
+      </SheetContent>
+    </Sheet>
   );
 }

@@ -1,16 +1,17 @@
 // One open document: the TipTap editor, its autosave, the copy kept on the device,
-// incoming realtime updates and the unload flush. The editor never re-renders React on
-// a transaction (shouldRerenderOnTransaction: false); only the cheap change() and a
-// deferred recount run per keystroke.
+// incoming realtime updates and the flush when the page unloads or the editor closes.
+// The editor never re-renders React on a transaction (shouldRerenderOnTransaction:
+// false); only the cheap change() and a deferred recount run per keystroke.
 import type { Content } from "@tiptap/core";
 import { useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
+import { onBeforeSignOut } from "../../app/auth-provider";
 import { subscribeToDocument } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { AutosaveController, type AutosaveState, type Draft, payloadKey, type SavePayload } from "./autosave/controller";
-import { clearDraft, loadDraft, storeDraft } from "./autosave/draft-store";
+import { clearDraft, clearDraftIfSaved, loadDraft, storeDraft } from "./autosave/draft-store";
 import { patchDocument, patchWithKeepalive, remoteOf } from "./autosave/save-request";
 import { browserExtensions } from "./browser-extensions";
 import { createSlashBridge } from "./slash-menu/slash-menu";
@@ -177,7 +178,9 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
   }, [controller, documentId]);
 
   // Leaving: save now when the tab is hidden; on unload keep the copy on the device and
-  // flush it with keepalive, and ask the browser to warn.
+  // flush it with keepalive, and ask the browser to warn. Leaving inside the app (a link,
+  // another document) flushes the same way as the editor closes, and a sign-out first
+  // waits for the flush, while the session still works.
   useEffect(() => {
     if (!controller) return;
     let flushedSeq = -1;
@@ -185,8 +188,11 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
       const f = controller.flushForUnload();
       if (!f || f.seq === flushedSeq || !autoSaveRef.current) return;
       flushedSeq = f.seq;
-      patchWithKeepalive(documentId, f.payload, f.baseVersion, accessTokenRef.current)?.then((saved) => {
-        if (saved) controller.confirmSaved(f.payload, f.seq, saved.version, saved.updated_at);
+      return patchWithKeepalive(documentId, f.payload, f.baseVersion, accessTokenRef.current).then((saved) => {
+        if (!saved) return;
+        controller.confirmSaved(f.payload, f.seq, saved.version, saved.updated_at);
+        // Once the editor has closed nothing else drops the copy kept on the device.
+        clearDraftIfSaved(documentId, f.payload);
       });
     };
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -207,11 +213,15 @@ export function useEditorSession({ record, autoSave, accessTokenRef }: EditorSes
     window.addEventListener("pagehide", onPageHide);
     document.addEventListener("visibilitychange", onHidden);
     window.addEventListener("online", onOnline);
+    const stopWaitingAtSignOut = onBeforeSignOut(flush);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
       window.removeEventListener("pagehide", onPageHide);
       document.removeEventListener("visibilitychange", onHidden);
       window.removeEventListener("online", onOnline);
+      stopWaitingAtSignOut();
+      // The editor is closing while the app stays open: its last edits go now.
+      flush();
     };
   }, [controller, documentId, accessTokenRef]);
 

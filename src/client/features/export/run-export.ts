@@ -21,7 +21,7 @@ async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Bl
   switch (format) {
     case "md": {
       const { docToMarkdown } = await import("../../../shared/export/markdown");
-      return new Blob([docToMarkdown(doc)], { type: EXPORT_MIME.md });
+      return new Blob([docToMarkdown(doc, { title: source.title })], { type: EXPORT_MIME.md });
     }
     case "html": {
       const { docToHtml } = await import("../../../shared/export/html");
@@ -29,7 +29,7 @@ async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Bl
     }
     case "txt": {
       const { docToText } = await import("../../../shared/export/text");
-      return new Blob([docToText(doc)], { type: EXPORT_MIME.txt });
+      return new Blob([docToText(doc, { title: source.title })], { type: EXPORT_MIME.txt });
     }
     case "pdf":
     case "docx": {

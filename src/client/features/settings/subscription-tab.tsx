@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import type { PlansResponse } from "../../../shared/contracts/billing";
-import { isPlanId, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import type { PlansResponse, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
+import { type BillingInterval, isBillingInterval, isPlanId, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../billing/interval-switch";
 import { apiJson } from "../../lib/api";
 import { openBillingPortal, startCheckout } from "../../lib/checkout";
 import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";
@@ -26,6 +27,9 @@ export function SubscriptionTab() {
   });
   const [processing, setProcessing] = useState<PlanId | null>(null);
   const [openingPortal, setOpeningPortal] = useState(false);
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval>("month");
+  const canAnnual = annualAvailable(plans.data);
+  const interval: BillingInterval = canAnnual ? chosenInterval : "month";
 
   if (subscription.isPending) {
     return (
@@ -38,16 +42,19 @@ export function SubscriptionTab() {
   const sub = subscription.data ?? INACTIVE_SUBSCRIPTION;
   const currentPlan: PlanId = sub.isActive && isPlanId(sub.planName) ? sub.planName : "gratis";
   const status = sub.status || (sub.isActive ? "active" : "inactive");
+  // The server's status also says how the plan is billed (src/shared/contracts/billing.ts).
+  const billedPer = (sub as Partial<SubscriptionStatusResponse>).interval;
+  const currentInterval: BillingInterval | null = sub.isActive && isBillingInterval(billedPer) ? billedPer : null;
 
   async function upgrade(plan: PlanId) {
-    const priceId = plans.data?.plans.find((p) => p.id === plan)?.priceId;
+    const priceId = checkoutPriceId(plans.data, plan, interval);
     if (!priceId) {
       toast({ title: "Error", description: "Failed to start checkout process. Please try again.", variant: "destructive" });
       return;
     }
     setProcessing(plan);
     try {
-      await startCheckout(priceId);
+      await startCheckout(priceId, interval);
     } finally {
       setProcessing(null);
     }
@@ -70,6 +77,11 @@ export function SubscriptionTab() {
         </h3>
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{PLANS[currentPlan].name}</Badge>
+          {currentInterval && (
+            <Badge variant="outline" data-testid="billing-interval">
+              {currentInterval === "year" ? "Billed annually" : "Billed monthly"}
+            </Badge>
+          )}
           <Badge variant={sub.isActive ? "success" : "secondary"} className="capitalize">
             {status.replaceAll("_", " ")}
           </Badge>
@@ -92,18 +104,27 @@ export function SubscriptionTab() {
       </section>
 
       <section aria-labelledby="sub-plans" className="grid gap-3">
-        <h3 id="sub-plans" className="text-sm font-medium">
-          Available plans
-        </h3>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="sub-plans" className="text-sm font-medium">
+            Available plans
+          </h3>
+          {canAnnual && <IntervalSwitch value={interval} onChange={setChosenInterval} />}
+        </div>
         <ul className="grid gap-3">
           {PLAN_IDS.map((id) => {
             const plan = PLANS[id];
             const button = planButton(id, plan.name, currentPlan, processing === id);
+            const price = priceLabel(id, interval);
             return (
               <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
                 <div className="min-w-0">
                   <p className="font-medium">
-                    {plan.name} <span className="text-muted-foreground">· ${plan.price}/month</span>
+                    {plan.name}{" "}
+                    <span className="text-muted-foreground">
+                      · {price.amount}
+                      {price.suffix}
+                    </span>
+                    {price.saving && <span className="ml-2 text-xs font-semibold text-primary">{price.saving}</span>}
                   </p>
                   <p className="text-sm text-muted-foreground">{plan.features.slice(0, 3).join(" · ")}</p>
                 </div>

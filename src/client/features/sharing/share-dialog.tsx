@@ -1,6 +1,7 @@
 // The Share dialog (spec editor §2, §3, §5, §8): public access, editing, expiry date
 // (minimum today), password; the share link with Copy. Settings come from the server each
-// time the dialog opens and are saved with PUT /api/documents/:id/share.
+// time the dialog opens and are saved with PUT /api/documents/:id/share, by Save settings
+// or on closing (Done, Escape, a click outside): a change is never dropped silently.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Copy, Link2, Lock } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -51,6 +52,12 @@ function toInput(form: Form, saved: ShareSettings): ShareSettingsInput {
   return input;
 }
 
+/** True when the form holds a change the server does not have yet. */
+function hasChanges(form: Form, saved: ShareSettings): boolean {
+  const input = toInput(form, saved);
+  return input.isPublic !== saved.isPublic || input.allowEditing !== saved.allowEditing || "expiresAt" in input || "password" in input;
+}
+
 export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
   const queryClient = useQueryClient();
   const queryKey = ["share-settings", documentId];
@@ -74,6 +81,26 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
 
   const { copied, copy } = useCopyLink();
   const saved = settings.data;
+  const dirty = !!form && !!saved && hasChanges(form, saved);
+  // Closing saves the changes first and closes once they are stored. If that save fails
+  // the dialog stays open and says so; closing again then leaves without them.
+  const [closing, setClosing] = useState(false);
+  const [closeFailed, setCloseFailed] = useState(false);
+  const requestOpenChange = (next: boolean) => {
+    if (next || !dirty || closeFailed) return onOpenChange(next);
+    if (save.isPending || !form || !saved) return;
+    setClosing(true);
+    save.mutateAsync({ f: form, base: saved }).then(
+      () => {
+        setClosing(false);
+        onOpenChange(false);
+      },
+      () => {
+        setClosing(false);
+        setCloseFailed(true);
+      },
+    );
+  };
   const link = saved ? shareLink(window.location.origin, documentId, saved) : "";
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const minDate = minExpiryDate(new Date());
@@ -82,7 +109,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
   const keepsExpired = expired && form?.expiresAt === saved?.expiresAt;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={requestOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Share Document</DialogTitle>
@@ -194,12 +221,17 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
               )}
             </div>
 
+            {closeFailed && dirty && (
+              <p role="alert" className="text-sm text-destructive">
+                These changes are not saved. Save settings to try again, or close without them.
+              </p>
+            )}
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Done
+              <Button type="button" variant="outline" onClick={() => requestOpenChange(false)} disabled={save.isPending}>
+                {closing ? "Saving..." : closeFailed && dirty ? "Close without saving" : "Done"}
               </Button>
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : "Save settings"}
+                {save.isPending && !closing ? "Saving..." : "Save settings"}
               </Button>
             </DialogFooter>
           </form>

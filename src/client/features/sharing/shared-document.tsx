@@ -51,7 +51,14 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: {
-        attributes: { class: "shared-prose document-content", "aria-label": "Document content", ...(editable ? {} : { "aria-readonly": "true" }) },
+        // A textbox, as in the owner's editor (features/editor/use-editor-session.ts): aria-readonly is only allowed on a role that takes it (axe aria-allowed-attr).
+        attributes: {
+          class: "shared-prose document-content",
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-label": "Document content",
+          ...(editable ? {} : { "aria-readonly": "true" }),
+        },
       },
       onUpdate: () => autosave.current?.change(),
     },

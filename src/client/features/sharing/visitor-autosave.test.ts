@@ -51,6 +51,32 @@ describe("VisitorAutosave", () => {
     expect(send).toHaveBeenLastCalledWith({ title: "T", content: "abcd" }, 2);
   });
 
+  it("typing without a 2 s pause is saved 10 s after its first unsaved change", async () => {
+    const send = vi.fn(async (p: VisitorPayload, v: number) => ({ version: v + 1, content: p.content }));
+    const { edit } = setup(send);
+    // Key k at k × 300 ms for 25 s: the 2 s delay alone would never fire.
+    let key = 0;
+    edit("typed 0");
+    const keys = setInterval(() => {
+      edit(`typed ${++key}`);
+      if (key === 83) clearInterval(keys);
+    }, 300);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenLastCalledWith({ title: "T", content: "typed 33" }, 1);
+    // The next window opens with the next key (10.2 s).
+    await vi.advanceTimersByTimeAsync(10_200);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenLastCalledWith({ title: "T", content: "typed 67" }, 2);
+    // Typing stops at 24.9 s: 2 s later the rest is saved, then nothing more.
+    await vi.advanceTimersByTimeAsync(24_900 + 2_000 - 20_200);
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(send).toHaveBeenLastCalledWith({ title: "T", content: "typed 83" }, 3);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
   it("loads the current document on a conflict and bases the next save on it", async () => {
     const send = vi.fn(async () => {
       throw { current: { version: 5, content: "theirs" } };

@@ -1,7 +1,8 @@
 // Autosave for a visitor editing through a share link: saves 2 s after the last change
-// (spec §4), one request at a time, based on the last version it knows. A 409 hands the
+// (spec §4), and at the latest 10 s after the first unsaved one while typing goes on, one
+// request at a time, based on the last version it knows. A 409 hands the
 // server's current document to onConflict (the page loads it and tells the visitor).
-import { AUTOSAVE_DELAY_MS } from "../../../shared/limits";
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../../shared/limits";
 
 export type VisitorSaveStatus = "saved" | "unsaved" | "saving" | "error";
 
@@ -20,10 +21,14 @@ export interface VisitorAutosaveDeps<R extends { version: number }> {
   onConflict(current: R): void;
   onError(err: unknown): void;
   delayMs?: number;
+  /** Longest an edit waits while changes keep coming (the delay restarts on each one). */
+  maxWaitMs?: number;
 }
 
 export class VisitorAutosave<R extends { version: number }> {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Runs from the first change no save has taken yet; later changes do not restart it. */
+  private maxWaitTimer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
   private dirty = false;
   private last: string;
@@ -44,8 +49,11 @@ export class VisitorAutosave<R extends { version: number }> {
     this.dirty = true;
     this.deps.onStatus("unsaved");
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.save(), this.deps.delayMs ?? AUTOSAVE_DELAY_MS);
+    this.timer = setTimeout(this.fire, this.deps.delayMs ?? AUTOSAVE_DELAY_MS);
+    this.maxWaitTimer ??= setTimeout(this.fire, this.deps.maxWaitMs ?? AUTOSAVE_MAX_WAIT_MS);
   }
+
+  private readonly fire = () => void this.save();
 
   /** A document that arrived from elsewhere (realtime or a reload) is now the base. */
   rebase(version: number): void {
@@ -56,7 +64,8 @@ export class VisitorAutosave<R extends { version: number }> {
   }
 
   async save(): Promise<void> {
-    this.timer = null;
+    // This save takes every change so far: neither timer is needed for them any more.
+    this.clearTimers();
     if (this.inFlight) return;
     const payload = this.deps.snapshot();
     const key = JSON.stringify(payload);
@@ -91,7 +100,13 @@ export class VisitorAutosave<R extends { version: number }> {
   }
 
   dispose(): void {
+    this.clearTimers();
+  }
+
+  private clearTimers(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.maxWaitTimer) clearTimeout(this.maxWaitTimer);
     this.timer = null;
+    this.maxWaitTimer = null;
   }
 }

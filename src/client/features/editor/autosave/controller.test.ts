@@ -62,6 +62,38 @@ describe("autosave state machine", () => {
     expect(t.drafts.at(-1)).toBeNull();
   });
 
+  it("typing without a 2 s pause is saved 10 s after its first unsaved change, again and again", async () => {
+    const t = setup();
+    // Key k at k × 300 ms, for 25 s: the 2 s delay alone would never fire.
+    let key = 0;
+    t.edit({ content: "typed 0" });
+    const keys = setInterval(() => {
+      t.edit({ content: `typed ${++key}` });
+      if (key === 83) clearInterval(keys);
+    }, 300);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(t.sends).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    // Keys at 0 … 9.9 s, one snapshot, the first change's window closed.
+    expect(t.sends).toEqual([{ payload: { title: "T", content: "typed 33" }, baseVersion: 1 }]);
+    // The next window opens with the next key (10.2 s), not with the save.
+    await vi.advanceTimersByTimeAsync(10_199);
+    expect(t.sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sends).toHaveLength(2);
+    expect(t.sends[1]).toEqual({ payload: { title: "T", content: "typed 67" }, baseVersion: 2 });
+    // Typing stops at 24.9 s (key 83): the usual 2 s later saves the rest.
+    await vi.advanceTimersByTimeAsync(24_900 - 20_200 + 1_999);
+    expect(t.sends).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sends).toHaveLength(3);
+    expect(t.sends[2]?.payload.content).toBe("typed 83");
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 4, unsaved: false });
+    // Saved and quiet: no window is left running.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.sends).toHaveLength(3);
+  });
+
   it("does not send when the text equals the stored document (typed and undone)", async () => {
     const t = setup();
     t.edit({ title: "Tx" });

@@ -1,10 +1,11 @@
 // Autosave as a small state machine (editor spec §4 + the "never loses an edit"):
-// a change (re)starts a 2 s timer; when it fires the editor is serialized once, the copy
-// is kept on the device, and a PATCH with the base version is sent only if the copy
-// differs from what the server stores. Failures retry with back-off, offline waits for
+// a change (re)starts a 2 s timer, and typing without that pause is saved at the latest
+// 10 s after its first unsaved change; when a timer fires the editor is serialized once,
+// the copy is kept on the device, and a PATCH with the base version is sent only if the
+// copy differs from what the server stores. Failures retry with back-off, offline waits for
 // the network, a 409 stops and asks the user. No React, no fetch: everything outside is
 // injected, so the tests drive it with fake timers.
-import { AUTOSAVE_DELAY_MS } from "../../../../shared/limits";
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../../../shared/limits";
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "offline" | "error" | "conflict";
 
@@ -42,6 +43,8 @@ export interface AutosaveDeps {
   clearDraft: () => void;
   now?: () => number;
   delayMs?: number;
+  /** Longest an edit waits while changes keep coming (the delay restarts on each one). */
+  maxWaitMs?: number;
   /** Back-off for failed saves: 1 s, 2 s, 4 s … capped here. */
   maxRetryMs?: number;
 }
@@ -66,6 +69,7 @@ export function retryDelay(attempt: number, maxMs = 30_000): number {
 export class AutosaveController {
   private readonly deps: AutosaveDeps;
   private readonly delayMs: number;
+  private readonly maxWaitMs: number;
   private storedKey: string;
   private editSeq = 0;
   private savedSeq = 0;
@@ -73,6 +77,8 @@ export class AutosaveController {
   private saveAgain = false;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Runs from the first change no save has serialized yet, and is not restarted by later ones. */
+  private maxWaitTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private autoSave = true;
   private disposed = false;
@@ -82,6 +88,7 @@ export class AutosaveController {
   constructor(deps: AutosaveDeps, initial: { stored: SavePayload; version: number; updatedAt?: string | null }) {
     this.deps = deps;
     this.delayMs = deps.delayMs ?? AUTOSAVE_DELAY_MS;
+    this.maxWaitMs = deps.maxWaitMs ?? AUTOSAVE_MAX_WAIT_MS;
     this.storedKey = payloadKey(initial.stored);
     this.state = { status: "saved", version: initial.version, updatedAt: initial.updatedAt ?? null, conflict: null, unsaved: false };
   }
@@ -142,16 +149,21 @@ export class AutosaveController {
   }
 
   private schedule(): void {
-    this.clearTimer();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.run();
-    }, this.delayMs);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(this.fire, this.delayMs);
+    this.maxWaitTimer ??= setTimeout(this.fire, this.maxWaitMs);
   }
+
+  private readonly fire = (): void => {
+    this.clearTimer();
+    void this.run();
+  };
 
   private clearTimer(): void {
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.maxWaitTimer !== null) clearTimeout(this.maxWaitTimer);
     this.timer = null;
+    this.maxWaitTimer = null;
   }
 
   private clearRetry(): void {

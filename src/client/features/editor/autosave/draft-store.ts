@@ -1,7 +1,7 @@
 // Unsaved edits kept on the device, one entry per document, so a reload, a crash or a
 // closed tab never loses them. localStorage is used (not IndexedDB) because it is
 // synchronous: the copy is written even from a beforeunload/pagehide handler.
-import type { Draft } from "./controller";
+import { type Draft, payloadKey, type SavePayload } from "./controller";
 
 const PREFIX = "draftsmith.draft.";
 
@@ -43,4 +43,13 @@ export function clearDraft(documentId: string, storage: Storage = localStorage):
   } catch {
     // Storage blocked: nothing was stored either.
   }
+}
+
+/**
+ * The server acknowledged `saved`: drops the copy if it is that text. A newer copy (edits
+ * made after it was sent, or in the document opened again since) stays.
+ */
+export function clearDraftIfSaved(documentId: string, saved: SavePayload, storage: Storage = localStorage): void {
+  const draft = loadDraft(documentId, storage);
+  if (draft && payloadKey(draft) === payloadKey(saved)) clearDraft(documentId, storage);
 }

@@ -35,25 +35,27 @@ export async function patchDocument(id: string, payload: SavePayload, version: n
 }
 
 /**
- * Sends the last edits while the page unloads. Returns the saved version if the page
- * was still alive to read the answer, null otherwise (or when the body is too large
- * for keepalive: the copy kept on the device covers that case).
+ * Sends the last edits while the page unloads or the editor closes. Resolves to the saved
+ * document if the page was still alive to read the answer, null otherwise (a refusal or
+ * no answer: the copy kept on the device covers those). A body too large for keepalive
+ * goes as a plain request: it arrives when the app stays open (leaving the editor through
+ * a link), and on unload the kept copy covers it.
  */
 export function patchWithKeepalive(
   id: string,
   payload: SavePayload,
   version: number,
   accessToken: string | null,
-): Promise<DocumentSaved | null> | null {
+): Promise<DocumentSaved | null> {
   const body = JSON.stringify({ ...payload, version });
-  if (new Blob([body]).size > KEEPALIVE_MAX_BYTES) return null;
+  const keepalive = new Blob([body]).size <= KEEPALIVE_MAX_BYTES;
   const headers: Record<string, string> = { "Content-Type": "application/json", ...MINIMAL };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   try {
-    return fetch(documentUrl(id), { method: "PATCH", headers, body, keepalive: true, credentials: "include" })
+    return fetch(documentUrl(id), { method: "PATCH", headers, body, keepalive, credentials: "include" })
       .then((res) => (res.ok ? (res.json() as Promise<DocumentSaved>) : null))
       .catch(() => null);
   } catch {
-    return null;
+    return Promise.resolve(null);
   }
 }

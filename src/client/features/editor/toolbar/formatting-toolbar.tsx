@@ -38,7 +38,7 @@ import { readFormatState, sameFormatState } from "./format-state";
 import { ToolbarButton, ToolbarDivider } from "./toolbar-button";
 
 const selectClass =
-  "h-8 rounded-md border border-input bg-background px-2 text-xs text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
+  "h-8 shrink-0 rounded-md border border-input bg-background px-2 text-xs text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
 
 const ALIGN_ICONS = { left: AlignLeft, center: AlignCenter, right: AlignRight, justify: AlignJustify } as const;
 
@@ -53,7 +53,16 @@ export const FormattingToolbar = memo(function FormattingToolbar({
   const chain = () => editor.chain().focus();
 
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 rounded-lg border bg-card p-1">
+    // Sticky at the top of the editor's scrolling area (editor-workspace.tsx's <main>), so it
+    // stays in reach down a long document. On a phone the row scrolls sideways inside itself
+    // instead of wrapping into four rows or widening the page; its right edge fades out to
+    // show there is more, and the end padding lets the last control scroll clear of the fade.
+    // From md up it wraps.
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-lg border bg-card p-1 shadow-xs [scrollbar-width:thin] max-md:pe-8 max-md:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)] md:flex-wrap md:overflow-x-visible"
+    >
       <ToolbarButton label="Undo" shortcut="Ctrl+Z" disabled={!s.canUndo} onClick={() => chain().undo().run()}>
         <Undo2 aria-hidden="true" />
       </ToolbarButton>
@@ -139,7 +148,7 @@ export const FormattingToolbar = memo(function FormattingToolbar({
             <button
               type="button"
               aria-label="Text colour"
-              className="inline-flex h-8 items-center gap-1 rounded-md px-2 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
+              className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
             >
               <Palette aria-hidden="true" />
               <span aria-hidden="true" className="size-3 rounded-full border" style={{ background: s.color || "currentColor" }} />
