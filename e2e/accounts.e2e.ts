@@ -6,13 +6,9 @@ import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY, signInPage, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { openMailLink } from "./support/mailbox.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-
-async function openMailLink(page: Page, url: string, email: string, label: string) {
-  await page.goto(`${url}/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: label }).first().click();
-}
 
 describe("accounts: sign-up, confirmation, sign-out, password reset (confirmation required)", () => {
   let server: RunningServer;

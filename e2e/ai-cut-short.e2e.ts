@@ -1,0 +1,85 @@
+// AI answers that are cut short never touch the document, in real Chromium against an
+// OpenAI-compatible stub (src/server/ai/testing/openai-stub.ts): an empty answer is an error
+// and the selection stays; an answer edited down to nothing cannot be accepted.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenAiStub, startOpenAiStub, userText } from "../src/server/ai/testing/openai-stub.js";
+import { withAppAndBrowser } from "./support/app.js";
+import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import type { RunningServer } from "./support/server.js";
+
+let stub: OpenAiStub;
+let server: RunningServer;
+let browser: Browser;
+// Filled in before the server starts (withAppAndBrowser reads it in its own beforeAll).
+const env: Record<string, string> = { AI_API_KEY: "sk-test", AI_MODEL: "stub-model" };
+
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+  env.AI_BASE_URL = stub.url;
+});
+afterAll(async () => stub?.close());
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { env, startTimeoutMs: 110_000 });
+
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function creatorWithDocument(text: string): Promise<Page> {
+  const session = await signUpViaApi(server.url);
+  const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId: "price_creator_monthly" });
+  await api(session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
+  const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
+  const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "AI cut short", content });
+  const context = await browser.newContext();
+  await putSessionInContext(context, server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/editor/${doc.id}`);
+  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 30_000 });
+  return page;
+}
+
+const TEXT = "The report was wrote in a hurry, and it shows in every paragraph of it.";
+
+async function improveAll(page: Page) {
+  const toolbar = page.getByRole("toolbar", { name: "AI tools" });
+  await toolbar.getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  await page.locator(".draftsmith-prose").click();
+  await page.keyboard.press("Control+a");
+  await toolbar.getByRole("button", { name: "Improve", exact: true }).click();
+}
+
+describe("AI answers cut short", () => {
+  it("an empty answer is an error: no Accept is offered and the text stays", async () => {
+    stub.options = { reply: () => "" };
+    const page = await creatorWithDocument(TEXT);
+    await improveAll(page);
+    await page.getByText("The AI returned an empty answer, so nothing was changed.").first().waitFor({ timeout: 30_000 });
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    expect(await card.count()).toBe(0);
+    expect(await page.locator(".draftsmith-prose").textContent()).toBe(TEXT);
+  });
+
+  it("a suggestion edited down to nothing cannot be accepted", async () => {
+    stub.options = { reply: (r) => userText(r).replace("was wrote", "was written") };
+    const page = await creatorWithDocument(TEXT);
+    await improveAll(page);
+    const card = page.getByRole("region", { name: "AI suggestion" });
+    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toContain("was written");
+    expect(await card.getByRole("button", { name: "Accept" }).isEnabled()).toBe(true);
+    await card.getByRole("button", { name: "Modify" }).click();
+    await card.getByLabel("Edit suggestion").fill("   ");
+    expect(await card.getByRole("button", { name: "Accept" }).isDisabled()).toBe(true);
+    expect(await page.locator(".draftsmith-prose").textContent()).toBe(TEXT);
+  });
+});

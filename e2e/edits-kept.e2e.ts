@@ -1,0 +1,225 @@
+// Edits kept: every way out of the editor keeps what was just typed (the Documents
+// breadcrumb, the wordmark, signing out), someone who types without a pause is saved at
+// least every 10 s, and the Share dialog's changes survive Done and Escape.
+import type { Browser, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../src/shared/limits";
+import { type ApiSession, putSessionInContext, signInViaApi, signUpViaApi } from "./support/auth.js";
+import { withAppAndBrowser } from "./support/app.js";
+import type { RunningServer } from "./support/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { startTimeoutMs: 110_000 });
+
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Doc {
+  id: string;
+  content: unknown;
+}
+
+const body = (page: Page) => page.locator(".draftsmith-prose");
+const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribute("data-save-status");
+const storedText = async (session: ApiSession, id: string) => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${id}`)).content);
+
+/** A new user with one new document open in the editor, the caret in its body. */
+async function newUserInEditor(title: string) {
+  const session = await signUpViaApi(server.url);
+  const doc = await api<Doc>(session, "POST", "/api/documents", { title });
+  const context = await browser.newContext();
+  await putSessionInContext(context, server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/editor/${doc.id}`);
+  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+  await body(page).click();
+  return { session, doc, context, page };
+}
+
+/** The PATCH requests of one document the page sends, as they are sent. */
+function countSaves(page: Page, id: string): () => number {
+  let n = 0;
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && new URL(r.url()).pathname === `/api/documents/${id}`) n++;
+  });
+  return () => n;
+}
+
+/**
+ * Types `text`, then leaves through `leave()` at once. Checks that no save had started
+ * (the 2 s autosave cannot have fired), so only leaving itself can have saved the text.
+ */
+async function typeAndLeave(page: Page, text: string, leave: () => Promise<void>): Promise<number> {
+  await page.keyboard.type(text);
+  const lastKey = Date.now();
+  expect(await saveStatus(page)).toBe("unsaved");
+  await leave();
+  const elapsed = Date.now() - lastKey;
+  expect(elapsed).toBeLessThan(AUTOSAVE_DELAY_MS);
+  return elapsed;
+}
+
+/** Back on the dashboard: opens the document's card and expects the text, with no restore offer. */
+async function reopenAndFind(page: Page, text: string): Promise<void> {
+  await page.getByTestId("document-card").first().click();
+  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+  await expect.poll(() => body(page).textContent()).toContain(text);
+  expect(await page.getByText("Restore unsaved changes?").count()).toBe(0);
+}
+
+describe("edits kept when leaving the editor", () => {
+  const exits: [string, (page: Page) => ReturnType<Page["getByRole"]>][] = [
+    ["the Documents breadcrumb", (page) => page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Documents" })],
+    ["the wordmark", (page) => page.getByRole("link", { name: "Draftsmith home" })],
+  ];
+  for (const [name, link] of exits) {
+    it(`clicking ${name} right after the last key saves the sentence`, async () => {
+      const { session, doc, context, page } = await newUserInEditor(`Leave by ${name}`);
+      const sentence = "Written right before leaving.";
+      const elapsed = await typeAndLeave(page, sentence, () => link(page).click());
+      expect(elapsed).toBeLessThan(1000);
+      await page.getByRole("heading", { name: "Your Documents" }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => storedText(session, doc.id)).toContain(sentence);
+      await reopenAndFind(page, sentence);
+      await context.close();
+    });
+  }
+
+  it("when the save on leaving fails, the text is kept on the device and offered on reopening", async () => {
+    const { session, doc, context, page } = await newUserInEditor("Leave while saving fails");
+    const docUrl = `**/api/documents/${doc.id}`;
+    let refused = 0;
+    const refuseSaves = async (route: Route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      await route.abort();
+      refused++;
+    };
+    await page.route(docUrl, refuseSaves);
+    const sentence = "Kept on this device.";
+    await typeAndLeave(page, sentence, () => page.getByRole("link", { name: "Documents" }).click());
+    await expect.poll(() => refused).toBe(1);
+    await page.unroute(docUrl, refuseSaves);
+    expect(await storedText(session, doc.id)).not.toContain(sentence);
+
+    await page.getByTestId("document-card").first().click();
+    await page.getByText("Restore unsaved changes?").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Restore" }).click();
+    expect(await body(page).textContent()).toBe(sentence);
+    await expect.poll(() => storedText(session, doc.id)).toContain(sentence);
+    await context.close();
+  });
+
+  it("signing out right after the last key saves the sentence before the session ends", async () => {
+    const { session, doc, context, page } = await newUserInEditor("Leave by signing out");
+    const userButton = page.getByRole("button", { name: /Account settings/ });
+    const settings = page.getByRole("dialog", { name: "Account Settings" });
+    // Load the dialog's code once, so that opening it after typing is quick.
+    await userButton.click();
+    await settings.getByRole("button", { name: "Sign Out" }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press("Escape");
+    await settings.waitFor({ state: "hidden" });
+    await body(page).click();
+
+    const sentence = "Written right before signing out.";
+    await typeAndLeave(page, sentence, async () => {
+      await userButton.click();
+      await settings.getByRole("button", { name: "Sign Out" }).click();
+    });
+    await page.getByRole("button", { name: "Sign in" }).first().waitFor({ timeout: 20_000 });
+    const fresh = await signInViaApi(server.url, session.email, session.password);
+    await expect.poll(() => storedText(fresh, doc.id)).toContain(sentence);
+
+    // Signing in again through the dialog: the document holds the sentence.
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+    const signIn = page.getByRole("dialog");
+    await signIn.getByLabel("Email").fill(session.email);
+    await signIn.getByLabel("Password", { exact: true }).fill(session.password);
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "Your Documents" }).waitFor({ timeout: 20_000 });
+    await reopenAndFind(page, sentence);
+    await context.close();
+  });
+});
+
+describe("continuous typing", () => {
+  it(`is saved at least every ${AUTOSAVE_MAX_WAIT_MS / 1000} s, not only after a pause`, async () => {
+    const { session, doc, context, page } = await newUserInEditor("No pause");
+    const saves = countSaves(page, doc.id);
+    // 25 s of typing at 100 ms a key: never the 2 s pause the autosave waits for.
+    const words = "steady words flow on and on ";
+    const text = words.repeat(Math.ceil(250 / words.length)).slice(0, 250).trimEnd();
+    const started = Date.now();
+    await page.keyboard.type(text, { delay: 100 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25_000);
+    expect(saves()).toBeGreaterThanOrEqual(2);
+
+    await expect.poll(() => saveStatus(page), { timeout: 15_000 }).toBe("saved");
+    expect(await storedText(session, doc.id)).toContain(text);
+    await context.close();
+  });
+});
+
+describe("share dialog", () => {
+  it("keeps a switch changed before Done or Escape, and keeps it open when the save fails", async () => {
+    const { session, doc, context, page } = await newUserInEditor("Shared on Done");
+    const shareUrl = `/api/documents/${doc.id}/share`;
+    const dialog = page.getByRole("dialog", { name: "Share Document" });
+    const open = async () => {
+      await page.getByRole("button", { name: "Share" }).click();
+      await dialog.getByLabel("Public access").waitFor({ timeout: 15_000 });
+    };
+
+    await open();
+    await dialog.getByLabel("Public access").click();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    expect(await api(session, "GET", shareUrl)).toMatchObject({ isPublic: true, allowEditing: false });
+
+    // After a reload (Escape would first dismiss the "Sharing Updated" toast, the topmost layer).
+    await page.reload();
+    await body(page).waitFor({ state: "visible", timeout: 20_000 });
+    await open();
+    expect(await dialog.getByLabel("Public access").getAttribute("aria-checked")).toBe("true");
+    await dialog.getByLabel("Allow editing").click();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    expect(await api(session, "GET", shareUrl)).toMatchObject({ isPublic: true, allowEditing: true });
+    await open();
+    expect(await dialog.getByLabel("Allow editing").getAttribute("aria-checked")).toBe("true");
+
+    // A refused save keeps the dialog open with the change, and says so; saving again works.
+    const refusePuts = (route: Route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, body: "{}" }) : route.continue());
+    await page.route(`**${shareUrl}`, refusePuts);
+    await dialog.getByLabel("Public access").click();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "These changes are not saved" }).waitFor({ timeout: 15_000 });
+    expect(await dialog.getByRole("button", { name: "Close without saving" }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Public access").getAttribute("aria-checked")).toBe("false");
+    await page.unroute(`**${shareUrl}`, refusePuts);
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => api(session, "GET", shareUrl)).toMatchObject({ isPublic: false, allowEditing: true });
+    await dialog.getByRole("button", { name: "Done" }).waitFor();
+
+    // Done with nothing changed closes at once, without a request.
+    let puts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "PUT") puts++;
+    });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(puts).toBe(0);
+    await context.close();
+  });
+});
