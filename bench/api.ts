@@ -6,7 +6,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
-import { openDatabase } from "../src/server/db/client.js";
+import { openDatabase } from "../src/server/db/index.js";
 import { createTestUser } from "../src/server/test/harness.js";
 import { arg, machineLine } from "./lib/stats.js";
 
@@ -23,7 +23,7 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-bench-api-"));
   const databaseUrl = DB === "postgres" ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "y".repeat(48), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "y".repeat(48), PAYMENTS: "test", AUTH_AUTOCONFIRM: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: config.DATABASE_POOL_SIZE });
   const { app, ctx } = await buildApp({ config, database, logger: false, clientDir: "/nonexistent" });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
-import { openDatabase } from "../src/server/db/client.js";
+import { openDatabase } from "../src/server/db/index.js";
 import { documents } from "../src/server/db/schema.js";
 import { checkContent } from "../src/server/documents/content.js";
 import { createTestUser, setTestPlan } from "../src/server/test/harness.js";
@@ -63,7 +63,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-bench-save-"));
   const databaseUrl = DB === "postgres" ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
   if (DB === "postgres" && !databaseUrl) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "x".repeat(48), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "x".repeat(48), PAYMENTS: "test", AUTH_AUTOCONFIRM: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: config.DATABASE_POOL_SIZE });
   const { app, ctx } = await buildApp({ config, database, logger: false, clientDir: "/nonexistent" });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -15,7 +15,7 @@ export function summarize(values: number[]) {
 
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  return `machine: ${os.cpus().length} cores (${cpu.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString()}`;
+  return `machine: ${os.cpus().length} cores (${cpu.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
 }
 
 export function arg(name: string, fallback: string): string {
