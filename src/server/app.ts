@@ -7,6 +7,7 @@ import { aiRoutes } from "./ai/routes.js";
 import { createJwtSigner, loadSigningSecret, SessionCache, shareSessionEvictions } from "./auth/index.js";
 import { authRoutes } from "./auth/routes.js";
 import { billingRoutes } from "./billing/routes.js";
+import { COLLAB_LIMITS, collabRoutes, createCollab } from "./collab/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/index.js";
@@ -62,12 +63,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
+    liveDocuments: { applyContent: async () => {} },
     now: opts.now ?? (() => new Date()),
   };
+  const collab = createCollab(ctx);
+  ctx.liveDocuments = collab;
   const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
     await stopSharingEvictions();
+    await collab.close();
     await closeServices(ctx);
   });
   // Once shutdown starts, every response closes its connection: a keep-alive socket that
@@ -86,7 +91,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   installErrorHandler(app);
   installInputCheck(app);
   await installSecurityHeaders(app, indexHtml);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Room for a whole document in one collaboration message; /realtime keeps its own smaller cap.
+  await app.register(websocket, { options: { maxPayload: COLLAB_LIMITS.maxMessageBytes } });
   installAuthHook(app, ctx);
 
   // Every registered route, for the security suite's "no route without a row" check.
@@ -109,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     devRoutes,
   ];
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));
+  await app.register(async (scope) => collabRoutes(scope, ctx, collab));
 
   await installSpa(app, clientDir, indexHtml);
   return { app, ctx };

@@ -7,7 +7,7 @@ import type { JwtSigner } from "./auth/jwt.js";
 import type { SessionCache } from "./auth/session-cache.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/providers/index.js";
-import type { Services } from "./service-types.js";
+import type { LiveDocuments, Services } from "./service-types.js";
 
 export type { AuthUser, Services } from "./service-types.js";
 
@@ -18,6 +18,8 @@ export interface AppContext extends Services {
   jwt: JwtSigner;
   /** Verified access tokens; evict after any write that ends a session or changes a user. */
   sessionCache: SessionCache;
+  /** Co-edited documents in memory; set once the app is built (app.ts). */
+  liveDocuments: LiveDocuments;
   /** The clock; tests may replace it to move time without sleeping. */
   now: () => Date;
 }

@@ -17,6 +17,14 @@ export interface AuthUser {
   emailConfirmedAt: Date | null;
 }
 
+/**
+ * Live documents being co-edited (collab/server.ts). The REST save path hands content
+ * changes to it so they merge with open editing sessions instead of overwriting them.
+ */
+export interface LiveDocuments {
+  applyContent(documentId: string, content: import("../shared/editor/schema.js").DocNode): Promise<void>;
+}
+
 /** The external services, each built once by services.ts and reached through AppContext. */
 export interface Services {
   mailer: Mailer;

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   integer,
   jsonb,
   pgTable,
@@ -82,6 +83,15 @@ export const documents = pgTable("documents", {
   shareExpiresAt: ts("share_expires_at"),
   shareGeneration: integer("share_generation").notNull().default(0),
   createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** The Yjs state of a co-edited document (collab/state-store.ts); documents.content is derived from it. */
+export const documentStates = pgTable("document_states", {
+  documentId: uuid("document_id").primaryKey(),
+  state: bytea("state").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 

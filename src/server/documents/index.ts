@@ -3,3 +3,4 @@ export * from "./access.js";
 export * from "./present.js";
 export * from "./queries.js";
 export * from "./save.js";
+export * from "./content.js";

@@ -6,7 +6,7 @@ import type { DocumentRecord, UpdateDocumentBody } from "../../shared/contracts/
 import { documentChannel } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/index.js";
-import { documents, preparedPerDb } from "../db/index.js";
+import { documentStates, documents, preparedPerDb } from "../db/index.js";
 import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { type CheckedContent, checkContent } from "./content.js";
@@ -36,10 +36,14 @@ export async function updateDocument(
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
+  if (checked && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
   const row =
     checked && principal.kind === "owner"
       ? await saveOwnerContent(ctx, principal.userId, id, patch, checked)
       : await updateAny(ctx, principal, id, patch, checked);
+  // A live session that began during this save would store its older content over it:
+  // hand the change to it as well (rare, and it converges either way).
+  if (row && checked && (await isCoEdited(ctx, id))) await ctx.liveDocuments.applyContent(id, checked.doc);
   if (!row) {
     // Tell a stale writer apart from one who may not write (or a missing document).
     const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
@@ -49,6 +53,40 @@ export async function updateDocument(
   const record = presentDocument(row);
   publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
   return { record, contentJson: checked?.json ?? null };
+}
+
+/** Whether the document has a live (Yjs) state: its content then changes only through it. */
+async function isCoEdited(ctx: AppContext, id: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: documentStates.documentId }).from(documentStates).where(eq(documentStates.documentId, id));
+  return !!row;
+}
+
+/**
+ * REST content for a co-edited document: checked against the version the client saw like
+ * any save (409 otherwise), then applied to the live document as the change from that
+ * version, so it merges with what editors are typing; the store answers with the result.
+ */
+async function saveIntoLiveDocument(
+  ctx: AppContext,
+  principal: DocumentPrincipal,
+  id: string,
+  patch: UpdateDocumentBody,
+  checked: CheckedContent,
+): Promise<SavedDocument> {
+  const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
+  if (!current) throw notFound("Document not found");
+  if (current.version !== patch.version) {
+    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
+  }
+  if (patch.title !== undefined) {
+    await ctx.db.update(documents).set({ title: patch.title.trim(), updatedAt: ctx.now() }).where(eq(documents.id, id));
+  }
+  await ctx.liveDocuments.applyContent(id, checked.doc);
+  const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
+  if (!row) throw notFound("Document not found");
+  const record = presentDocument(row);
+  if (patch.title !== undefined) publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
+  return { record, contentJson: null };
 }
 
 // When the content is ours, read back everything but it: parsing a large jsonb value

@@ -1,33 +1,18 @@
 // The Redis window store against a real Redis (TEST_REDIS_URL, else the local one at
 // 127.0.0.1:6379): two limiters on two connections stand for two app instances, and
 // each must see the attempts counted by the other. Skipped, saying so, without a Redis.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_RATE_RULES, type AuthRateRule, refuseGoTrue } from "../auth/rate-rules.js";
 import { signIn, uniqueEmail } from "../auth/test-helpers.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
+import { redisReachable, testRedisUrl } from "../test/net.js";
 import type { RateWindowStore } from "./providers/types.js";
 import { createRedisRateStore } from "./providers/redis.js";
 import { RateLimiter } from "./rate-limiter.js";
 
-const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const url = testRedisUrl;
 
-function reachable(): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000);
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.once("timeout", () => done(false));
-  });
-}
-
-const hasRedis = await reachable();
+const hasRedis = await redisReachable();
 if (!hasRedis) console.warn(`rate-limiter.int.test.ts: no Redis at ${url}; the Redis store is not tested`);
 
 describe.skipIf(!hasRedis)("RateLimiter on Redis, shared by two instances", () => {

@@ -33,6 +33,12 @@ export interface ConnectionOptions extends AddressLimits {
  * visitors behind one office NAT still fit; one client cannot open thousands). Over either
  * cap the socket is closed with REALTIME_CLOSE.tooManyConnections.
  */
+/** Realtime messages are small JSON commands; the WebSocket layer allows more for /collab. */
+export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
+
+const messageBytes = (data: Buffer | ArrayBuffer | Buffer[]) =>
+  Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
+
 export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = {
   heartbeatMs: 30_000,
   authTimeoutMs: 10_000,
@@ -185,6 +191,7 @@ export function handleConnection(
   // Handlers are attached synchronously; messages are handled one at a time, in order.
   socket.on("message", (data, isBinary) => {
     if (closed) return;
+    if (messageBytes(data) > REALTIME_MAX_MESSAGE_BYTES) return close(REALTIME_CLOSE.messageTooLarge, "message too large");
     const now = Date.now();
     if (now - windowStart >= 1000) {
       windowStart = now;

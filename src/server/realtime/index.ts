@@ -1,2 +1,3 @@
 // What other areas may use of realtime/; they import this file, never the files behind it.
 export * from "./revocations.js";
+export * from "./origin.js";

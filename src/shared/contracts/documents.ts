@@ -126,6 +126,8 @@ export const REALTIME_CLOSE = {
   sessionEnded: 4010,
   /** The share link was turned off, regenerated or expired: do not reconnect for this link. */
   shareEnded: 4011,
+  /** A message larger than any the protocol needs (the socket layer allows more for /collab). */
+  messageTooLarge: 4013,
   /** Too many sockets from one address (per document or overall); retry later, not at once. */
   tooManyConnections: 4030,
 } as const;

@@ -1,0 +1,57 @@
+// Who may join a document's live session, decided with the same SQL rules as every other
+// route (documents/access.ts, sharing/grant.ts). A signed-in user presents the access
+// token; a visitor on a share link presents "share:<token>" from GET /api/shared/:id.
+import type { AppContext, AuthUser } from "../context.js";
+import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/index.js";
+import { userFromAccessToken } from "../http/index.js";
+import { liveShareState, resolveShareGrant } from "../sharing/index.js";
+
+export const SHARE_TOKEN_PREFIX = "share:";
+
+/** What a live connection was granted; kept on the connection to re-check it later. */
+export interface CollabGrant {
+  documentId: string;
+  principal: DocumentPrincipal;
+  readOnly: boolean;
+  /** The signed-in user behind the connection (null for a link visitor). */
+  user: AuthUser | null;
+  /** The link's generation a visitor joined under (a new generation ends the grant). */
+  shareGeneration?: number;
+}
+
+export class CollabDenied extends Error {
+  readonly code = 4403;
+  readonly reason = "Forbidden";
+}
+
+async function mayRead(ctx: AppContext, principal: DocumentPrincipal, documentId: string): Promise<boolean> {
+  try {
+    await readDocument(ctx, principal, documentId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The grant for `token` on document `documentId`; throws CollabDenied (same answer for missing and forbidden). */
+export async function grantFor(ctx: AppContext, documentId: string, token: string): Promise<CollabGrant> {
+  if (!isDocumentId(documentId) || !token) throw new CollabDenied();
+  if (token.startsWith(SHARE_TOKEN_PREFIX)) {
+    const grant = await resolveShareGrant(ctx, documentId, token.slice(SHARE_TOKEN_PREFIX.length)).catch(() => null);
+    if (!grant?.tokenValid) throw new CollabDenied();
+    const principal: DocumentPrincipal = { kind: "share", documentId, canEdit: grant.canEdit, shareGeneration: grant.generation };
+    return { documentId, principal, readOnly: !grant.canEdit, user: null, shareGeneration: grant.generation };
+  }
+  const { user } = await userFromAccessToken(ctx, token);
+  if (!user) throw new CollabDenied();
+  const principal: DocumentPrincipal = { kind: "owner", userId: user.id };
+  if (!(await mayRead(ctx, principal, documentId))) throw new CollabDenied();
+  return { documentId, principal, readOnly: false, user };
+}
+
+/** Whether a grant still holds now (after a sign-out, a share change or a deletion). */
+export async function stillGranted(ctx: AppContext, grant: CollabGrant): Promise<boolean> {
+  if (grant.principal.kind === "owner") return mayRead(ctx, grant.principal, grant.documentId);
+  const state = await liveShareState(ctx, grant.documentId);
+  return !!state && state.generation === grant.shareGeneration && (grant.readOnly || state.allowEditing);
+}

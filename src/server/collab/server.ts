@@ -1,0 +1,178 @@
+// The live co-editing server: one Hocuspocus instance in the app's process, on the app's
+// port (/collab). It loads a document's Yjs state from the database (converting older
+// documents once), merges every editor's changes, and stores the state with the JSON
+// derived from it — 2 s after the last change, at least every 10 s while people type.
+// A store that fails is retried and the editors are told; the document stays in memory
+// until it is stored. With REDIS_URL, instances share sessions through Redis.
+import { Hocuspocus, type onStoreDocumentPayload } from "@hocuspocus/server";
+import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
+import IORedis from "ioredis";
+import * as Y from "yjs";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js";
+import type { AppContext } from "../context.js";
+import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
+import { type CollabGrant, CollabDenied, grantFor, stillGranted } from "./access.js";
+import { loadState, storeState } from "./state-store.js";
+import { changeFrom, contentOf } from "./ydoc.js";
+
+/** Limits per connection: a typist sends a few updates a second; a whole pasted chapter fits in one message. */
+export const COLLAB_LIMITS = {
+  maxMessageBytes: 2 * 1024 * 1024,
+  maxMessagesPerSecond: 60,
+  /** Retry delays after a failed store, then every last one until it succeeds. */
+  retryDelaysMs: [500, 2000, 5000, 15_000],
+};
+
+/** What the editors hear about their document besides Yjs updates (stateless messages). */
+export type CollabNotice =
+  | { type: "stored"; version: number; updatedAt: string }
+  | { type: "store-failed"; retryInMs: number };
+
+interface ConnectionState {
+  grant: CollabGrant;
+  windowStart: number;
+  windowCount: number;
+}
+
+class TooManyMessages extends Error {
+  readonly code = 4429;
+  readonly reason = "Too many messages";
+}
+
+class MessageTooLarge extends Error {
+  readonly code = 4413;
+  readonly reason = "Message too large";
+}
+
+export interface Collab {
+  hocuspocus: Hocuspocus;
+  /**
+   * Applies content saved through the REST API to the live document as a change from what
+   * was stored, so it merges with editors' unsaved work instead of replacing it, then stores.
+   */
+  applyContent(documentId: string, content: DocNode): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createCollab(ctx: AppContext): Collab {
+  const failures = new Map<string, number>();
+  const retryTimers = new Map<string, NodeJS.Timeout>();
+
+  const notify = (document: { broadcastStateless(payload: string): void }, notice: CollabNotice) =>
+    document.broadcastStateless(JSON.stringify(notice));
+
+  async function store({ document, documentName }: Pick<onStoreDocumentPayload, "document" | "documentName">) {
+    try {
+      const saved = await storeState(ctx, documentName, document, contentOf(document));
+      failures.delete(documentName);
+      if (!saved) return;
+      notify(document, { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at });
+      if (saved.contentChanged) ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
+    } catch (err) {
+      const attempt = failures.get(documentName) ?? 0;
+      failures.set(documentName, attempt + 1);
+      const delays = COLLAB_LIMITS.retryDelaysMs;
+      const retryInMs = delays[Math.min(attempt, delays.length - 1)] ?? 15_000;
+      console.error(`collab: storing ${documentName} failed (attempt ${attempt + 1}), retrying in ${retryInMs} ms`, err);
+      notify(document, { type: "store-failed", retryInMs });
+      clearTimeout(retryTimers.get(documentName));
+      retryTimers.set(
+        documentName,
+        setTimeout(() => {
+          retryTimers.delete(documentName);
+          if (hocuspocus.documents.get(documentName) === document) void store({ document, documentName });
+        }, retryInMs),
+      );
+    }
+  }
+
+  const hocuspocus = new Hocuspocus({
+    quiet: true,
+    debounce: AUTOSAVE_DELAY_MS,
+    maxDebounce: AUTOSAVE_MAX_WAIT_MS,
+    // Deleted content is collected; version history keeps its own snapshots.
+    yDocOptions: { gc: true, gcFilter: () => true },
+    extensions: ctx.config.REDIS_URL
+      ? [new RedisExtension({ createClient: () => new IORedis(ctx.config.REDIS_URL as string, { maxRetriesPerRequest: null }), prefix: "draftsmith:collab" })]
+      : [],
+
+    async onAuthenticate({ token, documentName, connectionConfig }) {
+      const grant = await grantFor(ctx, documentName, token);
+      connectionConfig.readOnly = grant.readOnly;
+      const state: ConnectionState = { grant, windowStart: 0, windowCount: 0 };
+      return state;
+    },
+
+    async beforeHandleMessage({ update, context }) {
+      if (update.byteLength > COLLAB_LIMITS.maxMessageBytes) throw new MessageTooLarge();
+      const state = context as ConnectionState | undefined;
+      if (!state?.grant) return;
+      const now = Date.now();
+      if (now - state.windowStart >= 1000) {
+        state.windowStart = now;
+        state.windowCount = 0;
+      }
+      if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond) throw new TooManyMessages();
+    },
+
+    async onLoadDocument({ document, documentName }) {
+      const state = await loadState(ctx, documentName);
+      if (!state) throw new CollabDenied();
+      Y.applyUpdate(document, state);
+      return document;
+    },
+
+    async onStoreDocument(payload) {
+      await store(payload);
+    },
+
+    async beforeUnloadDocument({ documentName }) {
+      // Unstored changes keep the document in memory until a retry stores them.
+      if (failures.has(documentName)) throw new Error("not stored yet");
+    },
+  });
+
+  /** Closes the connections a revocation ends (every instance receives it over the realtime bus). */
+  async function revoke(revocation: Revocation) {
+    for (const document of hocuspocus.documents.values()) {
+      if (revocation.type === "share" && document.name !== revocation.documentId) continue;
+      for (const connection of document.getConnections()) {
+        const grant = (connection.context as ConnectionState | undefined)?.grant;
+        if (!grant) continue;
+        const ends =
+          revocation.type === "session"
+            ? grant.user?.sessionId === revocation.sessionId
+            : revocation.type === "user"
+              ? grant.user?.id === revocation.userId && grant.user.sessionId !== revocation.exceptSessionId
+              : !(await stillGranted(ctx, grant));
+        if (ends) connection.webSocket.close(4403, "Access ended");
+      }
+    }
+  }
+  const offRevocations = ctx.realtime.subscribe(REVOCATION_CHANNEL, (event) => {
+    if (isRevocation(event.record)) void revoke(event.record);
+  });
+
+  return {
+    hocuspocus,
+    async applyContent(documentId, content) {
+      const base = await loadState(ctx, documentId);
+      if (!base) return;
+      const connection = await hocuspocus.openDirectConnection(documentId, {});
+      try {
+        // transact stores at once (with the Redis extension, it reaches the other instances too).
+        await connection.transact((doc) => Y.applyUpdate(doc, changeFrom(base, content)));
+      } finally {
+        await connection.disconnect();
+      }
+    },
+    async close() {
+      offRevocations();
+      for (const timer of retryTimers.values()) clearTimeout(timer);
+      // Store what is still in memory before the process goes.
+      await Promise.all([...hocuspocus.documents.values()].map((document) => store({ document, documentName: document.name })));
+      hocuspocus.closeConnections();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Where a live document's Yjs state is kept: document_states, beside the JSON copy in
+// documents that everything else reads. A document written before collaboration is
+// converted from its JSON exactly once: two conversions of the same JSON would be two
+// different histories, and merging them would show every paragraph twice.
+import { eq, sql } from "drizzle-orm";
+import * as Y from "yjs";
+import type { DocumentRecord } from "../../shared/contracts/documents.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import type { AppContext } from "../context.js";
+import { documentStates, documents } from "../db/index.js";
+import { checkContent, presentDocument } from "../documents/index.js";
+import { ydocFromContent } from "./ydoc.js";
+
+const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+
+/** The stored state of document `id`, converting its JSON on first use; null when the document is gone. */
+export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array | null> {
+  const [stored] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+  if (stored) return new Uint8Array(stored.state);
+  const [row] = await ctx.db.select({ content: documents.content }).from(documents).where(eq(documents.id, id));
+  if (!row) return null;
+  const converted = Y.encodeStateAsUpdate(ydocFromContent(row.content as DocNode));
+  // Whoever converts first wins; everyone else reads the winner's state.
+  const inserted = await ctx.db
+    .insert(documentStates)
+    .values({ documentId: id, state: toBytes(converted), updatedAt: ctx.now() })
+    .onConflictDoNothing()
+    .returning({ state: documentStates.state });
+  if (inserted[0]) return converted;
+  const [winner] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+  return winner ? new Uint8Array(winner.state) : null;
+}
+
+export interface StoredDocument {
+  record: DocumentRecord;
+  /** False when the derived content equals what was stored: only the Yjs state was written. */
+  contentChanged: boolean;
+}
+
+/**
+ * Stores the live state and the JSON, plain text and version derived from it, in one
+ * transaction. The version moves only when the readable content changed, so a REST client
+ * that saved through PATCH keeps a valid version while editors merely reconnect.
+ * Returns null when the document no longer exists.
+ */
+export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, content: DocNode): Promise<StoredDocument | null> {
+  const checked = checkContent(content as unknown as Record<string, unknown>);
+  const state = toBytes(Y.encodeStateAsUpdate(doc));
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ content: sql<string>`${documents.content}::text` })
+      .from(documents)
+      .where(eq(documents.id, id))
+      .for("update");
+    if (!current) return null;
+    await tx
+      .insert(documentStates)
+      .values({ documentId: id, state, updatedAt: now })
+      .onConflictDoUpdate({ target: documentStates.documentId, set: { state, updatedAt: now } });
+    // Both sides in the schema's own key order (checkContent normalizes); jsonb reorders keys.
+    const contentChanged = checkContent(current.content).json !== checked.json;
+    const [row] = contentChanged
+      ? await tx
+          .update(documents)
+          .set({ content: sql`${checked.json}::jsonb`, textContent: checked.text, version: sql`${documents.version} + 1`, updatedAt: now })
+          .where(eq(documents.id, id))
+          .returning()
+      : await tx.select().from(documents).where(eq(documents.id, id));
+    if (!row) return null;
+    return { record: presentDocument(row), contentChanged };
+  });
+}

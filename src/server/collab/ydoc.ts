@@ -1,0 +1,44 @@
+// Converts between the stored JSON document and its live Yjs form, with the same schema
+// the editor uses (shared/editor/schema.ts). The editor's Collaboration extension binds
+// the XML fragment named FRAGMENT, so both sides must agree on it.
+import { prosemirrorJSONToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
+import * as Y from "yjs";
+import { type DocNode, documentSchema, EMPTY_DOC } from "../../shared/editor/schema.js";
+
+export const FRAGMENT = "default";
+
+const isEmpty = (doc: DocNode) => !doc.content || doc.content.length === 0;
+
+/** A new Yjs document holding `content`. */
+export function ydocFromContent(content: DocNode): Y.Doc {
+  if (isEmpty(content)) return new Y.Doc();
+  return prosemirrorJSONToYDoc(documentSchema(), content, FRAGMENT);
+}
+
+/** The JSON tree of a Yjs document, normalized like stored content (node.toJSON()). */
+export function contentOf(doc: Y.Doc): DocNode {
+  const fragment = doc.getXmlFragment(FRAGMENT);
+  if (fragment.length === 0) return EMPTY_DOC;
+  return yXmlFragmentToProseMirrorRootNode(fragment, documentSchema()).toJSON() as DocNode;
+}
+
+export function docFromState(state: Uint8Array): Y.Doc {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return doc;
+}
+
+/**
+ * The Yjs update that turns the document stored as `base` into `next`, as the smallest
+ * change y-prosemirror finds (unchanged paragraphs keep their identity). Applied to a live
+ * document that has moved on from `base`, it merges with those edits instead of replacing them.
+ */
+export function changeFrom(base: Uint8Array, next: DocNode): Uint8Array {
+  const doc = docFromState(base);
+  const before = Y.encodeStateVector(doc);
+  const target = isEmpty(next) ? documentSchema().node("doc", null, []) : documentSchema().nodeFromJSON(next);
+  updateYFragment(doc, doc.getXmlFragment(FRAGMENT), target, { mapping: new Map(), isOMark: new Map() });
+  const update = Y.encodeStateAsUpdate(doc, before);
+  doc.destroy();
+  return update;
+}
