@@ -63,7 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
-    liveDocuments: { applyContent: async () => {} },
+    liveDocuments: { applyChange: async () => {} },
     now: opts.now ?? (() => new Date()),
   };
   const collab = createCollab(ctx);

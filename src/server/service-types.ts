@@ -3,6 +3,7 @@
 // (<area>/providers/types.ts); this file only gathers them, and imports nothing that could
 // import it back (context.ts, auth/session-cache.ts and http/auth-hook.ts all read AuthUser
 // from here, so none of them imports another for it).
+import type { DocNode } from "../shared/editor/schema.js";
 import type { AiProvider } from "./ai/providers/types.js";
 import type { PaymentProvider } from "./billing/providers/types.js";
 import type { RateWindowStore } from "./http/providers/types.js";
@@ -22,7 +23,13 @@ export interface AuthUser {
  * changes to it so they merge with open editing sessions instead of overwriting them.
  */
 export interface LiveDocuments {
-  applyContent(documentId: string, content: import("../shared/editor/schema.js").DocNode): Promise<void>;
+  applyChange(documentId: string, change: LiveChange): Promise<void>;
+}
+
+/** A change saved through the REST API: the new body and/or title. */
+export interface LiveChange {
+  content?: DocNode;
+  title?: string;
 }
 
 /** The external services, each built once by services.ts and reached through AppContext. */

@@ -128,6 +128,19 @@ describe("/collab", () => {
     expect(plainText(live.content())).toBe("one live\ntwo from REST");
   });
 
+  it("the title is co-edited: typed live it is stored, and a REST rename reaches open editors", async () => {
+    const doc = await createDoc(alice, para("body"));
+    const live = open(doc.id, alice.token);
+    await synced(live);
+    live.doc.getText("title").insert(0, "Chapter One");
+    await expect.poll(async () => (await stored(alice, doc.id)).title, { timeout: 15_000 }).toBe("Chapter One");
+    const seen = await stored(alice, doc.id);
+    const res = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: alice, payload: { title: "Chapter 1", version: seen.version } });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => live.doc.getText("title").toString()).toBe("Chapter 1");
+    expect(plainText(live.content())).toBe("body");
+  });
+
   it("signing out closes that session's live editors", async () => {
     const user = await createTestUser(t, { plan: "professional" });
     const doc = await createDoc(user, para("mine"));

@@ -8,9 +8,8 @@ import { Hocuspocus, type onStoreDocumentPayload } from "@hocuspocus/server";
 import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import IORedis from "ioredis";
 import * as Y from "yjs";
-import type { DocNode } from "../../shared/editor/schema.js";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js";
-import type { AppContext } from "../context.js";
+import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
 import { type CollabGrant, CollabDenied, grantFor, stillGranted } from "./access.js";
 import { loadState, storeState } from "./state-store.js";
@@ -48,10 +47,10 @@ class MessageTooLarge extends Error {
 export interface Collab {
   hocuspocus: Hocuspocus;
   /**
-   * Applies content saved through the REST API to the live document as a change from what
+   * Applies a title or content saved through the REST API to the live document as a change from what
    * was stored, so it merges with editors' unsaved work instead of replacing it, then stores.
    */
-  applyContent(documentId: string, content: DocNode): Promise<void>;
+  applyChange(documentId: string, change: LiveChange): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -156,13 +155,13 @@ export function createCollab(ctx: AppContext): Collab {
 
   return {
     hocuspocus,
-    async applyContent(documentId, content) {
+    async applyChange(documentId, change) {
       const base = await loadState(ctx, documentId);
       if (!base) return;
       const connection = await hocuspocus.openDirectConnection(documentId, {});
       try {
         // transact stores at once (with the Redis extension, it reaches the other instances too).
-        await connection.transact((doc) => Y.applyUpdate(doc, changeFrom(base, content)));
+        await connection.transact((doc) => Y.applyUpdate(doc, changeFrom(base, change)));
       } finally {
         await connection.disconnect();
       }

@@ -6,10 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { documentStates, documents } from "../db/index.js";
 import { checkContent, presentDocument } from "../documents/index.js";
-import { ydocFromContent } from "./ydoc.js";
+import { titleOf, ydocFromContent } from "./ydoc.js";
 
 const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
@@ -17,9 +18,10 @@ const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.
 export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array | null> {
   const [stored] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
   if (stored) return new Uint8Array(stored.state);
-  const [row] = await ctx.db.select({ content: documents.content }).from(documents).where(eq(documents.id, id));
+  const [row] = await ctx.db.select({ content: documents.content, title: documents.title }).from(documents).where(eq(documents.id, id));
   if (!row) return null;
-  const converted = Y.encodeStateAsUpdate(ydocFromContent(row.content as DocNode));
+  const title = row.title === DEFAULT_DOCUMENT_TITLE ? "" : row.title;
+  const converted = Y.encodeStateAsUpdate(ydocFromContent(row.content as DocNode, title));
   // Whoever converts first wins; everyone else reads the winner's state.
   const inserted = await ctx.db
     .insert(documentStates)
@@ -33,7 +35,7 @@ export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array
 
 export interface StoredDocument {
   record: DocumentRecord;
-  /** False when the derived content equals what was stored: only the Yjs state was written. */
+  /** False when the derived content and title equal what was stored: only the Yjs state was written. */
   contentChanged: boolean;
 }
 
@@ -45,11 +47,12 @@ export interface StoredDocument {
  */
 export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, content: DocNode): Promise<StoredDocument | null> {
   const checked = checkContent(content as unknown as Record<string, unknown>);
+  const title = [...(titleOf(doc).trim() || DEFAULT_DOCUMENT_TITLE)].slice(0, TITLE_MAX_LENGTH).join("");
   const state = toBytes(Y.encodeStateAsUpdate(doc));
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ content: sql<string>`${documents.content}::text` })
+      .select({ content: sql<string>`${documents.content}::text`, title: documents.title })
       .from(documents)
       .where(eq(documents.id, id))
       .for("update");
@@ -59,11 +62,11 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
       .values({ documentId: id, state, updatedAt: now })
       .onConflictDoUpdate({ target: documentStates.documentId, set: { state, updatedAt: now } });
     // Both sides in the schema's own key order (checkContent normalizes); jsonb reorders keys.
-    const contentChanged = checkContent(current.content).json !== checked.json;
+    const contentChanged = checkContent(current.content).json !== checked.json || current.title !== title;
     const [row] = contentChanged
       ? await tx
           .update(documents)
-          .set({ content: sql`${checked.json}::jsonb`, textContent: checked.text, version: sql`${documents.version} + 1`, updatedAt: now })
+          .set({ title, content: sql`${checked.json}::jsonb`, textContent: checked.text, version: sql`${documents.version} + 1`, updatedAt: now })
           .where(eq(documents.id, id))
           .returning()
       : await tx.select().from(documents).where(eq(documents.id, id));

@@ -6,14 +6,19 @@ import * as Y from "yjs";
 import { type DocNode, documentSchema, EMPTY_DOC } from "../../shared/editor/schema.js";
 
 export const FRAGMENT = "default";
+/** The title is co-edited too, as plain text beside the body. */
+export const TITLE = "title";
 
 const isEmpty = (doc: DocNode) => !doc.content || doc.content.length === 0;
 
-/** A new Yjs document holding `content`. */
-export function ydocFromContent(content: DocNode): Y.Doc {
-  if (isEmpty(content)) return new Y.Doc();
-  return prosemirrorJSONToYDoc(documentSchema(), content, FRAGMENT);
+/** A new Yjs document holding `content` and `title`. */
+export function ydocFromContent(content: DocNode, title = ""): Y.Doc {
+  const doc = isEmpty(content) ? new Y.Doc() : prosemirrorJSONToYDoc(documentSchema(), content, FRAGMENT);
+  if (title) doc.getText(TITLE).insert(0, title);
+  return doc;
 }
+
+export const titleOf = (doc: Y.Doc): string => doc.getText(TITLE).toString();
 
 /** The JSON tree of a Yjs document, normalized like stored content (node.toJSON()). */
 export function contentOf(doc: Y.Doc): DocNode {
@@ -33,11 +38,20 @@ export function docFromState(state: Uint8Array): Y.Doc {
  * change y-prosemirror finds (unchanged paragraphs keep their identity). Applied to a live
  * document that has moved on from `base`, it merges with those edits instead of replacing them.
  */
-export function changeFrom(base: Uint8Array, next: DocNode): Uint8Array {
+export function changeFrom(base: Uint8Array, next: { content?: DocNode; title?: string }): Uint8Array {
   const doc = docFromState(base);
   const before = Y.encodeStateVector(doc);
-  const target = isEmpty(next) ? documentSchema().node("doc", null, []) : documentSchema().nodeFromJSON(next);
-  updateYFragment(doc, doc.getXmlFragment(FRAGMENT), target, { mapping: new Map(), isOMark: new Map() });
+  doc.transact(() => {
+    if (next.content) {
+      const target = isEmpty(next.content) ? documentSchema().node("doc", null, []) : documentSchema().nodeFromJSON(next.content);
+      updateYFragment(doc, doc.getXmlFragment(FRAGMENT), target, { mapping: new Map(), isOMark: new Map() });
+    }
+    if (next.title !== undefined && next.title !== titleOf(doc)) {
+      const title = doc.getText(TITLE);
+      title.delete(0, title.length);
+      title.insert(0, next.title);
+    }
+  });
   const update = Y.encodeStateAsUpdate(doc, before);
   doc.destroy();
   return update;

@@ -36,14 +36,16 @@ export async function updateDocument(
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
-  if (checked && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
+  if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
   const row =
     checked && principal.kind === "owner"
       ? await saveOwnerContent(ctx, principal.userId, id, patch, checked)
       : await updateAny(ctx, principal, id, patch, checked);
   // A live session that began during this save would store its older content over it:
   // hand the change to it as well (rare, and it converges either way).
-  if (row && checked && (await isCoEdited(ctx, id))) await ctx.liveDocuments.applyContent(id, checked.doc);
+  if (row && (checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) {
+    await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() });
+  }
   if (!row) {
     // Tell a stale writer apart from one who may not write (or a missing document).
     const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
@@ -62,7 +64,7 @@ async function isCoEdited(ctx: AppContext, id: string): Promise<boolean> {
 }
 
 /**
- * REST content for a co-edited document: checked against the version the client saw like
+ * A REST title or content change for a co-edited document: checked against the version the client saw like
  * any save (409 otherwise), then applied to the live document as the change from that
  * version, so it merges with what editors are typing; the store answers with the result.
  */
@@ -71,22 +73,17 @@ async function saveIntoLiveDocument(
   principal: DocumentPrincipal,
   id: string,
   patch: UpdateDocumentBody,
-  checked: CheckedContent,
+  checked: CheckedContent | null,
 ): Promise<SavedDocument> {
   const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
   if (!current) throw notFound("Document not found");
   if (current.version !== patch.version) {
     throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
   }
-  if (patch.title !== undefined) {
-    await ctx.db.update(documents).set({ title: patch.title.trim(), updatedAt: ctx.now() }).where(eq(documents.id, id));
-  }
-  await ctx.liveDocuments.applyContent(id, checked.doc);
+  await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() });
   const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
   if (!row) throw notFound("Document not found");
-  const record = presentDocument(row);
-  if (patch.title !== undefined) publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
-  return { record, contentJson: null };
+  return { record: presentDocument(row), contentJson: null };
 }
 
 // When the content is ours, read back everything but it: parsing a large jsonb value
