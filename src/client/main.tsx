@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { initTheme } from "./app/theme";
+import { initTheme } from "./lib/theme";
 import "./styles.css";
 
 // The inline script in index.html already set the class; this attaches the OS listener.

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
-import { AuthProvider } from "./auth-provider";
+import { AuthProvider } from "../lib/auth-provider";
 import { DeferredToaster } from "./deferred-toaster";
-import { TestModeBanner } from "./layout";
+import { TestModeBanner } from "./test-mode-banner";
 import { AppRouter } from "./router";
 import { ThemeSync } from "./theme-sync";
 

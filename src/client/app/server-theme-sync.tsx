@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { usePreferencesQuery } from "./preferences-query";
-import { applyTheme, getStoredTheme } from "./theme";
+import { usePreferencesQuery } from "../lib/preferences-query";
+import { applyTheme, getStoredTheme } from "../lib/theme";
 
 /** Applies the signed-in user's saved theme when it differs from the one stored locally. */
 export default function ServerThemeSync() {

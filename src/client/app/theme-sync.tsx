@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useAuth } from "./auth-provider";
+import { useAuth } from "../lib/auth-provider";
 
 // Loaded only for signed-in users, so visitors' start-up bundle carries no query hooks for it.
 const ServerThemeSync = lazy(() => import("./server-theme-sync"));

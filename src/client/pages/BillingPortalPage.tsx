@@ -1,6 +1,6 @@
 import { Redirect } from "wouter";
-import { useAuth } from "../app/auth-provider";
-import { PageShell } from "../app/layout";
+import { useAuth } from "../lib/auth-provider";
+import { PageShell } from "../components/page-shell";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { BillingPortal } from "../features/billing/BillingPortal";
 import { usePageTitle } from "../lib/page-title";

@@ -1,8 +1,8 @@
 import { LogOut, Settings, Sparkles } from "lucide-react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { PLANS, isPlanId } from "../../shared/plans";
-import { useAuth } from "../app/auth-provider";
-import { PageShell, SiteHeader } from "../app/layout";
+import { useAuth } from "../lib/auth-provider";
+import { PageShell, SiteHeader } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";

@@ -4,7 +4,7 @@ import { FileQuestion } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { isPlanId, PLANS } from "../../shared/plans";
-import { useAuth } from "../app/auth-provider";
+import { useAuth } from "../lib/auth-provider";
 import { Button, buttonVariants } from "../components/ui/button";
 import { type AiCommand, AiLayer, AiToolbar } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";

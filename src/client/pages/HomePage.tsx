@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { useAuth } from "../app/auth-provider";
+import { useAuth } from "../lib/auth-provider";
 import { FullPageSpinner } from "../components/ui/spinner";
 
 // Separate chunks: visitors never download the dashboard and vice versa.

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { Wordmark } from "../components/wordmark";
 import { Button } from "../components/ui/button";
 import type { AuthMode } from "../features/auth";

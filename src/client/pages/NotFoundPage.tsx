@@ -1,6 +1,6 @@
 import { ArrowLeft, Home } from "lucide-react";
 import { Link } from "wouter";
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { Wordmark } from "../components/wordmark";
 import { Button } from "../components/ui/button";
 import { usePageTitle } from "../lib/page-title";

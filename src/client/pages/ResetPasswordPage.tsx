@@ -1,4 +1,4 @@
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { ResetPasswordForm } from "../features/auth";
 import { usePageTitle } from "../lib/page-title";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useParams } from "wouter";
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { SharedDocumentView } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
 

@@ -1,4 +1,4 @@
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { SubscriptionCancel } from "../features/billing/SubscriptionCancel";
 import { usePageTitle } from "../lib/page-title";
 

@@ -1,4 +1,4 @@
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { SubscriptionSuccess } from "../features/billing/SubscriptionSuccess";
 import { usePageTitle } from "../lib/page-title";
 

@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { PageShell } from "../app/layout";
+import { PageShell } from "../components/page-shell";
 import { TestCheckout } from "../features/billing/TestCheckout";
 import { usePageTitle } from "../lib/page-title";
 

@@ -3,7 +3,7 @@
 // password. Without a session the link was invalid, expired or already used.
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
-import { useAuth } from "../../app/auth-provider";
+import { useAuth } from "../../lib/auth-provider";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";

@@ -6,7 +6,7 @@
 import { CheckCircle2, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { useAuth } from "../../app/auth-provider";
+import { useAuth } from "../../lib/auth-provider";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { startCheckout } from "../../lib/checkout";

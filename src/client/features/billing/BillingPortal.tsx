@@ -13,7 +13,7 @@ import { queryClient } from "../../lib/query-client";
 import { SUBSCRIPTION_QUERY_KEY, useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
 import { formatDate, formatPrice, serverMessage } from "./format";
-import { IntervalSwitch, annualAvailable } from "./interval-switch";
+import { IntervalSwitch, annualAvailable } from "../../components/interval-switch";
 import { INVOICES_QUERY_KEY, InvoiceList } from "./InvoiceList";
 import { usePlans } from "./use-plans";
 

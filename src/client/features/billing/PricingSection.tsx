@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { type BillingInterval, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
-import { useAuth } from "../../app/auth-provider";
+import { useAuth } from "../../lib/auth-provider";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -10,7 +10,7 @@ import { startCheckout } from "../../lib/checkout";
 import { saveIntendedPlan } from "../../lib/intended-plan";
 import { useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
-import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "./interval-switch";
+import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
 import { planButtonState } from "./plan-buttons";
 import { usePlans } from "./use-plans";
 

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PLANS, isPlanId } from "../../../shared/plans";
-import { useAuth } from "../../app/auth-provider";
+import { useAuth } from "../../lib/auth-provider";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { apiJson } from "../../lib/api";

@@ -12,7 +12,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { apiJson, isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { formatPrice, serverMessage } from "./format";
-import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "./interval-switch";
+import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
 import { usePlans } from "./use-plans";
 
 /** /checkout/test/:sessionId — the built-in checkout: a test payment, no card is charged. */

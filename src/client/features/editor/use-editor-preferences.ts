@@ -3,7 +3,7 @@
 // error so the editor always opens.
 import type { Preferences } from "../../../shared/contracts/settings";
 import { DEFAULT_PREFERENCES } from "../../../shared/contracts/settings-defaults";
-import { usePreferencesQuery } from "../../app/preferences-query";
+import { usePreferencesQuery } from "../../lib/preferences-query";
 
 /** Fills missing or malformed fields with the defaults. */
 export function withPreferenceDefaults(raw: unknown): Preferences {

@@ -7,7 +7,7 @@ import { useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
-import { onBeforeSignOut } from "../../app/auth-provider";
+import { onBeforeSignOut } from "../../lib/auth-provider";
 import { subscribeToDocument } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { AutosaveController, type AutosaveState, type Draft, payloadKey, type SavePayload } from "./autosave/controller";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PageShell, SiteHeader } from "../../app/layout";
+import { PageShell, SiteHeader } from "../../components/page-shell";
 import { Button } from "../../components/ui/button";
 import { lastUpdatedText } from "./legal-constants";
 import { LandingFooter } from "./landing-footer";

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { usePreferencesQuery } from "../../app/preferences-query";
+import { usePreferencesQuery } from "../../lib/preferences-query";
 import { DeleteAccountSection } from "./delete-account-section";
 import { NotificationsTab } from "./notifications-tab";
 import { PreferencesTab } from "./preferences-tab";

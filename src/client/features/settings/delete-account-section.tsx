@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
-import { useAuth } from "../../app/auth-provider";
+import { useAuth } from "../../lib/auth-provider";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Preferences, Theme } from "../../../shared/contracts/settings";
-import { applyTheme } from "../../app/theme";
+import { applyTheme } from "../../lib/theme";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";

@@ -8,7 +8,7 @@ import type {
   Preferences,
   PreferencesPatch,
 } from "../../../shared/contracts/settings";
-import { PREFERENCES_QUERY_KEY, PREFERENCES_URL } from "../../app/preferences-query";
+import { PREFERENCES_QUERY_KEY, PREFERENCES_URL } from "../../lib/preferences-query";
 import { apiJson, apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 

@@ -6,7 +6,7 @@ import { type BillingInterval, isBillingInterval, isPlanId, PLAN_IDS, PLANS, typ
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../billing/interval-switch";
+import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
 import { apiJson } from "../../lib/api";
 import { openBillingPortal, startCheckout } from "../../lib/checkout";
 import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";

@@ -2,12 +2,12 @@ import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { type AuthClient, getAuthClient, mightHaveSession, onAuthClientLoaded } from "../lib/auth-client";
+import { type AuthClient, getAuthClient, mightHaveSession, onAuthClientLoaded } from "./auth-client";
 
 export interface AuthState {
   user: User | null;
   session: Session | null;
-  /** True until we know whether a session exists (spec §4: "loading at start"). */
+  /** True until we know whether a session exists, so pages can wait instead of flashing the signed-out view. */
   loading: boolean;
   signOut: () => Promise<void>;
 }
@@ -109,7 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { error } = await client.signOut();
     const status = (error as { status?: number } | null)?.status;
     if (error && !(status !== undefined && IGNORED_SIGN_OUT_STATUSES.has(status))) {
-      // Spec §4: on error, sign-out only logs.
+      // A failed revoke keeps the user signed in here; it is only logged, not shown.
       console.error("Sign-out failed", error);
       return;
     }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 // Type-only: the contract module carries zod, which must stay out of the start-up bundle.
 import type { Preferences } from "../../shared/contracts/settings";
-import { apiJson } from "../lib/api";
+import { apiJson } from "./api";
 
 export const PREFERENCES_URL = "/api/settings/preferences";
 export const PREFERENCES_QUERY_KEY = [PREFERENCES_URL] as const;

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import type { PlansResponse } from "../../../shared/contracts/billing";
-import { ANNUAL_MONTHS_CHARGED, type BillingInterval, type PlanId, annualSaving, intervalSuffix, planPrice } from "../../../shared/plans";
-import { cn } from "../../lib/cn";
+import type { PlansResponse } from "../../shared/contracts/billing";
+import { ANNUAL_MONTHS_CHARGED, type BillingInterval, type PlanId, annualSaving, intervalSuffix, planPrice } from "../../shared/plans";
+import { cn } from "../lib/cn";
 
 const OPTIONS: { value: BillingInterval; label: string }[] = [
   { value: "month", label: "Monthly" },
