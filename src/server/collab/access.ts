@@ -1,12 +1,12 @@
 // Who may join a document's live session, decided with the same SQL rules as every other
 // route (documents/access.ts, sharing/grant.ts). A signed-in user presents the access
 // token; a visitor on a share link presents "share:<token>" from GET /api/shared/:id.
+import { COLLAB_CLOSE, COLLAB_SHARE_TOKEN_PREFIX } from "../../shared/contracts/collab.js";
 import type { AppContext, AuthUser } from "../context.js";
 import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/index.js";
 import { userFromAccessToken } from "../http/index.js";
 import { liveShareState, resolveShareGrant } from "../sharing/index.js";
 
-export const SHARE_TOKEN_PREFIX = "share:";
 
 /** What a live connection was granted; kept on the connection to re-check it later. */
 export interface CollabGrant {
@@ -20,7 +20,7 @@ export interface CollabGrant {
 }
 
 export class CollabDenied extends Error {
-  readonly code = 4403;
+  readonly code = COLLAB_CLOSE.accessEnded;
   readonly reason = "Forbidden";
 }
 
@@ -36,8 +36,8 @@ async function mayRead(ctx: AppContext, principal: DocumentPrincipal, documentId
 /** The grant for `token` on document `documentId`; throws CollabDenied (same answer for missing and forbidden). */
 export async function grantFor(ctx: AppContext, documentId: string, token: string): Promise<CollabGrant> {
   if (!isDocumentId(documentId) || !token) throw new CollabDenied();
-  if (token.startsWith(SHARE_TOKEN_PREFIX)) {
-    const grant = await resolveShareGrant(ctx, documentId, token.slice(SHARE_TOKEN_PREFIX.length)).catch(() => null);
+  if (token.startsWith(COLLAB_SHARE_TOKEN_PREFIX)) {
+    const grant = await resolveShareGrant(ctx, documentId, token.slice(COLLAB_SHARE_TOKEN_PREFIX.length)).catch(() => null);
     if (!grant?.tokenValid) throw new CollabDenied();
     const principal: DocumentPrincipal = { kind: "share", documentId, canEdit: grant.canEdit, shareGeneration: grant.generation };
     return { documentId, principal, readOnly: !grant.canEdit, user: null, shareGeneration: grant.generation };

@@ -1,4 +1,3 @@
 // What other areas may use of collab/; they import this file, never the files behind it.
 export { collabRoutes } from "./routes.js";
-export { type Collab, type CollabNotice, COLLAB_LIMITS, createCollab } from "./server.js";
-export { SHARE_TOKEN_PREFIX } from "./access.js";
+export { type Collab, COLLAB_LIMITS, createCollab } from "./server.js";

@@ -9,6 +9,7 @@ import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import IORedis from "ioredis";
 import * as Y from "yjs";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js";
+import { COLLAB_CLOSE, type CollabNotice } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
 import { type CollabGrant, CollabDenied, grantFor, stillGranted } from "./access.js";
@@ -23,11 +24,6 @@ export const COLLAB_LIMITS = {
   retryDelaysMs: [500, 2000, 5000, 15_000],
 };
 
-/** What the editors hear about their document besides Yjs updates (stateless messages). */
-export type CollabNotice =
-  | { type: "stored"; version: number; updatedAt: string }
-  | { type: "store-failed"; retryInMs: number };
-
 interface ConnectionState {
   grant: CollabGrant;
   windowStart: number;
@@ -35,12 +31,12 @@ interface ConnectionState {
 }
 
 class TooManyMessages extends Error {
-  readonly code = 4429;
+  readonly code = COLLAB_CLOSE.tooManyMessages;
   readonly reason = "Too many messages";
 }
 
 class MessageTooLarge extends Error {
-  readonly code = 4413;
+  readonly code = COLLAB_CLOSE.messageTooLarge;
   readonly reason = "Message too large";
 }
 
@@ -63,10 +59,12 @@ export function createCollab(ctx: AppContext): Collab {
 
   async function store({ document, documentName }: Pick<onStoreDocumentPayload, "document" | "documentName">) {
     try {
+      // Taken in the same tick as the state storeState encodes (no await in between).
+      const stateVector = Buffer.from(Y.encodeStateVector(document)).toString("base64");
       const saved = await storeState(ctx, documentName, document, contentOf(document));
       failures.delete(documentName);
       if (!saved) return;
-      notify(document, { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at });
+      notify(document, { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector });
       if (saved.contentChanged) ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
     } catch (err) {
       const attempt = failures.get(documentName) ?? 0;
@@ -145,7 +143,7 @@ export function createCollab(ctx: AppContext): Collab {
             : revocation.type === "user"
               ? grant.user?.id === revocation.userId && grant.user.sessionId !== revocation.exceptSessionId
               : !(await stillGranted(ctx, grant));
-        if (ends) connection.webSocket.close(4403, "Access ended");
+        if (ends) connection.webSocket.close(COLLAB_CLOSE.accessEnded, "Access ended");
       }
     }
   }

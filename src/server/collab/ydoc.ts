@@ -3,11 +3,12 @@
 // the XML fragment named FRAGMENT, so both sides must agree on it.
 import { prosemirrorJSONToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
+import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../shared/contracts/collab.js";
 import { type DocNode, documentSchema, EMPTY_DOC } from "../../shared/editor/schema.js";
 
-export const FRAGMENT = "default";
+export const FRAGMENT = COLLAB_BODY_FIELD;
 /** The title is co-edited too, as plain text beside the body. */
-export const TITLE = "title";
+export const TITLE = COLLAB_TITLE_FIELD;
 
 const isEmpty = (doc: DocNode) => !doc.content || doc.content.length === 0;
 
