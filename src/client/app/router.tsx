@@ -5,21 +5,21 @@ import { ErrorBoundary } from "./error-boundary";
 
 // Every page is its own chunk so the landing page never downloads editor code
 // (DESIGN §7 budget: landing JS ≤ 100 KB gzip, no editor code on it).
-const HomePage = lazy(() => import("../pages/HomePage"));
-const SignupPage = lazy(() => import("../pages/SignupPage"));
-const SignupSuccessPage = lazy(() => import("../pages/SignupSuccessPage"));
-const ResetPasswordPage = lazy(() => import("../pages/ResetPasswordPage"));
-const EditorPage = lazy(() => import("../pages/EditorPage"));
-const SharedPage = lazy(() => import("../pages/SharedPage"));
-const SubscriptionSuccessPage = lazy(() => import("../pages/SubscriptionSuccessPage"));
-const SubscriptionCancelPage = lazy(() => import("../pages/SubscriptionCancelPage"));
-const CheckoutSuccessPage = lazy(() => import("../pages/CheckoutSuccessPage"));
-const TestCheckoutPage = lazy(() => import("../pages/TestCheckoutPage"));
-const BillingPortalPage = lazy(() => import("../pages/BillingPortalPage"));
-const PrivacyPage = lazy(() => import("../pages/PrivacyPage"));
-const TermsPage = lazy(() => import("../pages/TermsPage"));
-const StatusPage = lazy(() => import("../pages/StatusPage"));
-const NotFoundPage = lazy(() => import("../pages/NotFoundPage"));
+const HomePage = lazy(() => import("../pages/home-page"));
+const SignupPage = lazy(() => import("../pages/signup-page"));
+const SignupSuccessPage = lazy(() => import("../pages/signup-success-page"));
+const ResetPasswordPage = lazy(() => import("../pages/reset-password-page"));
+const EditorPage = lazy(() => import("../pages/editor-page"));
+const SharedPage = lazy(() => import("../pages/shared-page"));
+const SubscriptionSuccessPage = lazy(() => import("../pages/subscription-success-page"));
+const SubscriptionCancelPage = lazy(() => import("../pages/subscription-cancel-page"));
+const CheckoutSuccessPage = lazy(() => import("../pages/checkout-success-page"));
+const TestCheckoutPage = lazy(() => import("../pages/test-checkout-page"));
+const BillingPortalPage = lazy(() => import("../pages/billing-portal-page"));
+const PrivacyPage = lazy(() => import("../pages/privacy-page"));
+const TermsPage = lazy(() => import("../pages/terms-page"));
+const StatusPage = lazy(() => import("../pages/status-page"));
+const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 export function AppRouter() {
   const [location] = useLocation();
@@ -32,7 +32,7 @@ export function AppRouter() {
           <Route path="/signup" component={SignupPage} />
           <Route path="/signup/success" component={SignupSuccessPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
-          {/* Spec: /editor/:id? — the id is optional. */}
+          {/* The id is optional: /editor alone creates a new document. */}
           <Route path="/editor/:id?" component={EditorPage} />
           <Route path="/shared/:id" component={SharedPage} />
           <Route path="/subscription-success" component={SubscriptionSuccessPage} />

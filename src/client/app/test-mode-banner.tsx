@@ -1,7 +1,7 @@
 import { usePlans } from "../features/billing/use-plans";
 
 /**
- * On every page (rendered once in App.tsx) while a production server runs the built-in test
+ * On every page (rendered once in app.tsx) while a production server runs the built-in test
  * checkout (PAYMENTS=test): nobody should think a plan bought there was paid for.
  */
 export function TestModeBanner() {

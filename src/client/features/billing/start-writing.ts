@@ -1,6 +1,6 @@
 // "Start Writing" after a payment: opens the most recent document, and creates a blank one
 // only when there is none. /editor without an id creates a new document on every visit
-// (src/client/pages/EditorPage.tsx), so a success page opened twice would leave a trail of
+// (src/client/pages/editor-page.tsx), so a success page opened twice would leave a trail of
 // empty documents.
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson } from "../../lib/api";

@@ -1,3 +1,3 @@
-export { DocumentsSection } from "./DocumentsSection";
+export { DocumentsSection } from "./documents-section";
 export { useDocumentLimit } from "./use-document-limit";
 export { DOCUMENTS_QUERY_KEY, useCreateDocument, useDeleteDocument, useDocuments, useRenameDocument } from "./use-documents";

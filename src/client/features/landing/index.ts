@@ -1,4 +1,4 @@
-// Public entry point of the landing feature (used by pages/LandingPage).
+// Public entry point of the landing feature (used by pages/landing-page).
 export { FeatureBlurbs } from "./feature-blurbs";
 export { IntegrationsRow } from "./integrations";
 export { LandingFooter } from "./landing-footer";

@@ -1,13 +1,13 @@
 import { PageShell } from "../components/page-shell";
-import { CheckoutSuccess } from "../features/billing/CheckoutSuccess";
+import { SubscriptionSuccess } from "../features/billing/subscription-success";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /checkout-success?session_id=… (spec accounts §2, §4): activation after a guest checkout. */
-export default function CheckoutSuccessPage() {
+/** Route /subscription-success (spec accounts §2). */
+export default function SubscriptionSuccessPage() {
   usePageTitle("Payment Successful");
   return (
     <PageShell mainClassName="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 py-12 sm:px-6">
-      <CheckoutSuccess />
+      <SubscriptionSuccess />
     </PageShell>
   );
 }

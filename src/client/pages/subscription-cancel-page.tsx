@@ -1,5 +1,5 @@
 import { PageShell } from "../components/page-shell";
-import { SubscriptionCancel } from "../features/billing/SubscriptionCancel";
+import { SubscriptionCancel } from "../features/billing/subscription-cancel";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /subscription-cancel (spec accounts §2). */

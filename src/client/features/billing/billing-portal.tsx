@@ -14,7 +14,7 @@ import { SUBSCRIPTION_QUERY_KEY, useSubscription } from "../../lib/subscription"
 import { toast } from "../../lib/toast";
 import { formatDate, formatPrice, serverMessage } from "./format";
 import { IntervalSwitch, annualAvailable } from "../../components/interval-switch";
-import { INVOICES_QUERY_KEY, InvoiceList } from "./InvoiceList";
+import { INVOICES_QUERY_KEY, InvoiceList } from "./invoice-list";
 import { usePlans } from "./use-plans";
 
 const PAID: PlanId[] = ["creator", "professional"];

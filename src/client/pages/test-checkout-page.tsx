@@ -1,6 +1,6 @@
 import { useParams } from "wouter";
 import { PageShell } from "../components/page-shell";
-import { TestCheckout } from "../features/billing/TestCheckout";
+import { TestCheckout } from "../features/billing/test-checkout";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /checkout/test/:sessionId: the built-in checkout (a test payment; no card is charged). */

@@ -8,9 +8,9 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { SUBSCRIPTION_QUERY_KEY } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
-import { DeleteDocumentDialog } from "./DeleteDocumentDialog";
-import { DocumentCard } from "./DocumentCard";
-import { RenameDocumentDialog } from "./RenameDocumentDialog";
+import { DeleteDocumentDialog } from "./delete-document-dialog";
+import { DocumentCard } from "./document-card";
+import { RenameDocumentDialog } from "./rename-document-dialog";
 import {
   errorMessage,
   isDocumentLimitError,

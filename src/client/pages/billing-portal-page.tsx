@@ -2,7 +2,7 @@ import { Redirect } from "wouter";
 import { useAuth } from "../lib/auth-provider";
 import { PageShell } from "../components/page-shell";
 import { FullPageSpinner } from "../components/ui/spinner";
-import { BillingPortal } from "../features/billing/BillingPortal";
+import { BillingPortal } from "../features/billing/billing-portal";
 import { usePageTitle } from "../lib/page-title";
 
 /** Route /billing/portal: the built-in billing portal (signed-in users only). */

@@ -32,7 +32,7 @@ function useSignOutWithToasts() {
   return { run, busy };
 }
 
-// Account Settings loads when its button is first pressed, as in src/client/pages/EditorPage.tsx.
+// Account Settings loads when its button is first pressed, as in src/client/pages/editor-page.tsx.
 const AccountSettingsDialog = lazy(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
 
 const PRICING_HASH = "#pricing";

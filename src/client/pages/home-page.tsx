@@ -4,8 +4,8 @@ import { FullPageSpinner } from "../components/ui/spinner";
 
 // Separate chunks: visitors never download the dashboard and vice versa.
 // The router's Suspense boundary shows a spinner while either loads.
-const LandingPage = lazy(() => import("./LandingPage"));
-const DashboardPage = lazy(() => import("./DashboardPage"));
+const LandingPage = lazy(() => import("./landing-page"));
+const DashboardPage = lazy(() => import("./dashboard-page"));
 
 /** Route /: spinner while auth loads, then the landing page or the dashboard (spec accounts §4). */
 export default function HomePage() {

@@ -1,4 +1,4 @@
-// Route /editor/:id? (editor spec §2): composes the editor with the other areas' parts
+// Route /editor/:id? (no id opens a new document): composes the editor with the other areas' parts
 // (Share, Export, AI, Account Settings), which the editor feature receives as slots.
 import { FileQuestion } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
@@ -31,7 +31,7 @@ export default function EditorPage() {
   const { user, session, loading: authLoading } = useAuth();
   const signedIn = !!user;
 
-  // Signed-out visitors go home once we know there is no session (spec §2).
+  // Signed-out visitors go home once we know there is no session: the editor needs an account.
   useEffect(() => {
     if (!authLoading && !signedIn) navigate("/", { replace: true });
   }, [authLoading, signedIn, navigate]);
