@@ -1,6 +1,11 @@
-// Word-level differences between two texts, as the spans of the first to replace: used to
-// apply an AI answer to a document edit by edit (keeping headings, lists and bold around
-// the words that did not change) instead of replacing the whole selection.
+// Word-level differences between two texts, from jsdiff's diffWordsWithSpace (words,
+// punctuation marks, runs of spaces and each line break are its tokens). Two uses:
+// - wordEdits: the spans of the first text to replace, so an AI answer is applied to a
+//   document edit by edit (keeping headings, lists and bold around the words that did not
+//   change) instead of replacing the whole selection;
+// - wordChanges: the same differences as a sequence of kept, removed and added pieces, for
+//   showing a proposal with its insertions and deletions marked.
+import { diffLines, diffWordsWithSpace } from "diff";
 
 export interface TextEdit {
   /** Start and end in the original text (UTF-16 units). */
@@ -10,64 +15,100 @@ export interface TextEdit {
   text: string;
 }
 
-/** Words and single punctuation marks, each with its offset. Whitespace is compared only
- * as part of a changed stretch: as tokens of their own, spaces would pair up with each other
- * and pull the alignment away from the words. */
-function tokens(s: string): { text: string; offset: number }[] {
-  return [...s.matchAll(/[\p{L}\p{N}\p{M}'’]+|[^\s\p{L}\p{N}\p{M}]/gu)].map((m) => ({ text: m[0], offset: m.index ?? 0 }));
+export interface WordChange {
+  kind: "same" | "removed" | "added";
+  text: string;
 }
 
-/** Above this many token pairs the table would be too large to build on a keystroke's budget. */
-const MAX_CELLS = 4_000_000;
+/** A comparison that takes longer than this gives up (null) rather than hold the caller. */
+const TIMEOUT_MS = 2_000;
+
+const pieces = (parts: { value: string; added: boolean; removed: boolean }[]): WordChange[] =>
+  parts.filter((p) => p.value !== "").map((p) => ({ kind: p.added ? "added" : p.removed ? "removed" : "same", text: p.value }));
 
 /**
- * The edits that turn `before` into `after`, from a longest common subsequence of their
- * words; null when the texts are too long to compare cheaply. An edit covers the changed
- * words and the whitespace around them that changed, so it never reaches into a
- * paragraph break it did not change.
+ * The texts as kept, removed and added pieces, in reading order; null when too costly to
+ * compare. Lines are compared first and words only inside the lines that changed: the word
+ * comparison's cost grows with the length times the number of changes, which over a whole
+ * chapter edited throughout would take seconds, while paragraph by paragraph it is quick.
  */
-export function wordEdits(before: string, after: string): TextEdit[] | null {
-  const a = tokens(before);
-  const b = tokens(after);
-  if ((a.length + 1) * (b.length + 1) > MAX_CELLS) return null;
-  const width = b.length + 1;
-  // lcs[i * width + j]: the common subsequence length of a[i..] and b[j..].
-  const lcs = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i]!.text === b[j]!.text ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+export function wordChanges(before: string, after: string): WordChange[] | null {
+  const started = Date.now();
+  const lines = diffLines(before, after, { timeout: TIMEOUT_MS });
+  if (!lines) return null;
+  const out: WordChange[] = [];
+  let removed = "";
+  let added = "";
+  const flush = () => {
+    if (removed && added) {
+      const parts = diffWordsWithSpace(removed, added, { timeout: Math.max(1, TIMEOUT_MS - (Date.now() - started)) });
+      if (!parts) return false;
+      out.push(...pieces(parts));
+    } else if (removed) out.push({ kind: "removed", text: removed });
+    else if (added) out.push({ kind: "added", text: added });
+    removed = "";
+    added = "";
+    return true;
+  };
+  for (const part of lines) {
+    if (part.removed) removed += part.value;
+    else if (part.added) added += part.value;
+    else {
+      if (!flush()) return null;
+      out.push({ kind: "same", text: part.value });
     }
   }
-  const at = (list: typeof a, index: number, whole: string) => (index < list.length ? list[index]!.offset : whole.length);
+  if (!flush()) return null;
+  // Neighbouring pieces of one kind (from two comparisons) read as one.
+  return out.reduce<WordChange[]>((acc, c) => {
+    const last = acc[acc.length - 1];
+    if (last && last.kind === c.kind) last.text += c.text;
+    else acc.push({ ...c });
+    return acc;
+  }, []);
+}
+
+/** Spaces (not a line break) kept between two changes. */
+const isGap = (changes: WordChange[], i: number) =>
+  changes[i]!.kind === "same" &&
+  /^[^\S\n\r]+$/.test(changes[i]!.text) &&
+  i > 0 &&
+  i < changes.length - 1 &&
+  changes[i - 1]!.kind !== "same" &&
+  changes[i + 1]!.kind !== "same";
+
+/**
+ * The edits that turn `before` into `after`; null when the texts are too costly to compare.
+ * Each run of removed and added pieces is one edit, taking in the spaces between changed
+ * words ("are an" → "is a" is one edit, as a reader sees it) but never an unchanged word or
+ * a line break, so an edit never reaches into a paragraph break it did not change.
+ */
+export function wordEdits(before: string, after: string): TextEdit[] | null {
+  const changes = wordChanges(before, after);
+  if (!changes) return null;
   const edits: TextEdit[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i]!.text === b[j]!.text) {
-      i++;
-      j++;
+  let offset = 0;
+  let open: TextEdit | null = null;
+  for (const [i, c] of changes.entries()) {
+    if (open && isGap(changes, i)) {
+      offset += c.text.length;
+      open.end = offset;
+      open.text += c.text;
       continue;
     }
-    const fromA = i;
-    const fromB = j;
-    while ((i < a.length || j < b.length) && !(i < a.length && j < b.length && a[i]!.text === b[j]!.text)) {
-      if (j >= b.length || (i < a.length && lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) i++;
-      else j++;
+    if (c.kind === "same") {
+      open = null;
+      offset += c.text.length;
+      continue;
     }
-    // From the end of the last unchanged word to the start of the next one, on both sides,
-    // less the whitespace both sides begin and end with.
-    let start = fromA > 0 ? a[fromA - 1]!.offset + a[fromA - 1]!.text.length : 0;
-    let end = at(a, i, before);
-    let text = after.slice(fromB > 0 ? b[fromB - 1]!.offset + b[fromB - 1]!.text.length : 0, at(b, j, after));
-    while (end > start && text.length > 0 && /\s/.test(text[0]!) && before[start] === text[0]) {
-      start++;
-      text = text.slice(1);
+    if (!open) {
+      open = { start: offset, end: offset, text: "" };
+      edits.push(open);
     }
-    while (end > start && text.length > 0 && /\s/.test(text[text.length - 1]!) && before[end - 1] === text[text.length - 1]) {
-      end--;
-      text = text.slice(0, -1);
-    }
-    edits.push({ start, end, text });
+    if (c.kind === "removed") {
+      offset += c.text.length;
+      open.end = offset;
+    } else open.text += c.text;
   }
   return edits;
 }
