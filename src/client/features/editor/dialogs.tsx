@@ -2,7 +2,7 @@
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { docToPlainText } from "../../../shared/editor/text";
 import type { DocNode } from "../../../shared/editor/schema";
-import type { RemoteVersion } from "./autosave/controller";
+import type { RemoteVersion } from "../../lib/autosave/controller";
 
 function preview(content: unknown): string {
   let doc = content;

@@ -1,11 +1,12 @@
 // Header: logo, breadcrumb Documents > title, save indicator (+ Save when autosave is off),
 // Live/Offline badge, user button, email local part and the real plan name.
 import { ChevronLeft, ChevronRight, Save, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Wordmark } from "../../components/wordmark";
-import type { SaveStatus } from "./autosave/controller";
+import type { SaveStatus } from "../../lib/autosave/controller";
 import { SaveIndicator } from "./save-indicator";
 import type { ConnectionStatus } from "./use-editor-session";
 
@@ -16,6 +17,7 @@ export function EditorHeader({
   autoSave,
   onSave,
   connection,
+  presence,
   email,
   planLabel,
   onOpenSettings,
@@ -26,6 +28,8 @@ export function EditorHeader({
   autoSave: boolean;
   onSave: () => void;
   connection: ConnectionStatus;
+  /** Who else is in the document (avatars). */
+  presence?: ReactNode;
   email: string;
   planLabel: string | null;
   onOpenSettings: () => void;
@@ -61,6 +65,7 @@ export function EditorHeader({
             <span className="sr-only sm:not-sr-only">Save</span>
           </Button>
         )}
+        {presence}
         <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>
           {connection === "live" ? "Live" : "Offline"}
         </Badge>

@@ -1,5 +1,5 @@
 import { AlertTriangle, Check, CloudOff, Loader2, Pencil } from "lucide-react";
-import type { SaveStatus } from "./autosave/controller";
+import type { SaveStatus } from "../../lib/autosave/controller";
 
 export const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
   saved: "Saved",

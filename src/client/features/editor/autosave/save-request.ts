@@ -2,7 +2,7 @@
 import type { DocumentConflictBody, DocumentRecord, DocumentSaved } from "../../../../shared/contracts/documents";
 import { PREFER_RETURN_MINIMAL } from "../../../../shared/contracts/prefer";
 import { apiJson, isApiError } from "../../../lib/api";
-import type { RemoteVersion, SaveOutcome, SavePayload } from "./controller";
+import type { RemoteVersion, SaveOutcome, SavePayload } from "../../../lib/autosave/controller";
 
 /** Browsers refuse keepalive requests whose bodies add up to more than 64 KiB. */
 export const KEEPALIVE_MAX_BYTES = 64 * 1024;

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AutosaveController, type Draft, retryDelay, type SaveOutcome, type SavePayload } from "./controller";
 
-function setup(opts: { version?: number } = {}) {
+function setup(
+  opts: {
+    version?: number;
+    draft?: Draft;
+    keepalive?: (payload: SavePayload, baseVersion: number) => Promise<{ version: number } | null>;
+  } = {},
+) {
   let current: SavePayload = { title: "T", content: '{"a":1}' };
   const sends: { payload: SavePayload; baseVersion: number }[] = [];
   const outcomes: (SaveOutcome | Promise<SaveOutcome>)[] = [];
-  const drafts: (Draft | null)[] = [];
+  const drafts: (Draft | null)[] = opts.draft ? [opts.draft] : [];
   let snapshots = 0;
   const ctl = new AutosaveController(
     {
@@ -17,8 +23,12 @@ function setup(opts: { version?: number } = {}) {
         sends.push({ payload, baseVersion });
         return outcomes.shift() ?? { kind: "ok", version: baseVersion + 1 };
       },
-      storeDraft: (d) => drafts.push(d),
-      clearDraft: () => drafts.push(null),
+      drafts: {
+        load: () => drafts.at(-1) ?? null,
+        store: (d) => drafts.push(d),
+        clear: () => drafts.push(null),
+      },
+      sendKeepalive: opts.keepalive,
       now: () => 1000,
     },
     { stored: current, version: opts.version ?? 1 },
@@ -213,5 +223,36 @@ describe("autosave state machine", () => {
     t.edit({ content: "restored" });
     await vi.advanceTimersByTimeAsync(2000);
     expect(t.sends[0]?.baseVersion).toBe(4);
+  });
+
+  it("offers a kept copy only when it differs from the stored document", () => {
+    const differs = setup({ draft: { title: "T", content: "kept", baseVersion: 1, savedAt: 1 } });
+    expect(differs.ctl.takeDraft()).toMatchObject({ content: "kept" });
+    const same = setup({ draft: { title: "T", content: '{"a":1}', baseVersion: 1, savedAt: 1 } });
+    expect(same.ctl.takeDraft()).toBeNull();
+    expect(same.drafts.at(-1)).toBeNull();
+  });
+
+  it("leaving sends each edit once with keepalive, then drops the kept copy even after closing", async () => {
+    const keepalive = vi.fn(async (_p: SavePayload, v: number) => ({ version: v + 1 }));
+    const t = setup({ version: 3, keepalive });
+    expect(t.ctl.flush()).toBeUndefined();
+    t.edit({ content: "last words" });
+    const first = t.ctl.flush();
+    expect(t.ctl.flush()).toBeUndefined(); // pagehide after beforeunload: already on its way
+    t.ctl.dispose();
+    await first;
+    expect(keepalive).toHaveBeenCalledExactlyOnceWith({ title: "T", content: "last words" }, 3);
+    expect(t.drafts.at(-1)).toBeNull();
+  });
+
+  it("leaving with timed saving off keeps the copy on the device and sends nothing", () => {
+    const keepalive = vi.fn(async () => ({ version: 2 }));
+    const t = setup({ keepalive });
+    t.ctl.setAutoSave(false);
+    t.edit({ content: "unsent" });
+    expect(t.ctl.flush()).toBeUndefined();
+    expect(keepalive).not.toHaveBeenCalled();
+    expect(t.drafts.at(-1)).toMatchObject({ content: "unsent" });
   });
 });

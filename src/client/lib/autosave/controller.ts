@@ -1,15 +1,17 @@
-// Autosave as a small state machine (editor spec §4 + the "never loses an edit"):
-// a change (re)starts a 2 s timer, and typing without that pause is saved at the latest
-// 10 s after its first unsaved change; when a timer fires the editor is serialized once,
-// the copy is kept on the device, and a PATCH with the base version is sent only if the
+// Autosave as a small state machine, so an edit is never lost: a change (re)starts a 2 s
+// timer, and typing without that pause is saved at the latest 10 s after its first unsaved
+// change; when a timer fires the editor is serialized once, the copy is kept on the device
+// (when the instance keeps drafts), and a save with the base version is sent only if the
 // copy differs from what the server stores. Failures retry with back-off, offline waits for
-// the network, a 409 stops and asks the user. No React, no fetch: everything outside is
-// injected, so the tests drive it with fake timers.
-import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../../../shared/limits";
+// the network, a 409 stops and asks the user.
+// The controller alone reads and writes the kept copy and sends the keepalive flush when
+// the page goes away. No React, no fetch: everything outside is injected, so the tests
+// drive it with fake timers.
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../../shared/limits";
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "offline" | "error" | "conflict";
 
-/** What is saved: the title and the content as a JSON string (spec §4). */
+/** What is saved: the title and the content as a JSON string (the editor's own serialization). */
 export interface SavePayload {
   title: string;
   content: string;
@@ -35,12 +37,25 @@ export interface Draft extends SavePayload {
   savedAt: number;
 }
 
+/** Where the copy of unsaved edits is kept on the device (one document's entry). */
+export interface DraftStorage {
+  load: () => Draft | null;
+  store: (draft: Draft) => void;
+  clear: () => void;
+}
+
 export interface AutosaveDeps {
   /** Serializes the editor (title + content JSON). Called once per save attempt. */
   snapshot: () => SavePayload;
   send: (payload: SavePayload, baseVersion: number) => Promise<SaveOutcome>;
-  storeDraft: (draft: Draft) => void;
-  clearDraft: () => void;
+  /** Omitted: nothing is kept on the device (a shared-link visitor). */
+  drafts?: DraftStorage;
+  /**
+   * Sends the last edits while the page goes away (a request that outlives the page);
+   * resolves to the saved version if the page was still there to read the answer.
+   * Omitted: leaving sends nothing more.
+   */
+  sendKeepalive?: (payload: SavePayload, baseVersion: number) => Promise<{ version: number; updatedAt?: string } | null>;
   now?: () => number;
   delayMs?: number;
   /** Longest an edit waits while changes keep coming (the delay restarts on each one). */
@@ -82,6 +97,8 @@ export class AutosaveController {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private autoSave = true;
   private disposed = false;
+  /** The edit the last keepalive flush carried, so unload, pagehide and close send it once. */
+  private flushedSeq = -1;
   private state: AutosaveState;
   private readonly listeners = new Set<() => void>();
 
@@ -185,12 +202,12 @@ export class AutosaveController {
       // Typed and undone, or saved by another path: nothing to send.
       this.savedSeq = seq;
       this.attempt = 0;
-      this.deps.clearDraft();
+      this.deps.drafts?.clear();
       this.set({ status: "saved" });
       return;
     }
     const baseVersion = this.state.version;
-    this.deps.storeDraft({ ...payload, baseVersion, savedAt: (this.deps.now ?? Date.now)() });
+    this.deps.drafts?.store({ ...payload, baseVersion, savedAt: (this.deps.now ?? Date.now)() });
     this.inFlight = true;
     this.set({ status: "saving" });
     let outcome: SaveOutcome;
@@ -211,7 +228,7 @@ export class AutosaveController {
         this.attempt = 0;
         if (this.editSeq === seq) {
           this.savedSeq = seq;
-          this.deps.clearDraft();
+          this.deps.drafts?.clear();
         }
         const pending = this.editSeq !== seq;
         this.set({ status: pending ? "unsaved" : "saved", version: outcome.version, updatedAt: outcome.updatedAt ?? this.state.updatedAt });
@@ -264,8 +281,25 @@ export class AutosaveController {
     this.savedSeq = this.editSeq;
     this.attempt = 0;
     this.saveAgain = false;
-    this.deps.clearDraft();
+    this.deps.drafts?.clear();
     this.set({ status: "saved", conflict: null, version: remote.version, updatedAt: remote.updatedAt ?? this.state.updatedAt });
+  }
+
+  /**
+   * The copy kept on the device by an earlier visit that the server does not have, if any.
+   * A copy equal to the stored document is dropped. Call once the controller has started.
+   */
+  takeDraft(): Draft | null {
+    const draft = this.deps.drafts?.load() ?? null;
+    if (!draft) return null;
+    if (payloadKey(draft) !== this.storedKey) return draft;
+    this.deps.drafts?.clear();
+    return null;
+  }
+
+  /** The user declined the kept copy (or it could not be read): it is dropped. */
+  discardDraft(): void {
+    this.deps.drafts?.clear();
   }
 
   /** A restored draft goes on top of an older version: its base is that version. */
@@ -282,7 +316,7 @@ export class AutosaveController {
     if (!this.hasUnsavedEdits()) return null;
     const payload = this.deps.snapshot();
     if (payloadKey(payload) === this.storedKey && !this.inFlight) return null;
-    this.deps.storeDraft({ ...payload, baseVersion: this.state.version, savedAt: (this.deps.now ?? Date.now)() });
+    this.deps.drafts?.store({ ...payload, baseVersion: this.state.version, savedAt: (this.deps.now ?? Date.now)() });
     if (this.state.status === "conflict") return null;
     return { payload, baseVersion: this.state.version, seq: this.editSeq };
   }
@@ -298,11 +332,31 @@ export class AutosaveController {
       this.savedSeq = seq;
       this.clearTimer();
       this.clearRetry();
-      this.deps.clearDraft();
+      this.deps.drafts?.clear();
       this.set({ status: "saved", version, updatedAt: updatedAt ?? this.state.updatedAt });
     } else {
       this.set({ version, updatedAt: updatedAt ?? this.state.updatedAt });
     }
+  }
+
+  /**
+   * Leaving (unload, pagehide, closing the editor, signing out): keeps the copy on the
+   * device and sends the unsaved edits with sendKeepalive, each edit once, only while
+   * timed saving is on. Still works after dispose(), since the editor closing is one way
+   * out. Resolves when the answer has been read (sign-out waits for it).
+   */
+  flush(): Promise<void> | undefined {
+    const f = this.flushForUnload();
+    const send = this.deps.sendKeepalive;
+    if (!f || !send || f.seq === this.flushedSeq || !this.autoSave) return;
+    this.flushedSeq = f.seq;
+    return send(f.payload, f.baseVersion).then((saved) => {
+      if (!saved) return;
+      this.confirmSaved(f.payload, f.seq, saved.version, saved.updatedAt);
+      // Once the editor has closed nothing else drops the copy kept on the device.
+      const kept = this.deps.drafts?.load();
+      if (kept && payloadKey(kept) === payloadKey(f.payload)) this.deps.drafts?.clear();
+    });
   }
 
   dispose(): void {
