@@ -1,6 +1,8 @@
 // One AI call from start to finish: plan gate → concurrency slot → token reservation →
 // provider → settle (or release on failure). Routes call begin() before answering so that
 // 402/429 arrive as ordinary JSON errors even for the streaming endpoints.
+// Only upstream model calls are metered: the built-in offline engine runs in-process and
+// costs nothing, so its calls neither reserve nor book tokens (the plan gate still applies).
 import type { AiMeta } from "../../shared/contracts/ai.js";
 import { PLANS } from "../../shared/plans.js";
 import { getUserPlan } from "../billing/plan-lookup.js";
@@ -8,7 +10,7 @@ import type { AppContext } from "../context.js";
 import { type AiFeature, assertFeatureAllowed } from "./gating.js";
 import type { InFlightLimiter } from "./concurrency.js";
 import type { AiProvider, AiResult, AiTask } from "./providers/types.js";
-import { releaseTokens, reserveTokens, settleTokens } from "./quota.js";
+import { currentBalance, type Reservation, releaseTokens, reserveTokens, settleTokens } from "./quota.js";
 import { estimateTokens } from "./tokens.js";
 
 export interface AiDeps {
@@ -22,22 +24,29 @@ export interface PreparedCall {
   abandon(): Promise<void>;
 }
 
+/** Whether a provider's calls count against the plan's monthly token allowance. */
+export const isMetered = (provider: Pick<AiProvider, "engine">) => provider.engine !== "offline";
+
 export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string, feature: AiFeature, task: AiTask): Promise<PreparedCall> {
   const plan = await getUserPlan(ctx.db, userId, ctx.now());
   assertFeatureAllowed(feature, plan);
   const releaseSlot = deps.limiter.acquire(userId);
-  let reservation: Awaited<ReturnType<typeof reserveTokens>>;
+  const { provider } = deps;
+  const limit = PLANS[plan.plan].monthlyAiTokens;
+  let reservation: Reservation | null = null;
   try {
-    reservation = await reserveTokens(ctx.database.sql, userId, PLANS[plan.plan].monthlyAiTokens, deps.provider.tokenCap(task), ctx.now());
+    if (isMetered(provider)) reservation = await reserveTokens(ctx.database.sql, userId, limit, provider.tokenCap(task), ctx.now());
   } catch (err) {
     releaseSlot();
     throw err;
   }
-  const { provider } = deps;
+  const release = async () => {
+    if (reservation) await releaseTokens(ctx.database.sql, reservation);
+  };
   return {
     async abandon() {
       releaseSlot();
-      await releaseTokens(ctx.database.sql, reservation);
+      await release();
     },
     async run(opts) {
       let streamed = "";
@@ -49,15 +58,17 @@ export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string,
             opts.onDelta?.(t);
           },
         });
-        const usage = await settleTokens(ctx.database.sql, reservation, result.tokens);
+        const usage = reservation
+          ? await settleTokens(ctx.database.sql, reservation, result.tokens)
+          : await currentBalance(ctx.database.sql, userId, limit, ctx.now());
         return { result, meta: { engine: provider.engine, provider: provider.name, model: provider.model, usage } };
       } catch (err) {
         // The browser leaving mid-stream is the user's choice: the output already produced was
         // paid for upstream, so it is booked. An answer that failed on the provider's side
         // (cut short, empty, too slow; providers/answer-errors.ts) costs the user nothing.
-        if (streamed && opts.signal.aborted) {
+        if (reservation && streamed && opts.signal.aborted) {
           await settleTokens(ctx.database.sql, reservation, estimateTokens(task.text) + estimateTokens(streamed));
-        } else await releaseTokens(ctx.database.sql, reservation);
+        } else await release();
         throw err;
       } finally {
         releaseSlot();

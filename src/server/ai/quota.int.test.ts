@@ -1,14 +1,23 @@
 // Monthly token quotas: reserve/settle/release against the real database, under concurrency.
+// The HTTP calls go to an upstream model (the local OpenAI-compatible stub): only those are
+// metered, the built-in offline engine costs nothing (metering.int.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../test/harness.js";
 import { monthKey, releaseTokens, reserveTokens, settleTokens } from "./quota.js";
+import { type OpenAiStub, startOpenAiStub } from "./testing/openai-stub.js";
 
 describe("AI token quotas", () => {
   let t: TestApp;
+  let stub: OpenAiStub;
   beforeAll(async () => {
-    t = await createTestApp();
+    stub = await startOpenAiStub();
+    stub.options = { reply: () => "We are glad to help you." };
+    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
 
   const setUsed = (userId: string, used: number) =>
     t.database.sql.query(
