@@ -1,5 +1,5 @@
 // POST /api/ai/analyze: readability measured locally (no model, no tokens), in both of the
-// spec's response forms.
+// response forms (flat figures and the `analysis` object; AnalyzeResponse).
 import type { AnalyzeResponse } from "../../shared/contracts/ai.js";
 import { countWords, readingTimeMinutes } from "../../shared/editor/text.js";
 import { analyzeReadability, readabilityScore, readabilitySuggestions } from "./offline/readability.js";

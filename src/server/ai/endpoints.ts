@@ -1,5 +1,5 @@
 // The text endpoints: how each request becomes a provider task and how its answer is
-// presented (spec §7 shapes). routes.ts registers each as JSON and, where listed, as SSE.
+// presented (the response shapes in shared/contracts/ai.ts). routes.ts registers each as JSON and, where listed, as SSE.
 import type { z } from "zod";
 import {
   AI_MAX_CONTEXT_CHARS,

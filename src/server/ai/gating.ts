@@ -1,7 +1,7 @@
 // Which plan each AI feature needs (decided on the server from getUserPlan).
-//  - complete, improve, rewrite, tone, grammar (spec §6) and alternatives, rephrase,
+//  - complete, improve, rewrite, tone, grammar and alternatives, rephrase,
 //    outline and rewriting suggestions (they are parts of the same tools): Creator or Professional.
-//  - summarize (also a summary requested through complete): Professional only (spec §6).
+//  - summarize (also a summary requested through complete): Professional only (PLANS in shared/plans.ts).
 //  - analyze: every signed-in user. It is a local readability measurement on every engine,
 //    costs no tokens and calls no model.
 import type { PlanId } from "../../shared/plans.js";

@@ -1,4 +1,4 @@
-// /api/ai/* (editor spec §7). Thin handlers: validate → authorize (session, plan, quota)
+// /api/ai/* (request and response shapes in shared/contracts/ai.ts). Thin handlers: validate → authorize (session, plan, quota)
 // → run the provider → present. Logic lives in endpoints.ts, calls.ts, quota.ts, gating.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {

@@ -1,4 +1,4 @@
-// Stored AI suggestions (spec §3): created when the editor shows one, marked accepted or
+// Stored AI suggestions (table ai_suggestions): created when the editor shows one, marked accepted or
 // rejected when the user decides. Every query is scoped to the owner; others get 404.
 import type { AiSuggestionRecord } from "../../shared/contracts/ai.js";
 import type { SqlRunner } from "../db/client.js";

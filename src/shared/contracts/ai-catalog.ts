@@ -1,4 +1,4 @@
-// The rewrite-style and tone catalogues (editor spec §3), without zod, so the editor can
+// The rewrite-style and tone catalogues, without zod, so the editor can
 // show them without loading the request/response schemas.
 export const REWRITE_STYLE_IDS = [
   "clarity",

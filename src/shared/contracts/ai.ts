@@ -1,4 +1,4 @@
-// AI request/response contracts (editor spec §3, §7) and the style and tone catalogues.
+// AI request/response contracts and the style and tone catalogues.
 // Used by the server routes and the client alike.
 import { z } from "zod";
 

@@ -35,7 +35,8 @@ async function recordSuggestion(s: PendingSuggestion): Promise<void> {
     });
     if (suggestionStore.get()?.suggested === s.suggested) suggestionStore.update({ id: rec.id });
   } catch {
-    // The suggestion still works locally; only its record is missing (spec §8: failures return empty).
+    // The suggestion still works locally; only its record is missing, and a
+    // failed bookkeeping call must not interrupt the writer with an error.
   }
 }
 

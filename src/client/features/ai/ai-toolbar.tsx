@@ -1,4 +1,4 @@
-// The AI toolbar (spec §2): Complete, Improve, Professional, Casual, Grammar, Summarize.
+// The AI toolbar: Complete, Improve, Professional, Casual, Grammar, Summarize.
 // Locked features show a lock and an "Upgrade for AI features" hint; the server gates too.
 import type { Editor } from "@tiptap/react";
 import { Briefcase, CheckCheck, Coffee, FileText, Lock, PenLine, Wand2 } from "lucide-react";

@@ -9,7 +9,7 @@ export interface SelectionInfo {
   empty: boolean;
 }
 
-/** The selected text, taken only between the selection's start and end (spec §5). */
+/** The selected text, taken only between the selection's start and end (never the whole block around it). */
 export function getSelection(editor: Editor | null): SelectionInfo {
   if (!editor) return { text: "", from: 0, to: 0, empty: true };
   const { from, to } = editor.state.selection;

@@ -1,4 +1,5 @@
-// Turns AI call failures into the spec's toasts (§6, §8).
+// Turns AI call failures into toasts: an upgrade hint for a plan that lacks the feature,
+// else the server's own message.
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
@@ -10,7 +11,7 @@ export function toastUpgrade(feature: "ai" | "summarize"): void {
   else toast({ title: "Upgrade Required", description: UPGRADE_MESSAGE });
 }
 
-/** The server's message, else "API request failed: {status}" (spec §8). */
+/** The server's message, else "API request failed: {status}" (when the body carries no message). */
 export function serverMessage(err: unknown): string | null {
   if (err instanceof ApiError) return typeof err.body?.message === "string" ? err.body.message : `API request failed: ${err.status}`;
   return null;

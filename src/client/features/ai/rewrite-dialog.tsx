@@ -1,4 +1,4 @@
-// The AI Content Rewriting dialog (spec §2, §4): Writing Styles and Tone Adjustment tabs,
+// The AI Content Rewriting dialog: Writing Styles and Tone Adjustment tabs,
 // the selected text, a result pane that fills as the answer streams, Copy, Replace and
 // Alternative Suggestions. Replace writes the result over the selection as one change.
 import type { Editor } from "@tiptap/react";

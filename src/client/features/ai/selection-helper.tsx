@@ -1,4 +1,4 @@
-// The AI selection helper (spec §2): quick AI actions for the current selection.
+// The AI selection helper: quick AI actions for the current selection.
 import type { Editor } from "@tiptap/react";
 import { CheckCheck, FileText, RefreshCw, Sparkles, Wand2 } from "lucide-react";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-// The AI suggestion card (spec §2, §4): the answer streams in, then Accept, Reject or Modify
+// The AI suggestion card: the answer streams in, then Accept, Reject or Modify
 // (edit the suggestion before accepting). Accepting writes it as one undoable change; an
 // empty proposal cannot be accepted (canAccept in store.ts), so it never deletes the selection.
 import type { Editor } from "@tiptap/react";

@@ -65,7 +65,7 @@ export function readabilitySuggestions(r: Readability): string[] {
   return out;
 }
 
-/** Maps Flesch reading ease (0–100) to the spec's 1–10 readability score. */
+/** Maps Flesch reading ease (0–100) to the 1–10 readability score the editor shows. */
 export function readabilityScore(r: Readability): number {
   if (!r.wordCount) return 0;
   return Math.max(1, Math.min(10, Math.round(r.fleschReadingEase / 10)));

@@ -1,4 +1,4 @@
-// The block (slash) menu's commands (editor spec §2) and its filtering, as plain data so
+// The block (slash) menu's commands and its filtering, as plain data so
 // the filtering is testable without an editor.
 export type SlashGroup = "Basic Blocks" | "AI Commands";
 

@@ -1,4 +1,4 @@
-// The block (slash) menu (editor spec §2): Basic Blocks and AI Commands, filtered by what
+// The block (slash) menu: Basic Blocks and AI Commands, filtered by what
 // follows the "/", arrow keys / Enter / Escape, "No commands found", at most 400 px high.
 import type { Editor } from "@tiptap/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
