@@ -4,12 +4,13 @@
 // updates from the owner arrive over the realtime channel. Loaded lazily with TipTap.
 import type { Content } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { Badge } from "../../components/ui/badge";
 import { ApiError } from "../../lib/api";
+import type { AutosaveController, SaveStatus } from "../../lib/autosave/controller";
 import { subscribeToDocument } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import { conflictCurrent, saveSharedDocument } from "./api";
@@ -17,7 +18,7 @@ import { formatUpdated } from "./dates";
 import "../../components/ui/document-content.css";
 import "../../components/ui/document-dark-text.css";
 import "./shared.css";
-import { VisitorAutosave, type VisitorSaveStatus } from "./visitor-autosave";
+import { createVisitorAutosave } from "./visitor-autosave";
 
 interface Props {
   doc: SharedDocument;
@@ -26,20 +27,31 @@ interface Props {
   onLost: () => void;
 }
 
-const STATUS_TEXT: Record<VisitorSaveStatus, string> = {
+// A visitor's conflict resolves at once (the newer document is shown) and a failed save is
+// reported as failed, so "offline" and "conflict" never show; the controller has them.
+const STATUS_TEXT: Record<SaveStatus, string> = {
   saved: "Saved",
   unsaved: "Unsaved changes",
   saving: "Saving...",
+  offline: "Not saved",
   error: "Not saved",
+  conflict: "Unsaved changes",
 };
+const noopSubscribe = () => () => {};
+const savedStatus = (): SaveStatus => "saved";
 
 export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
   const editable = doc.allow_editing;
   const [title, setTitle] = useState(doc.title);
   const titleRef = useRef(doc.title);
   const [updatedAt, setUpdatedAt] = useState(doc.updated_at);
-  const [status, setStatus] = useState<VisitorSaveStatus>("saved");
-  const autosave = useRef<VisitorAutosave<SharedDocument> | null>(null);
+  const [controller, setController] = useState<AutosaveController | null>(null);
+  const autosave = useRef<AutosaveController | null>(null);
+  const status = useSyncExternalStore(
+    controller?.subscribe ?? noopSubscribe,
+    controller ? () => controller.getState().status : savedStatus,
+    controller ? () => controller.getState().status : savedStatus,
+  );
   const onLostRef = useRef(onLost);
   onLostRef.current = onLost;
 
@@ -51,7 +63,7 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: {
-        // A textbox, as in the owner's editor (features/editor/use-editor-session.ts): aria-readonly is only allowed on a role that takes it (axe aria-allowed-attr).
+        // A textbox, as in the owner's editor (features/editor/use-document-editor.ts): aria-readonly is only allowed on a role that takes it (axe aria-allowed-attr).
         attributes: {
           class: "shared-prose document-content",
           role: "textbox",
@@ -65,7 +77,7 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
     [doc.id, editable],
   );
 
-  function show(next: SharedDocument) {
+  function show(next: { title: string; content: unknown; updated_at: string }) {
     editor?.commands.setContent(next.content as Content, { emitUpdate: false });
     titleRef.current = next.title;
     setTitle(next.title);
@@ -73,18 +85,21 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
   }
   const showRef = useRef(show);
   showRef.current = show;
+  // What a save sends: an empty title saves as the default one.
+  const snapshot = () => ({ title: titleRef.current.trim() || DEFAULT_DOCUMENT_TITLE, content: JSON.stringify(editor?.getJSON() ?? doc.content) });
+  const snapshotRef = useRef(snapshot);
+  snapshotRef.current = snapshot;
 
   useEffect(() => {
     if (!editor || !editable) return;
-    const ctl = new VisitorAutosave<SharedDocument>(
+    const ctl = createVisitorAutosave<SharedDocument>(
       {
-        snapshot: () => ({ title: titleRef.current.trim() || DEFAULT_DOCUMENT_TITLE, content: JSON.stringify(editor.getJSON()) }),
+        snapshot: () => snapshotRef.current(),
         send: (payload, version) => saveSharedDocument(doc.id, tokenRef.current, { ...payload, version }),
         conflictOf: conflictCurrent,
-        onStatus: setStatus,
         onSaved: (saved) => setUpdatedAt(saved.updated_at),
-        onConflict: (current) => {
-          showRef.current(current);
+        showTheirs: (current) => {
+          showRef.current({ title: current.title, content: current.content, updated_at: current.updatedAt ?? doc.updated_at });
           toast({
             title: "Document Updated",
             description: "Someone else changed this document. Their latest version is now shown; please reapply your edit.",
@@ -101,10 +116,12 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
       doc.version,
     );
     autosave.current = ctl;
+    setController(ctl);
     return () => {
       void ctl.save();
       ctl.dispose();
       autosave.current = null;
+      setController(null);
     };
   }, [editor, editable, doc.id, doc.version, tokenRef]);
 
@@ -118,17 +135,13 @@ export default function SharedDocumentBody({ doc, tokenRef, onLost }: Props) {
       {
         onUpdate: (record) => {
           const known = autosave.current?.version ?? version.current;
-          if (record.version <= known || autosave.current?.hasUnsaved) return;
+          if (record.version <= known || autosave.current?.hasUnsavedEdits()) return;
           version.current = record.version;
-          showRef.current({
-            id: record.id,
-            title: record.title,
-            content: record.content,
-            updated_at: record.updated_at,
-            allow_editing: record.allow_editing,
-            version: record.version,
-          });
-          autosave.current?.rebase(record.version);
+          showRef.current(record);
+          autosave.current?.acceptRemote(
+            { title: record.title, content: record.content, version: record.version, updatedAt: record.updated_at },
+            snapshotRef.current(),
+          );
           if (record.allow_editing !== editable) onLostRef.current();
         },
         onStatus: (s) => {

@@ -1,40 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type VisitorPayload, type VisitorSaveStatus, VisitorAutosave } from "./visitor-autosave";
+import type { SavePayload, SaveStatus } from "../../lib/autosave/controller";
+import { createVisitorAutosave } from "./visitor-autosave";
 
-type Rec = { version: number; content: string };
+type Rec = { title: string; version: number; content: string };
 
-function setup(send: (p: VisitorPayload, v: number) => Promise<Rec>) {
+function setup(send: (p: SavePayload, v: number) => Promise<Rec>) {
   let content = "a";
-  const statuses: VisitorSaveStatus[] = [];
-  const conflicts: Rec[] = [];
-  const ctl = new VisitorAutosave<Rec>(
+  const statuses: SaveStatus[] = [];
+  const shown: unknown[] = [];
+  const ctl = createVisitorAutosave<Rec>(
     {
       snapshot: () => ({ title: "T", content }),
       send,
-      conflictOf: (err) => ((err as { current?: Rec }).current ?? null),
-      onStatus: (s) => statuses.push(s),
-      onSaved: () => {},
-      onConflict: (c) => {
-        conflicts.push(c);
-        content = c.content;
+      conflictOf: (err) => (err as { current?: Rec }).current ?? null,
+      showTheirs: (c) => {
+        shown.push(c.content);
+        content = String(c.content);
       },
+      onSaved: () => {},
       onError: () => {},
     },
     1,
   );
+  ctl.subscribe(() => statuses.push(ctl.getState().status));
   const edit = (c: string) => {
     content = c;
     ctl.change();
   };
-  return { ctl, statuses, conflicts, edit };
+  return { ctl, statuses, shown, edit };
 }
 
-describe("VisitorAutosave", () => {
+const saved = (p: SavePayload, v: number): Rec => ({ title: p.title, version: v + 1, content: p.content });
+
+describe("visitor autosave", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it("saves 2 s after the last change with the version it knows, then the next version", async () => {
-    const send = vi.fn(async (p: VisitorPayload, v: number) => ({ version: v + 1, content: p.content }));
+    const send = vi.fn(async (p: SavePayload, v: number) => saved(p, v));
     const { ctl, statuses, edit } = setup(send);
     edit("ab");
     await vi.advanceTimersByTimeAsync(1500);
@@ -52,7 +55,7 @@ describe("VisitorAutosave", () => {
   });
 
   it("typing without a 2 s pause is saved 10 s after its first unsaved change", async () => {
-    const send = vi.fn(async (p: VisitorPayload, v: number) => ({ version: v + 1, content: p.content }));
+    const send = vi.fn(async (p: SavePayload, v: number) => saved(p, v));
     const { edit } = setup(send);
     // Key k at k × 300 ms for 25 s: the 2 s delay alone would never fire.
     let key = 0;
@@ -77,23 +80,36 @@ describe("VisitorAutosave", () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
-  it("loads the current document on a conflict and bases the next save on it", async () => {
-    const send = vi.fn(async () => {
-      throw { current: { version: 5, content: "theirs" } };
+  it("shows the current document on a conflict and bases the next save on it", async () => {
+    const send = vi.fn(async (p: SavePayload, v: number) => {
+      if (v === 1) throw { current: { title: "T", version: 5, content: "theirs" } };
+      return saved(p, v);
     });
-    const { ctl, conflicts, edit } = setup(send);
+    const { ctl, shown, edit } = setup(send);
     edit("mine");
     await vi.advanceTimersByTimeAsync(2000);
-    expect(conflicts).toEqual([{ version: 5, content: "theirs" }]);
+    expect(shown).toEqual(["theirs"]);
     expect(ctl.version).toBe(5);
-    expect(ctl.hasUnsaved).toBe(false);
+    expect(ctl.hasUnsavedEdits()).toBe(false);
+    expect(ctl.getState().status).toBe("saved");
+    edit("mine again");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenLastCalledWith({ title: "T", content: "mine again" }, 5);
   });
 
   it("does not send an unchanged document", async () => {
-    const send = vi.fn(async (_p: VisitorPayload, v: number) => ({ version: v + 1, content: "a" }));
+    const send = vi.fn(async (p: SavePayload, v: number) => saved(p, v));
     const { ctl } = setup(send);
     ctl.change();
     await vi.advanceTimersByTimeAsync(2000);
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it("keeps nothing on the device and sends nothing with keepalive when the page goes away", () => {
+    const send = vi.fn(async (p: SavePayload, v: number) => saved(p, v));
+    const { ctl, edit } = setup(send);
+    edit("unsent");
+    expect(ctl.flush()).toBeUndefined();
+    expect(ctl.takeDraft()).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AutosaveController, type Draft, retryDelay, type SaveOutcome, type SavePayload } from "./controller";
+import { AutosaveController, type Draft, type RemoteVersion, retryDelay, type SaveOutcome, type SavePayload } from "./controller";
 
 function setup(
   opts: {
     version?: number;
     draft?: Draft;
     keepalive?: (payload: SavePayload, baseVersion: number) => Promise<{ version: number } | null>;
+    takeTheirs?: (current: RemoteVersion) => SavePayload;
   } = {},
 ) {
   let current: SavePayload = { title: "T", content: '{"a":1}' };
@@ -29,6 +30,7 @@ function setup(
         clear: () => drafts.push(null),
       },
       sendKeepalive: opts.keepalive,
+      takeTheirs: opts.takeTheirs,
       now: () => 1000,
     },
     { stored: current, version: opts.version ?? 1 },
@@ -254,5 +256,23 @@ describe("autosave state machine", () => {
     expect(t.ctl.flush()).toBeUndefined();
     expect(keepalive).not.toHaveBeenCalled();
     expect(t.drafts.at(-1)).toMatchObject({ content: "unsent" });
+  });
+
+  it("configured to take theirs, a 409 shows the server's text and bases the next save on it", async () => {
+    const shown: RemoteVersion[] = [];
+    const t = setup({
+      takeTheirs: (current) => {
+        shown.push(current);
+        return { title: current.title, content: String(current.content) };
+      },
+    });
+    t.outcomes.push({ kind: "conflict", current: { title: "T", content: "theirs", version: 5 } });
+    t.edit({ content: "mine" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(shown).toHaveLength(1);
+    expect(t.ctl.getState()).toMatchObject({ status: "saved", version: 5, conflict: null, unsaved: false });
+    t.edit({ content: "next" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.sends.at(-1)).toEqual({ payload: { title: "T", content: "next" }, baseVersion: 5 });
   });
 });

@@ -3,10 +3,10 @@
 // change; when a timer fires the editor is serialized once, the copy is kept on the device
 // (when the instance keeps drafts), and a save with the base version is sent only if the
 // copy differs from what the server stores. Failures retry with back-off, offline waits for
-// the network, a 409 stops and asks the user.
+// the network, a 409 stops and asks the user (or, configured so, takes the server's text).
 // The controller alone reads and writes the kept copy and sends the keepalive flush when
 // the page goes away. No React, no fetch: everything outside is injected, so the tests
-// drive it with fake timers.
+// drive it with fake timers. The owner's editor and a shared-link visitor both use it.
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../../shared/limits";
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "offline" | "error" | "conflict";
@@ -56,6 +56,12 @@ export interface AutosaveDeps {
    * Omitted: leaving sends nothing more.
    */
   sendKeepalive?: (payload: SavePayload, baseVersion: number) => Promise<{ version: number; updatedAt?: string } | null>;
+  /**
+   * Omitted: a 409 stops and waits for keepMine() or acceptRemote(). Given: the editor shows
+   * the server's document at once (this returns the editor serialized right after) and the
+   * next save is based on it.
+   */
+  takeTheirs?: (current: RemoteVersion) => SavePayload;
   now?: () => number;
   delayMs?: number;
   /** Longest an edit waits while changes keep coming (the delay restarts on each one). */
@@ -241,7 +247,8 @@ export class AutosaveController {
       }
       case "conflict":
         this.saveAgain = false;
-        this.set({ status: "conflict", conflict: outcome.current });
+        if (this.deps.takeTheirs) this.acceptRemote(outcome.current, this.deps.takeTheirs(outcome.current));
+        else this.set({ status: "conflict", conflict: outcome.current });
         return;
       case "offline":
       case "failed": {
