@@ -2,7 +2,7 @@ import { PageShell } from "../components/page-shell";
 import { CheckoutSuccess } from "../features/billing/checkout-success";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /checkout-success?session_id=… (spec accounts §2, §4): activation after a guest checkout. */
+/** Route /checkout-success?session_id=… where Stripe returns after a guest checkout: the account is activated here. */
 export default function CheckoutSuccessPage() {
   usePageTitle("Payment Successful");
   return (

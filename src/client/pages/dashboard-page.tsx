@@ -59,7 +59,7 @@ function usePricingRequests() {
   return { requests, ask };
 }
 
-/** Route / when signed in (spec accounts §2 Dashboard). */
+/** Route / when signed in: the dashboard with the documents. */
 export default function DashboardPage() {
   usePageTitle("Your Documents");
   const { user } = useAuth();

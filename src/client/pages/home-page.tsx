@@ -7,7 +7,7 @@ import { FullPageSpinner } from "../components/ui/spinner";
 const LandingPage = lazy(() => import("./landing-page"));
 const DashboardPage = lazy(() => import("./dashboard-page"));
 
-/** Route /: spinner while auth loads, then the landing page or the dashboard (spec accounts §4). */
+/** Route /: spinner while auth loads, then the landing page or the dashboard, so a signed-in user never sees the landing page flash. */
 export default function HomePage() {
   const { user, loading } = useAuth();
   if (loading) return <FullPageSpinner label="Loading your session" />;

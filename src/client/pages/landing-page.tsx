@@ -33,7 +33,7 @@ interface DialogState {
   initialValues?: { fullName?: string; email?: string; password?: string };
 }
 
-/** Route / for visitors (spec accounts §1 and §2 Landing page). */
+/** Route / for visitors: what Draftsmith does, the plans and a way to sign up. */
 export default function LandingPage() {
   usePageTitle(
     "Draftsmith — AI writing studio",

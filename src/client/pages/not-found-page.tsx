@@ -7,7 +7,7 @@ import { usePageTitle } from "../lib/page-title";
 
 const SUPPORT_EMAIL = "support@draftsmith.app";
 
-/** Any unknown path (spec accounts §2 Not-found page). */
+/** Any unknown path: says so and leads back home. */
 export default function NotFoundPage() {
   usePageTitle("Page Not Found");
   return (

@@ -1,7 +1,7 @@
 import { PrivacyPolicy } from "../features/landing/legal";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /privacy (spec accounts §2 Privacy and terms pages). */
+/** Route /privacy: the privacy policy, readable without an account. */
 export default function PrivacyPage() {
   usePageTitle(
     "Privacy Policy",

@@ -15,7 +15,7 @@ function useNoIndex() {
   }, []);
 }
 
-/** Route /shared/:id, the public shared view; no sign-in needed (spec editor §2). */
+/** Route /shared/:id, the public shared view; no sign-in needed: the link is the permission. */
 export default function SharedPage() {
   const { id = "" } = useParams<{ id: string }>();
   usePageTitle("Shared Document", "A document shared with you on Draftsmith.");

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { SignupForm } from "../features/auth";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /signup (spec accounts §2 Signup page). */
+/** Route /signup: the sign-up form. */
 export default function SignupPage() {
   usePageTitle("Create Account");
   return (

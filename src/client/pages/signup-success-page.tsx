@@ -2,7 +2,7 @@ import { PageShell } from "../components/page-shell";
 import { SignupSuccess } from "../features/auth";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /signup/success (spec accounts §2, §4). */
+/** Route /signup/success: where the confirmation mail leads; a chosen paid plan goes on to checkout. */
 export default function SignupSuccessPage() {
   usePageTitle("Account Created!");
   return (

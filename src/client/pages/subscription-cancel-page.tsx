@@ -2,7 +2,7 @@ import { PageShell } from "../components/page-shell";
 import { SubscriptionCancel } from "../features/billing/subscription-cancel";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /subscription-cancel (spec accounts §2). */
+/** Route /subscription-cancel: where a checkout left without paying returns. */
 export default function SubscriptionCancelPage() {
   usePageTitle("Payment Cancelled");
   return (

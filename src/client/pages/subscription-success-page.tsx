@@ -2,7 +2,7 @@ import { PageShell } from "../components/page-shell";
 import { SubscriptionSuccess } from "../features/billing/subscription-success";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /subscription-success (spec accounts §2). */
+/** Route /subscription-success: where a paid checkout returns. */
 export default function SubscriptionSuccessPage() {
   usePageTitle("Payment Successful");
   return (

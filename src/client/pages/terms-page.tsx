@@ -1,7 +1,7 @@
 import { TermsOfService } from "../features/landing/legal";
 import { usePageTitle } from "../lib/page-title";
 
-/** Route /terms (spec accounts §2 Privacy and terms pages). */
+/** Route /terms: the terms of service, readable without an account. */
 export default function TermsPage() {
   usePageTitle(
     "Terms of Service",

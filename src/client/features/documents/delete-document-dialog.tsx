@@ -8,7 +8,7 @@ export interface DeleteDocumentDialogProps {
   onConfirm: () => void;
 }
 
-/** Spec accounts §2: the delete confirmation. */
+/** Asks before a document is deleted: deleting cannot be undone. */
 export function DeleteDocumentDialog({ open, onOpenChange, title, deleting, onConfirm }: DeleteDocumentDialogProps) {
   return (
     <ConfirmDialog

@@ -14,7 +14,7 @@ export interface RenameDocumentDialogProps {
   onSave: (title: string) => void;
 }
 
-/** Spec accounts §2: "Rename Document", a "Document Title" field, Cancel and Save ("Saving..."). */
+/** "Rename Document": a "Document Title" field, Cancel and Save ("Saving..." while it goes). */
 export function RenameDocumentDialog({ open, onOpenChange, initialTitle, saving, onSave }: RenameDocumentDialogProps) {
   const [title, setTitle] = useState(initialTitle);
   useEffect(() => {
