@@ -20,6 +20,15 @@ export interface DocumentEditorEvents {
   onSelectionEmpty: () => void;
 }
 
+/** The body's element: a labelled multi-line textbox (aria-label is not allowed on a plain contenteditable div). */
+export const DOCUMENT_BODY_ATTRIBUTES = {
+  class: "draftsmith-prose document-content",
+  role: "textbox",
+  "aria-multiline": "true",
+  "aria-label": "Document content",
+  spellcheck: "true",
+};
+
 /** The default title shows as the field's placeholder rather than as text to delete. */
 const shownTitle = (t: string) => (t === DEFAULT_DOCUMENT_TITLE ? "" : t);
 
@@ -38,16 +47,7 @@ export function useDocumentEditor(record: DocumentRecord, events: DocumentEditor
       content: record.content as Content,
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
-      editorProps: {
-        // A labelled multi-line textbox: aria-label is not allowed on the plain contenteditable div.
-        attributes: {
-          class: "draftsmith-prose document-content",
-          role: "textbox",
-          "aria-multiline": "true",
-          "aria-label": "Document content",
-          spellcheck: "true",
-        },
-      },
+      editorProps: { attributes: DOCUMENT_BODY_ATTRIBUTES },
       onUpdate: ({ editor: ed }) => {
         eventsRef.current.onChange();
         statsStore.schedule(ed);
