@@ -1,5 +1,9 @@
 // The rewrite-style and tone catalogues, without zod, so the editor can
 // show them without loading the request/response schemas.
+/** Largest text (characters) one AI call accepts; larger → 413. Here, without zod, so the
+ * editor can cut a whole document to it before sending. */
+export const AI_MAX_TEXT_CHARS = 20_000;
+
 export const REWRITE_STYLE_IDS = [
   "clarity",
   "concise",

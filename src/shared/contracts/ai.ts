@@ -2,8 +2,6 @@
 // Used by the server routes and the client alike.
 import { z } from "zod";
 
-/** Largest text (characters) one AI call accepts; larger → 413. */
-export const AI_MAX_TEXT_CHARS = 20_000;
 /** Largest extra context (characters) a completion accepts; larger → 413. */
 export const AI_MAX_CONTEXT_CHARS = 20_000;
 /** AI calls one user may have in flight at once; more → 429. */

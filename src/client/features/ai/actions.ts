@@ -1,13 +1,16 @@
 // The AI actions behind the toolbar, the slash menu, the shortcuts and the panels.
 // Each checks the selection and the plan, calls the server (streaming where it can), and
 // either shows a suggestion card or writes the answer as one undoable change.
+// Actions that replace text (improve, grammar, rewrite, tone) need a selection; the
+// document-level ones (summary, outline, continue) work on the whole document when nothing
+// is selected, put their answer at the document's end, and say so on the card.
 import type { Editor } from "@tiptap/react";
 import type { AiSuggestionRecord, GrammarResponse, RewriteStyleId, ToneId } from "../../../shared/contracts/ai";
 import { REWRITE_STYLES, TONES } from "../../../shared/contracts/ai-catalog";
 import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream } from "./api";
-import { applyAnswer, documentMarkdown, getSelection, textBefore } from "./editor-text";
+import { applyAnswer, getSelection, hasCursor, textBefore, type WholeDocument, wholeDocument } from "./editor-text";
 import { toastAiError, toastUpgrade } from "./errors";
 import { type PendingSuggestion, type SuggestionKind, suggestionStore } from "./store";
 import type { AiPlan } from "./use-ai-plan";
@@ -23,6 +26,16 @@ const FAILURES: Record<SuggestionKind | "complete", string> = {
 
 function noSelection(verb: string) {
   toast({ title: "No text selected", description: `Please select some text to ${verb}.` });
+}
+
+function emptyDocument(verb: string) {
+  toast({ title: "Nothing to work on", description: `The document is empty. Write something to ${verb}.` });
+}
+
+/** The card's note for an answer made from the whole document (or its start). */
+function scopeNote(kind: string, whole: WholeDocument): string {
+  const note = `${kind} of ${whole.scope}, added at its end.`;
+  return whole.shortened ? `${note} The document is longer than one AI request takes.` : note;
 }
 
 async function recordSuggestion(s: PendingSuggestion): Promise<void> {
@@ -48,9 +61,10 @@ async function streamIntoCard(
   body: object,
   sel: { text: string; from: number; to: number },
   mode: "replace" | "after",
+  scope?: string,
 ) {
   const controller = suggestionStore.beginRequest();
-  suggestionStore.set({ kind, label, original: sel.text, suggested: "", from: sel.from, to: sel.to, mode, status: "streaming" });
+  suggestionStore.set({ kind, label, original: sel.text, suggested: "", from: sel.from, to: sel.to, mode, status: "streaming", scope });
   try {
     const result = await aiStream(path, body, (delta) => {
       const cur = suggestionStore.get();
@@ -64,6 +78,15 @@ async function streamIntoCard(
     suggestionStore.set(null);
     toastAiError(err, FAILURES[kind]);
   }
+}
+
+/** The end of the last textblock: where a continuation of the whole document goes. */
+function endOfText(editor: Editor): number {
+  let end = editor.state.doc.content.size;
+  editor.state.doc.descendants((node, pos) => {
+    if (node.isTextblock) end = pos + 1 + node.content.size;
+  });
+  return end;
 }
 
 export function createAiActions(editor: Editor | null, plan: AiPlan) {
@@ -97,21 +120,44 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
       void streamIntoCard("rewrite", `${name} tone`, "tone", { text: sel.text, tone }, sel, "replace");
     },
 
+    /** Summarizes the selection, or the whole document when nothing is selected. */
     summarize() {
-      const sel = getSelection(editor);
-      if (!editor || sel.empty) return noSelection("summarize");
+      if (!editor) return;
       if (!gate("summarize")) return;
-      void streamIntoCard("summarize", "Summary", "summarize", { text: sel.text }, sel, "after");
+      const sel = getSelection(editor);
+      if (!sel.empty) return void streamIntoCard("summarize", "Summary", "summarize", { text: sel.text }, sel, "after");
+      const whole = wholeDocument(editor);
+      if (!whole) return emptyDocument("summarize");
+      const end = editor.state.doc.content.size;
+      void streamIntoCard(
+        "summarize",
+        "Summary of the document",
+        "summarize",
+        { text: whole.text },
+        { text: "", from: end, to: end },
+        "after",
+        scopeNote("Summary", whole),
+      );
     },
 
+    /** Outlines the selection, or the whole document when nothing is selected. */
     outline() {
       if (!editor) return;
       if (!gate("ai")) return;
       const sel = getSelection(editor);
-      const text = sel.empty ? documentMarkdown(editor) : sel.text;
-      if (!text.trim()) return noSelection("outline");
-      const at = sel.empty ? editor.state.doc.content.size : sel.to;
-      void streamIntoCard("outline", "Outline", "outline", { text }, { text: "", from: at, to: at }, "after");
+      if (!sel.empty) return void streamIntoCard("outline", "Outline", "outline", { text: sel.text }, { text: "", from: sel.to, to: sel.to }, "after");
+      const whole = wholeDocument(editor);
+      if (!whole) return emptyDocument("outline");
+      const end = editor.state.doc.content.size;
+      void streamIntoCard(
+        "outline",
+        "Outline of the document",
+        "outline",
+        { text: whole.text },
+        { text: "", from: end, to: end },
+        "after",
+        scopeNote("Outline", whole),
+      );
     },
 
     async grammar() {
@@ -137,12 +183,16 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
       }
     },
 
-    /** Continues the text (from the selection, else from the cursor) and inserts it as one change. */
+    /**
+     * Continues the text and inserts it as one change: after the selection, else from the
+     * cursor, else (the writer has not placed a cursor) from the end of the document.
+     */
     async complete(requireSelection = false) {
       if (!editor) return;
       const sel = getSelection(editor);
       if (requireSelection && sel.empty) return noSelection("complete");
-      const at = sel.empty ? editor.state.selection.from : sel.to;
+      const atEnd = sel.empty && !hasCursor(editor);
+      const at = !sel.empty ? sel.to : atEnd ? endOfText(editor) : editor.state.selection.from;
       const text = sel.empty ? textBefore(editor, at) : sel.text;
       if (!text.trim()) return noSelection("complete");
       if (!gate("ai")) return;
@@ -160,7 +210,9 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
         const block = /\n/.test(answer.trim()) || /^\n/.test(answer);
         if (block) applyAnswer(editor, { from: at, to: at }, answer.trim(), "after");
         else editor.chain().focus().insertContentAt(at, { type: "text", text: answer.startsWith(" ") || at <= 1 ? answer : ` ${answer}` }).run();
-        toast({ title: "Text completed", description: result.engine === "offline" ? "Continued by the built-in offline engine." : undefined });
+        const where = atEnd ? "Continued at the end of the document" : "";
+        const who = result.engine === "offline" ? "by the built-in offline engine" : "";
+        toast({ title: "Text completed", description: where || who ? `${where || "Continued"}${who ? ` ${who}` : ""}.` : undefined });
       } catch (err) {
         if (controller.signal.aborted) return;
         suggestionStore.set(null);

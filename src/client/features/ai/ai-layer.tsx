@@ -5,6 +5,7 @@
 import type { Editor } from "@tiptap/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { createAiActions } from "./actions";
+import { trackCursor } from "./editor-text";
 import { SelectionHelper } from "./selection-helper";
 import { suggestionStore, usePendingSuggestion } from "./store";
 import type { AiCommand } from "./types";
@@ -49,6 +50,9 @@ export function AiLayer(props: AiLayerProps) {
       suggestionStore.setDocumentId(null);
     };
   }, [documentId]);
+
+  // Whether the writer has put the cursor somewhere decides where "continue" writes.
+  useEffect(() => (editor ? trackCursor(editor) : undefined), [editor]);
 
   // Run each command once per nonce, with the latest actions.
   const latest = useRef({ actions, props });

@@ -1,5 +1,6 @@
 // Reading text from the editor and writing AI answers back as one undoable change.
 import type { Editor } from "@tiptap/react";
+import { AI_MAX_TEXT_CHARS } from "../../../shared/contracts/ai-catalog";
 import { isInlineAnswer, type JsonNode, markdownToNodes, parseInline } from "./markdown";
 
 export interface SelectionInfo {
@@ -56,6 +57,48 @@ export function documentMarkdown(editor: Editor): string {
   };
   walk(editor.getJSON() as PmJson, 0);
   return out.join("\n");
+}
+
+/** What a document-level action sends when nothing is selected, and how to say so. */
+export interface WholeDocument {
+  text: string;
+  /** True when the document was longer than one AI request takes and only its start is sent. */
+  shortened: boolean;
+  /** "the whole document" or "the first 20,000 characters of the document". */
+  scope: string;
+}
+
+/**
+ * The whole document as light Markdown for a document-level action (summary, outline,
+ * readability), or null when it is empty. One request takes at most AI_MAX_TEXT_CHARS
+ * (the server answers 413 above it), so a longer document sends its start, cut at the last
+ * line break before the limit, and the answer says so.
+ */
+export function wholeDocument(editor: Editor, markdown = documentMarkdown(editor)): WholeDocument | null {
+  if (!markdown.trim()) return null;
+  if (markdown.length <= AI_MAX_TEXT_CHARS) return { text: markdown, shortened: false, scope: "the whole document" };
+  const cut = markdown.lastIndexOf("\n", AI_MAX_TEXT_CHARS);
+  const text = markdown.slice(0, cut > AI_MAX_TEXT_CHARS / 2 ? cut : AI_MAX_TEXT_CHARS);
+  return { text, shortened: true, scope: `the first ${text.length.toLocaleString("en-US")} characters of the document` };
+}
+
+// Editors in which the writer has placed the cursor (focused them) since they opened. Until
+// then the selection is ProseMirror's default at the very start, which says nothing about
+// where the writer is, so "continue" writes on from the end of the document.
+const cursorPlaced = new WeakSet<Editor>();
+
+/** Remembers, from the first time the writer focuses the editor, that its cursor is theirs. */
+export function trackCursor(editor: Editor): () => void {
+  const mark = () => cursorPlaced.add(editor);
+  if (editor.isFocused) mark();
+  editor.on("focus", mark);
+  return () => {
+    editor.off("focus", mark);
+  };
+}
+
+export function hasCursor(editor: Editor): boolean {
+  return editor.isFocused || cursorPlaced.has(editor);
 }
 
 /**

@@ -6,20 +6,23 @@ import type { AnalyzeResponse } from "../../../shared/contracts/ai";
 import { DEFAULT_READABILITY } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { aiPost } from "./api";
-import { getSelection } from "./editor-text";
+import { getSelection, wholeDocument } from "./editor-text";
 
-type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; result: AnalyzeResponse } | { kind: "failed" };
+type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; result: AnalyzeResponse; scope: string } | { kind: "failed" };
 
 export function ReadabilityView({ editor }: { editor: Editor | null }) {
   const [state, setState] = useState<State>({ kind: "idle" });
   async function analyze() {
     if (!editor) return;
     const sel = getSelection(editor);
-    const text = sel.empty ? editor.getText() : sel.text;
+    // Nothing selected: the whole document's text (its start when it is longer than one request takes).
+    const whole = sel.empty ? wholeDocument(editor, editor.getText({ blockSeparator: "\n\n" })) : null;
+    const text = whole ? whole.text : sel.text;
     if (!text.trim()) return;
     setState({ kind: "busy" });
     try {
-      setState({ kind: "done", result: await aiPost<AnalyzeResponse>("analyze", { text }) });
+      const result = await aiPost<AnalyzeResponse>("analyze", { text });
+      setState({ kind: "done", result, scope: whole ? `Readability of ${whole.scope}` : "Readability of the selection" });
     } catch {
       setState({ kind: "failed" });
     }
@@ -34,6 +37,7 @@ export function ReadabilityView({ editor }: { editor: Editor | null }) {
           Readability {DEFAULT_READABILITY}/10 · Content analysis unavailable
         </p>
       )}
+      {state.kind === "done" && <p className="text-xs text-muted-foreground">{state.scope}</p>}
       {state.kind === "done" && (
         <dl data-testid="readability" className="grid grid-cols-2 gap-x-2 gap-y-1 text-xs">
           <dt className="text-muted-foreground">Readability</dt>

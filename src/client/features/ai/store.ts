@@ -18,6 +18,8 @@ export interface PendingSuggestion {
   status: "streaming" | "ready";
   changes?: number;
   meta?: AiMeta;
+  /** What the answer was made from when it was not the selection, e.g. "Summary of the whole document, added at its end." */
+  scope?: string;
   /** Id of the stored suggestion (POST /api/ai/suggestions), once known. */
   id?: string;
 }
@@ -78,9 +80,9 @@ export function usePendingSuggestion(): PendingSuggestion | null {
   return useSyncExternalStore(suggestionStore.subscribe, suggestionStore.get, suggestionStore.get);
 }
 
-/** Which engine answered and the month's balance, for the interface. */
+/** Which engine answered and what it cost, for the interface: the built-in engine is free. */
 export function engineLabel(meta: AiMeta | undefined): string | null {
   if (!meta) return null;
-  const who = meta.engine === "offline" ? "Built-in offline engine" : `${meta.provider} · ${meta.model}`;
-  return `${who} · ${meta.usage.remaining.toLocaleString("en-US")} tokens left this month`;
+  if (meta.engine === "offline") return "Built-in offline engine · free, no AI tokens used";
+  return `${meta.provider} · ${meta.model} · ${meta.usage.remaining.toLocaleString("en-US")} tokens left this month`;
 }
