@@ -1,9 +1,11 @@
 // The AI suggestion card: the answer streams in, then Accept, Reject or Modify
-// (edit the suggestion before accepting). Accepting writes it as one undoable change; an
+// (edit the suggestion before accepting). A proposal that replaces text shows what it
+// changes word by word: deletions struck through, insertions underlined (not colour alone). Accepting writes it as one undoable change; an
 // empty proposal cannot be accepted (canAccept in store.ts), so it never deletes the selection.
 import type { Editor } from "@tiptap/react";
 import { Check, Pencil, Sparkles, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { wordChanges } from "../../../shared/text/word-diff";
 import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/textarea";
 import { apiJson } from "../../lib/api";
@@ -19,9 +21,9 @@ function acceptedToast(s: PendingSuggestion) {
     case "grammar":
       return toast({ title: "Grammar corrected", description: `Fixed ${s.changes ?? 0} grammar issues.` });
     case "summarize":
-      return toast({ title: "Text summarized" });
+      return toast({ title: "Text summarized", description: s.scope });
     case "outline":
-      return toast({ title: "Outline generated" });
+      return toast({ title: "Outline generated", description: s.scope });
     default:
       return toast({ title: "Text Replaced" });
   }
@@ -32,10 +34,46 @@ function decide(id: string | undefined, accepted: boolean) {
   void apiJson("PUT", `/api/ai/suggestions/${id}`, { accepted }).catch(() => {});
 }
 
+/** The finished proposal against the text it replaces, word by word; null when it is not one. */
+function useChanges(s: PendingSuggestion | null) {
+  const ready = s?.status === "ready" && s.mode === "replace" && !!s.original && !!s.suggested.trim();
+  const original = s?.original ?? "";
+  const suggested = s?.suggested ?? "";
+  return useMemo(() => (ready ? wordChanges(original, suggested.trim()) : null), [ready, original, suggested]);
+}
+
+function ChangesView({ changes }: { changes: NonNullable<ReturnType<typeof wordChanges>> }) {
+  const added = changes.filter((c) => c.kind === "added").length;
+  const removed = changes.filter((c) => c.kind === "removed").length;
+  return (
+    <>
+      <p data-testid="ai-suggestion-diff" className="max-h-60 overflow-y-auto whitespace-pre-wrap break-words text-sm">
+        {changes.map((c, i) =>
+          c.kind === "added" ? (
+            <ins key={i} className="rounded-sm bg-success/15 text-foreground underline decoration-success decoration-2 underline-offset-2">
+              {c.text}
+            </ins>
+          ) : c.kind === "removed" ? (
+            <del key={i} className="rounded-sm bg-destructive/10 text-muted-foreground line-through decoration-destructive decoration-2">
+              {c.text}
+            </del>
+          ) : (
+            <span key={i}>{c.text}</span>
+          ),
+        )}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {added === 0 && removed === 0 ? "No words change." : `${removed} removed, ${added} added · struck-through words go, underlined words come in.`}
+      </p>
+    </>
+  );
+}
+
 export function SuggestionCard({ editor }: { editor: Editor | null }) {
   const s = usePendingSuggestion();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
+  const changes = useChanges(s);
   useEffect(() => {
     if (!s) setEditing(false);
   }, [s]);
@@ -70,13 +108,22 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
         AI suggestion · {s.label}
         {s.changes ? <span className="text-muted-foreground">({s.changes} changes)</span> : null}
       </header>
-      {s.original && s.mode === "replace" && (
-        <p className="max-h-24 overflow-y-auto text-sm text-muted-foreground line-through decoration-muted-foreground/50">{s.original}</p>
+      {s.scope && <p className="text-xs text-muted-foreground">{s.scope}</p>}
+      {s.original && s.mode === "replace" && !changes && !editing && (
+        <p className="max-h-24 overflow-y-auto break-words text-sm text-muted-foreground line-through decoration-muted-foreground/50">{s.original}</p>
       )}
       {editing ? (
         <Textarea aria-label="Edit suggestion" value={draft} onChange={(e) => setDraft(e.target.value)} rows={5} autoFocus />
+      ) : changes ? (
+        <>
+          <ChangesView changes={changes} />
+          {/* The proposal as it would read, for screen readers (the marked view reads both versions). */}
+          <p data-testid="ai-suggestion-text" aria-live="polite" className="sr-only">
+            {s.suggested}
+          </p>
+        </>
       ) : (
-        <p data-testid="ai-suggestion-text" aria-live="polite" className="max-h-60 overflow-y-auto whitespace-pre-wrap text-sm">
+        <p data-testid="ai-suggestion-text" aria-live="polite" className="max-h-60 overflow-y-auto whitespace-pre-wrap break-words text-sm">
           {s.suggested || (streaming ? "Thinking…" : "")}
           {empty && <span className="text-muted-foreground">The AI returned no text. Nothing will change.</span>}
           {streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-middle" />}
