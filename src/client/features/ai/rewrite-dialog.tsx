@@ -113,17 +113,19 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
       type="button"
       onClick={onClick}
       disabled={!!busy}
+      // min-w-0 and anywhere-wrapping: a grid item is otherwise as wide as its longest word
+      // ("business-appropriate"), which pushed the text past the card's edge.
       className={cn(
-        "flex flex-col items-start gap-1 rounded-md border p-3 text-left text-sm transition-colors hover:bg-accent disabled:opacity-60",
+        "flex min-w-0 flex-col items-start gap-1 rounded-md border p-3 text-left text-sm [overflow-wrap:anywhere] transition-colors hover:bg-accent disabled:opacity-60",
         busy === key && "border-primary",
       )}
     >
-      <span className="flex items-center gap-2 font-medium">
+      <span className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
         {icon}
-        {title}
+        <span className="min-w-0">{title}</span>
         {busy === key && <Spinner className="size-3" label="Rewriting" />}
       </span>
-      <span className="text-xs text-muted-foreground">{subtitle}</span>
+      <span className="max-w-full min-w-0 text-xs text-muted-foreground">{subtitle}</span>
     </button>
   );
 
@@ -136,7 +138,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
         </DialogHeader>
         <div className="rounded-md border bg-muted/40 p-3 text-sm">
           <p className="mb-1 text-xs font-medium text-muted-foreground">Selected text</p>
-          <p className="max-h-28 overflow-y-auto whitespace-pre-wrap">{text || "No text selected."}</p>
+          <p className="max-h-28 overflow-y-auto whitespace-pre-wrap break-words">{text || "No text selected."}</p>
         </div>
         <Tabs defaultValue="styles">
           <TabsList>
@@ -155,7 +157,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
         </Tabs>
         <div className="flex flex-col gap-2">
           <p className="text-xs font-medium text-muted-foreground">Result</p>
-          <div data-testid="rewrite-result" aria-live="polite" className="min-h-20 whitespace-pre-wrap rounded-md border p-3 text-sm">
+          <div data-testid="rewrite-result" aria-live="polite" className="min-h-20 whitespace-pre-wrap break-words rounded-md border p-3 text-sm">
             {result || (busy ? "Rewriting…" : "Choose a style or tone.")}
           </div>
           {meta && <p className="text-xs text-muted-foreground">{engineLabel(meta)}</p>}
