@@ -196,6 +196,9 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             />
           </div>
         </main>
+        {/* The AI assistant's column beside the text (the AI feature portals its panel here,
+            ai/assistant-panel.tsx ASSISTANT_DOCK_ID), so the text narrows instead of being covered. */}
+        <div id="ai-assistant-dock" className="contents" />
       </div>
       {props.renderAiLayer(editor)}
       <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
