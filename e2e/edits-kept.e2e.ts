@@ -1,6 +1,7 @@
 // Edits kept: every way out of the editor keeps what was just typed (the Documents
-// breadcrumb, the wordmark, signing out), someone who types without a pause is saved at
-// least every 10 s, and the Share dialog's changes survive Done and Escape.
+// breadcrumb, the wordmark, signing out, leaving without a connection), someone who types
+// without a pause is stored at least every 10 s, and the Share dialog's changes survive
+// Done and Escape.
 import type { Browser, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../src/shared/limits";
@@ -48,35 +49,37 @@ async function newUserInEditor(title: string) {
   return { session, doc, context, page };
 }
 
-/** The PATCH requests of one document the page sends, as they are sent. */
-function countSaves(page: Page, id: string): () => number {
+/** Counts the server's "stored" notices the page receives on its live connection. */
+function countStores(page: Page): { stop: () => number } {
   let n = 0;
-  page.on("request", (r) => {
-    if (r.method() === "PATCH" && new URL(r.url()).pathname === `/api/documents/${id}`) n++;
+  page.on("websocket", (ws) => {
+    if (!ws.url().endsWith("/collab")) return;
+    ws.on("framereceived", ({ payload }) => {
+      if (Buffer.from(payload).includes('"type":"stored"')) n++;
+    });
   });
-  return () => n;
+  return { stop: () => n };
 }
 
 /**
- * Types `text`, then leaves through `leave()` at once. Checks that no save had started
- * (the 2 s autosave cannot have fired), so only leaving itself can have saved the text.
+ * Types `text`, then leaves through `leave()` at once, while the text is not yet stored
+ * (the store waits for a 2 s pause), so only what leaving does can keep it.
  */
 async function typeAndLeave(page: Page, text: string, leave: () => Promise<void>): Promise<number> {
   await page.keyboard.type(text);
   const lastKey = Date.now();
-  expect(await saveStatus(page)).toBe("unsaved");
+  expect(await saveStatus(page)).toBe("saving");
   await leave();
   const elapsed = Date.now() - lastKey;
   expect(elapsed).toBeLessThan(AUTOSAVE_DELAY_MS);
   return elapsed;
 }
 
-/** Back on the dashboard: opens the document's card and expects the text, with no restore offer. */
+/** Back on the dashboard: opens the document's card and expects the text. */
 async function reopenAndFind(page: Page, text: string): Promise<void> {
   await page.getByTestId("document-card").first().click();
   await body(page).waitFor({ state: "visible", timeout: 20_000 });
   await expect.poll(() => body(page).textContent()).toContain(text);
-  expect(await page.getByText("Restore unsaved changes?").count()).toBe(0);
 }
 
 describe("edits kept when leaving the editor", () => {
@@ -97,27 +100,27 @@ describe("edits kept when leaving the editor", () => {
     });
   }
 
-  it("when the save on leaving fails, the text is kept on the device and offered on reopening", async () => {
-    const { session, doc, context, page } = await newUserInEditor("Leave while saving fails");
-    const docUrl = `**/api/documents/${doc.id}`;
-    let refused = 0;
-    const refuseSaves = async (route: Route) => {
-      if (route.request().method() !== "PATCH") return route.continue();
-      await route.abort();
-      refused++;
-    };
-    await page.route(docUrl, refuseSaves);
-    const sentence = "Kept on this device.";
-    await typeAndLeave(page, sentence, () => page.getByRole("link", { name: "Documents" }).click());
-    await expect.poll(() => refused).toBe(1);
-    await page.unroute(docUrl, refuseSaves);
-    expect(await storedText(session, doc.id)).not.toContain(sentence);
+  it("when the connection is refused on leaving, the text is kept on the device and joins the document on reopening", async () => {
+    const { session, doc, context, page } = await newUserInEditor("Leave while the connection fails");
+    await page.keyboard.type("Stored first.");
+    await expect.poll(() => storedText(session, doc.id), { timeout: 20_000 }).toContain("Stored first.");
+    // The live connection drops and cannot come back; the typing goes on, then the writer leaves.
+    await context.setOffline(true);
+    await expect.poll(() => saveStatus(page), { timeout: 20_000 }).not.toBe("saving");
+    const sentence = " Kept on this device.";
+    await page.keyboard.type(sentence);
+    expect(await saveStatus(page)).toBe("offline");
+    await page.getByRole("link", { name: "Documents" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await storedText(session, doc.id)).not.toContain(sentence.trim());
 
+    // Back online, the writer opens the document again (the dashboard loads afresh).
+    await context.setOffline(false);
+    await page.reload();
     await page.getByTestId("document-card").first().click();
-    await page.getByText("Restore unsaved changes?").waitFor({ timeout: 20_000 });
-    await page.getByRole("button", { name: "Restore" }).click();
-    expect(await body(page).textContent()).toBe(sentence);
-    await expect.poll(() => storedText(session, doc.id)).toContain(sentence);
+    await body(page).waitFor({ state: "visible", timeout: 20_000 });
+    await expect.poll(() => body(page).textContent()).toBe(`Stored first.${sentence}`);
+    await expect.poll(() => storedText(session, doc.id), { timeout: 20_000 }).toContain(sentence.trim());
     await context.close();
   });
 
@@ -156,14 +159,18 @@ describe("edits kept when leaving the editor", () => {
 describe("continuous typing", () => {
   it(`is saved at least every ${AUTOSAVE_MAX_WAIT_MS / 1000} s, not only after a pause`, async () => {
     const { session, doc, context, page } = await newUserInEditor("No pause");
-    const saves = countSaves(page, doc.id);
-    // 25 s of typing at 100 ms a key: never the 2 s pause the autosave waits for.
+    const stores = countStores(page);
+    // Open the live connection again with the counter listening.
+    await page.reload();
+    await body(page).waitFor({ state: "visible", timeout: 20_000 });
+    await body(page).click();
+    // 25 s of typing at 100 ms a key: never the 2 s pause the store waits for.
     const words = "steady words flow on and on ";
     const text = words.repeat(Math.ceil(250 / words.length)).slice(0, 250).trimEnd();
     const started = Date.now();
     await page.keyboard.type(text, { delay: 100 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(25_000);
-    expect(saves()).toBeGreaterThanOrEqual(2);
+    expect(stores.stop()).toBeGreaterThanOrEqual(2);
 
     await expect.poll(() => saveStatus(page), { timeout: 15_000 }).toBe("saved");
     expect(await storedText(session, doc.id)).toContain(text);

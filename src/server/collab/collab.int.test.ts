@@ -3,6 +3,7 @@
 // once, access follows the same rules as the REST API, and a REST save merges with an
 // open session instead of overwriting it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
@@ -139,6 +140,26 @@ describe("/collab", () => {
     expect(res.statusCode).toBe(200);
     await expect.poll(() => live.doc.getText("title").toString()).toBe("Chapter 1");
     expect(plainText(live.content())).toBe("body");
+  });
+
+  it("takes the changes a closing page posts, gives them to open editors and stores them; refuses others", async () => {
+    const doc = await createDoc(alice, para("kept"));
+    const watcher = open(doc.id, alice.token);
+    await synced(watcher);
+    // A second editor that typed and could not send over its socket: its update goes by POST.
+    const closing = new Y.Doc();
+    Y.applyUpdate(closing, Y.encodeStateAsUpdate(watcher.doc));
+    const before = Y.encodeStateVector(closing);
+    const text = (closing.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.insert(text.length, " and posted");
+    const update = Buffer.from(Y.encodeStateAsUpdate(closing, before)).toString("base64");
+
+    expect((await request(t, "POST", `/api/documents/${doc.id}/updates`, { user: bob, payload: { update } })).statusCode).toBe(404);
+    expect((await request(t, "POST", `/api/documents/${doc.id}/updates`, { user: alice, payload: { update: "bm90IHlqcw==" } })).statusCode).toBe(400);
+    const res = await request(t, "POST", `/api/documents/${doc.id}/updates`, { user: alice, payload: { update } });
+    expect(res.statusCode).toBe(204);
+    await expect.poll(() => plainText(watcher.content())).toBe("kept and posted");
+    expect(plainText((await stored(alice, doc.id)).content as never)).toBe("kept and posted");
   });
 
   it("signing out closes that session's live editors", async () => {

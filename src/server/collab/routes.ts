@@ -1,10 +1,16 @@
 // /collab: the live co-editing WebSocket (server.ts). Browsers must come from the app's own
 // origin, like /realtime; authentication and per-document access happen in the first message.
+// POST /api/documents/:id/updates takes what a closing page could not send over it.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { forbidden } from "../http/index.js";
+import { COLLAB_SHARE_TOKEN_PREFIX, collabUpdateBody } from "../../shared/contracts/collab.js";
+import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
+import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
+import { badRequest, bearerToken, forbidden, notFound, parse } from "../http/index.js";
+import { grantFor } from "./access.js";
 import { originAllowed } from "../realtime/index.js";
 import type { Collab } from "./server.js";
+import { isYjsUpdate } from "./ydoc.js";
 
 export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab: Collab): Promise<void> {
   app.get(
@@ -17,4 +23,17 @@ export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab
     },
     (socket, request) => collab.hocuspocus.handleConnection(socket, request.raw, { ip: request.ip }),
   );
+
+  app.post("/api/documents/:id/updates", async (request, reply) => {
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    const body = parse(collabUpdateBody, request.body);
+    const shareToken = request.headers[SHARE_TOKEN_HEADER];
+    const token = typeof shareToken === "string" ? `${COLLAB_SHARE_TOKEN_PREFIX}${shareToken}` : bearerToken(request);
+    const grant = await grantFor(ctx, id, token ?? "").catch(() => null);
+    if (!grant || grant.readOnly) throw notFound("Document not found");
+    const update = Buffer.from(body.update, "base64");
+    if (!isYjsUpdate(update)) throw badRequest("update is not a document change");
+    await collab.applyUpdate(id, update);
+    return reply.status(204).send();
+  });
 }

@@ -9,17 +9,18 @@ import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import IORedis from "ioredis";
 import * as Y from "yjs";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js";
-import { COLLAB_CLOSE, type CollabNotice } from "../../shared/contracts/collab.js";
+import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
 import { type CollabGrant, CollabDenied, grantFor, stillGranted } from "./access.js";
-import { loadState, storeState } from "./state-store.js";
+import { loadState, storeState, storedVersion } from "./state-store.js";
 import { changeFrom, contentOf } from "./ydoc.js";
 
 /** Limits per connection: a typist sends a few updates a second; a whole pasted chapter fits in one message. */
 export const COLLAB_LIMITS = {
   maxMessageBytes: 2 * 1024 * 1024,
-  maxMessagesPerSecond: 60,
+  // Generous for a fast typist (an update and a caret move per key) and pasting; a flood is closed.
+  maxMessagesPerSecond: 300,
   /** Retry delays after a failed store, then every last one until it succeeds. */
   retryDelaysMs: [500, 2000, 5000, 15_000],
 };
@@ -47,11 +48,15 @@ export interface Collab {
    * was stored, so it merges with editors' unsaved work instead of replacing it, then stores.
    */
   applyChange(documentId: string, change: LiveChange): Promise<void>;
+  /** Applies an editor's Yjs update that arrived outside its live connection, then stores. */
+  applyUpdate(documentId: string, update: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createCollab(ctx: AppContext): Collab {
   const failures = new Map<string, number>();
+  /** The last store of each open document, told to every editor that connects. */
+  const lastStored = new Map<string, CollabNotice>();
   const retryTimers = new Map<string, NodeJS.Timeout>();
 
   const notify = (document: { broadcastStateless(payload: string): void }, notice: CollabNotice) =>
@@ -64,7 +69,9 @@ export function createCollab(ctx: AppContext): Collab {
       const saved = await storeState(ctx, documentName, document, contentOf(document));
       failures.delete(documentName);
       if (!saved) return;
-      notify(document, { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector });
+      const notice: CollabNotice = { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector };
+      lastStored.set(documentName, notice);
+      notify(document, notice);
       if (saved.contentChanged) ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
     } catch (err) {
       const attempt = failures.get(documentName) ?? 0;
@@ -117,11 +124,43 @@ export function createCollab(ctx: AppContext): Collab {
       const state = await loadState(ctx, documentName);
       if (!state) throw new CollabDenied();
       Y.applyUpdate(document, state);
+      const stored = await storedVersion(ctx, documentName);
+      if (stored) {
+        const stateVector = Buffer.from(Y.encodeStateVector(document)).toString("base64");
+        lastStored.set(documentName, { type: "stored", ...stored, stateVector });
+      }
       return document;
+    },
+
+    // A (re)connecting editor learns at once what is stored, so it can tell whether its own
+    // changes — perhaps sent just before a dropped connection — are in.
+    async connected({ documentName, connection }) {
+      const notice = lastStored.get(documentName);
+      if (notice) connection.sendStateless(JSON.stringify(notice));
+    },
+
+    async afterUnloadDocument({ documentName }) {
+      lastStored.delete(documentName);
     },
 
     async onStoreDocument(payload) {
       await store(payload);
+    },
+
+    async onStateless({ payload, document, connection }) {
+      let request: unknown;
+      try {
+        request = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      // Only writers may ask; the store goes through the same debouncer, so it never runs twice at once.
+      if (!collabRequest.safeParse(request).success || connection.readOnly) return;
+      await hocuspocus.storeDocumentHooks(
+        document,
+        { clientsCount: document.getConnectionsCount(), context: connection.context, document, documentName: document.name, instance: hocuspocus, requestHeaders: {}, requestParameters: new URLSearchParams(), socketId: "store-now" },
+        true,
+      );
     },
 
     async beforeUnloadDocument({ documentName }) {
@@ -160,6 +199,14 @@ export function createCollab(ctx: AppContext): Collab {
       try {
         // transact stores at once (with the Redis extension, it reaches the other instances too).
         await connection.transact((doc) => Y.applyUpdate(doc, changeFrom(base, change)));
+      } finally {
+        await connection.disconnect();
+      }
+    },
+    async applyUpdate(documentId, update) {
+      const connection = await hocuspocus.openDirectConnection(documentId, {});
+      try {
+        await connection.transact((doc) => Y.applyUpdate(doc, update));
       } finally {
         await connection.disconnect();
       }

@@ -74,3 +74,9 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
     return { record: presentDocument(row), contentChanged };
   });
 }
+
+/** The stored version and time of document `id` (what a "stored" notice reports). */
+export async function storedVersion(ctx: AppContext, id: string): Promise<{ version: number; updatedAt: string } | null> {
+  const [row] = await ctx.db.select({ version: documents.version, updatedAt: documents.updatedAt }).from(documents).where(eq(documents.id, id));
+  return row ? { version: row.version, updatedAt: row.updatedAt.toISOString() } : null;
+}

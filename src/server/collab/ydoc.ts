@@ -14,7 +14,10 @@ const isEmpty = (doc: DocNode) => !doc.content || doc.content.length === 0;
 
 /** A new Yjs document holding `content` and `title`. */
 export function ydocFromContent(content: DocNode, title = ""): Y.Doc {
-  const doc = isEmpty(content) ? new Y.Doc() : prosemirrorJSONToYDoc(documentSchema(), content, FRAGMENT);
+  // An empty document starts with its one empty paragraph already shared: two people who
+  // type into a brand-new document at once then write into the same paragraph.
+  const start = isEmpty(content) ? { type: "doc", content: [{ type: "paragraph" }] } : content;
+  const doc = prosemirrorJSONToYDoc(documentSchema(), start, FRAGMENT);
   if (title) doc.getText(TITLE).insert(0, title);
   return doc;
 }
@@ -56,4 +59,17 @@ export function changeFrom(base: Uint8Array, next: { content?: DocNode; title?: 
   const update = Y.encodeStateAsUpdate(doc, before);
   doc.destroy();
   return update;
+}
+
+/** Whether `bytes` decode as a Yjs update (tried on a scratch document, never the live one). */
+export function isYjsUpdate(bytes: Uint8Array): boolean {
+  const scratch = new Y.Doc();
+  try {
+    Y.applyUpdate(scratch, bytes);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    scratch.destroy();
+  }
 }

@@ -29,3 +29,18 @@ export const collabNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("store-failed"), retryInMs: z.number() }),
 ]);
 export type CollabNotice = z.infer<typeof collabNotice>;
+
+/** Requests an editor may send: "store now" (Ctrl+S) instead of waiting for the 2 s pause. */
+export const collabRequest = z.object({ type: z.literal("store-now") });
+export type CollabRequest = z.infer<typeof collabRequest>;
+
+/**
+ * POST /api/documents/:id/updates: changes an editor could not send over its live
+ * connection (the page is closing), as a base64 Yjs update, sent with a keepalive request.
+ * A keepalive body is at most 64 KB, so the update fits in 48 KB of bytes.
+ */
+export const COLLAB_KEEPALIVE_MAX_BYTES = 48 * 1024;
+export const collabUpdateBody = z.strictObject({
+  update: z.base64().max(Math.ceil(COLLAB_KEEPALIVE_MAX_BYTES / 3) * 4),
+});
+export type CollabUpdateBody = z.infer<typeof collabUpdateBody>;

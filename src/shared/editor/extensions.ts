@@ -9,11 +9,15 @@ import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
 
-export function schemaExtensions(): AnyExtension[] {
+/**
+ * `undoRedo: false` when the document is co-edited: the collaboration extension brings an
+ * undo that takes back only this writer's changes, and the two must not both be present.
+ */
+export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtension[] {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
-      undoRedo: { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
+      undoRedo: opts.undoRedo === false ? false : { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
       link: {
         openOnClick: false,
         autolink: true,

@@ -11,9 +11,9 @@ import { SafeTypography } from "./typography";
 
 export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
 
-export function browserExtensions(slash: SlashHandlers): AnyExtension[] {
+export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boolean } = {}): AnyExtension[] {
   return [
-    ...schemaExtensions(),
+    ...schemaExtensions(opts),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
     // Typographic replacements everywhere but in code (typography.ts).
     SafeTypography,

@@ -20,7 +20,10 @@ export const EditorBody = memo(function EditorBody({
   onAddLink,
   fontSize,
   fontFamily,
+  hidden = false,
 }: {
+  /** Kept out of sight (and out of reach) until the document's text has arrived. */
+  hidden?: boolean;
   editor: Editor | null;
   bridge: SlashBridge;
   onAiCommand: (name: EditorAiCommand) => void;
@@ -37,7 +40,7 @@ export const EditorBody = memo(function EditorBody({
   }
   const style: CSSProperties = { fontSize, fontFamily };
   return (
-    <div style={style} data-testid="editor-body">
+    <div style={style} data-testid="editor-body" hidden={hidden}>
       <EditorContent editor={editor} />
       <Suspense fallback={null}>
         <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={() => onAiCommand("improve")} />

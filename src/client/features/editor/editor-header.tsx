@@ -1,10 +1,9 @@
-// Header: logo, breadcrumb Documents > title, save indicator (+ Save when autosave is off),
+// Header: logo, breadcrumb Documents > title, save indicator, who else is in the document,
 // Live/Offline badge, user button, email local part and the real plan name.
-import { ChevronLeft, ChevronRight, Save, UserRound } from "lucide-react";
+import { ChevronLeft, ChevronRight, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Wordmark } from "../../components/wordmark";
 import type { SaveStatus } from "../../lib/autosave/controller";
 import { SaveIndicator } from "./save-indicator";
@@ -13,9 +12,6 @@ import type { ConnectionStatus } from "./use-editor-session";
 export function EditorHeader({
   title,
   status,
-  unsaved,
-  autoSave,
-  onSave,
   connection,
   presence,
   email,
@@ -24,9 +20,6 @@ export function EditorHeader({
 }: {
   title: string;
   status: SaveStatus;
-  unsaved: boolean;
-  autoSave: boolean;
-  onSave: () => void;
   connection: ConnectionStatus;
   /** Who else is in the document (avatars). */
   presence?: ReactNode;
@@ -59,12 +52,6 @@ export function EditorHeader({
         <div className="max-w-36 sm:max-w-none [&>[data-save-status]]:max-sm:whitespace-normal [&>[data-save-status]]:max-sm:leading-tight">
           <SaveIndicator status={status} />
         </div>
-        {!autoSave && (
-          <Button size="sm" variant="outline" onClick={onSave} disabled={!unsaved || status === "saving"} title="Save (Ctrl+S)">
-            <Save aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Save</span>
-          </Button>
-        )}
         {presence}
         <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>
           {connection === "live" ? "Live" : "Offline"}

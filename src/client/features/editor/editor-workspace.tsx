@@ -8,8 +8,12 @@ import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
 import { TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
+import { getAccessToken } from "../../lib/auth-client";
+import { useAuth } from "../../lib/auth-provider";
 import { cn } from "../../lib/cn";
-import { ConflictDialog, RestoreDraftDialog } from "./dialogs";
+import { PresenceAvatars } from "./collab/presence-avatars";
+import { useLiveEditor } from "./collab/use-live-editor";
+import { colorFor } from "./collab/user-color";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
 import { LastEdited } from "./last-edited-view";
@@ -19,7 +23,6 @@ import { FormattingToolbar } from "./toolbar/formatting-toolbar";
 import { LinkDialog } from "./toolbar/link-dialog";
 import type { EditorAiCommand } from "./types";
 import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-preferences";
-import { useEditorSession } from "./use-editor-session";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 
 export interface EditorDocumentSnapshot {
@@ -65,10 +68,22 @@ function Label({ children }: { children: ReactNode }) {
   return <span className="sr-only sm:not-sr-only">{children}</span>;
 }
 
+/** The name other writers see beside this writer's caret. */
+function displayName(fullName: unknown, email: string): string {
+  if (typeof fullName === "string" && fullName.trim()) return fullName.trim();
+  return email.split("@")[0] || "Writer";
+}
+
 export function EditorWorkspace(props: EditorWorkspaceProps) {
   const { record, preferences, onAiCommand } = props;
-  const session = useEditorSession({ record, autoSave: preferences.autoSave, accessTokenRef: props.accessTokenRef });
-  const { editor, controller } = session;
+  const { user } = useAuth();
+  const session = useLiveEditor({
+    record,
+    token: async () => (await getAccessToken()) ?? "",
+    keepaliveHeaders: () => (props.accessTokenRef.current ? { authorization: `Bearer ${props.accessTokenRef.current}` } : null),
+    user: { name: displayName(user?.user_metadata?.full_name, props.email), color: colorFor(user?.id ?? props.email) },
+  });
+  const { editor, live } = session;
   const [focusMode, setFocusMode] = useState(preferences.focusModeDefault);
   const [panelOpen, setPanelOpen] = useState(true);
   // Below md the panel is a sheet over the text, closed until the user opens it (side-panel.tsx).
@@ -79,7 +94,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const [linkOpen, setLinkOpen] = useState(false);
 
   const openLink = useCallback(() => setLinkOpen(true), []);
-  const save = useCallback(() => void controller?.save(), [controller]);
+  // Every change goes to the server as it is made; Ctrl+S only asks it to store now.
+  const save = useCallback(() => live.requestStore(), [live]);
   useEditorShortcuts({ onSave: save, onAiCommand });
 
   const onSmartImprove = useCallback(() => {
@@ -97,9 +113,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       <EditorHeader
         title={session.title}
         status={session.state.status}
-        unsaved={session.state.unsaved}
-        autoSave={preferences.autoSave}
-        onSave={save}
+        presence={<PresenceAvatars live={live} />}
         connection={session.connection}
         email={props.email}
         planLabel={props.planLabel}
@@ -171,8 +185,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               placeholder="Untitled Document"
               maxLength={TITLE_MAX_LENGTH}
               value={session.title}
-              // Until the editor (and its autosave) is ready, a typed title would not be tracked.
-              readOnly={!controller}
+              readOnly={!session.editable}
               onChange={(e) => session.setTitle(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" || (e.key === "ArrowDown" && !e.shiftKey)) {
@@ -186,7 +199,13 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               }}
               className="w-full border-none bg-transparent text-2xl font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
             />
+            {!session.ready && (
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading document...
+              </p>
+            )}
             <EditorBody
+              hidden={!session.ready}
               editor={editor}
               bridge={session.slashBridge}
               onAiCommand={onAiCommand}
@@ -202,8 +221,6 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       </div>
       {props.renderAiLayer(editor)}
       <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
-      <ConflictDialog conflict={session.state.conflict} onKeepMine={session.keepMine} onTakeTheirs={session.takeTheirs} />
-      <RestoreDraftDialog draft={session.draftOffer} onRestore={session.restoreDraft} onDiscard={session.discardDraft} />
     </div>
   );
 }

@@ -9,8 +9,9 @@ import { toast } from "../../lib/toast";
 import { FONT_FAMILY_OPTIONS, FONT_SIZE_OPTIONS, THEME_OPTIONS } from "./labels";
 import { savePreferences } from "./settings-api";
 
-const SWITCHES: { key: "autoSave" | "showWordCount" | "focusModeDefault"; label: string; hint: string }[] = [
-  { key: "autoSave", label: "Auto-save", hint: "Save changes automatically 2 seconds after you stop typing." },
+// No Auto-save switch: a document is live and shared, so every change reaches co-editors
+// and the server as it is made (the stored `autoSave` preference no longer changes anything).
+const SWITCHES: { key: "showWordCount" | "focusModeDefault"; label: string; hint: string }[] = [
   { key: "showWordCount", label: "Show word count", hint: "Show words, characters and reading time in the editor." },
   { key: "focusModeDefault", label: "Focus mode by default", hint: "Open documents with the side panel hidden." },
 ];

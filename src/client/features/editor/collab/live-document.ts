@@ -1,0 +1,255 @@
+// One document's live session in the browser: the Yjs document the editor is bound to, a
+// copy of it in IndexedDB (so edits made offline survive a reload and merge when the
+// connection returns), and the connection to /collab. It also answers the question the
+// save indicator asks — is everything I see stored on the server? — from the server's
+// "stored" notices, which carry the stored copy's state vector.
+import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+import {
+  COLLAB_CLOSE,
+  COLLAB_KEEPALIVE_MAX_BYTES,
+  type CollabRequest,
+  type CollabUpdateBody,
+  collabNotice,
+} from "../../../../shared/contracts/collab";
+
+export type LiveSaveStatus =
+  /** Everything in this tab is stored on the server. */
+  | "saved"
+  /** Local changes are on their way or waiting for the next store (2 s after typing stops, at least every 10 s). */
+  | "saving"
+  /** No connection: changes are kept on this device and merged when it returns. */
+  | "offline"
+  /** The server could not store the document; it retries by itself. */
+  | "error";
+
+export interface LiveDocumentState {
+  status: LiveSaveStatus;
+  /** Connected and authorized. */
+  connected: boolean;
+  /** The first exchange with the server finished (the editor shows the server's text). */
+  synced: boolean;
+  /** The copy on this device has been loaded. */
+  localLoaded: boolean;
+  readOnly: boolean;
+  /** Access ended (signed out, removed, link turned off): the editor must close. */
+  accessEnded: boolean;
+  version: number | null;
+  updatedAt: string | null;
+}
+
+export interface LiveUser {
+  name: string;
+  color: string;
+}
+
+export interface LiveDocumentOptions {
+  documentId: string;
+  /** The access token, or "share:<token>" for a link visitor; asked again on every reconnect. */
+  token: () => Promise<string>;
+  user: LiveUser;
+  /** Where /collab lives; the app's own origin by default. */
+  url?: string;
+  /** Keep a copy in IndexedDB (off for a read-only link visitor). */
+  persist?: boolean;
+  /** Headers for the keepalive request when the page closes (read then; no await possible). */
+  keepaliveHeaders: () => Record<string, string> | null;
+}
+
+export function collabUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/collab`;
+}
+
+const fromBase64 = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Whether `stored` holds every change in `local` (both Yjs state vectors). */
+export function covers(stored: Map<number, number>, local: Map<number, number>): boolean {
+  for (const [client, clock] of local) if ((stored.get(client) ?? 0) < clock) return false;
+  return true;
+}
+
+export class LiveDocument {
+  readonly ydoc = new Y.Doc();
+  readonly provider: HocuspocusProvider;
+  private readonly persistence: IndexeddbPersistence | null;
+  private readonly documentId: string;
+  private readonly keepaliveHeaders: () => Record<string, string> | null;
+  private state: LiveDocumentState = {
+    status: "saved",
+    connected: false,
+    synced: false,
+    localLoaded: false,
+    readOnly: false,
+    accessEnded: false,
+    version: null,
+    updatedAt: null,
+  };
+  private readonly listeners = new Set<() => void>();
+  /** Local changes not yet known to be stored. */
+  private dirty = false;
+  /** What the last store held (its state vector), from the server's notice. */
+  private lastStored: { vector: Map<number, number>; bytes: Uint8Array } | null = null;
+  private failed = false;
+
+  constructor(opts: LiveDocumentOptions) {
+    this.documentId = opts.documentId;
+    this.keepaliveHeaders = opts.keepaliveHeaders;
+    this.persistence = opts.persist === false ? null : new IndexeddbPersistence(`draftsmith:doc:${opts.documentId}`, this.ydoc);
+    if (this.persistence) void this.persistence.whenSynced.then(() => this.set({ localLoaded: true }));
+    else this.set({ localLoaded: true });
+
+    this.ydoc.on("update", (_update: Uint8Array, origin: unknown) => {
+      // Changes from the server are stored there already or soon; this tab's own (and those
+      // restored from the copy on this device) are not until a notice says so.
+      if (origin !== this.provider) this.dirty = true;
+      this.refresh();
+    });
+
+    this.provider = new HocuspocusProvider({
+      url: opts.url ?? collabUrl(),
+      name: opts.documentId,
+      document: this.ydoc,
+      token: opts.token,
+      onAuthenticated: ({ scope }) => this.set({ readOnly: scope === "readonly" }),
+      onAuthenticationFailed: () => this.endAccess(),
+      onStatus: ({ status }) => {
+        this.set({ connected: status === WebSocketStatus.Connected });
+        this.refresh();
+      },
+      onUnsyncedChanges: () => this.refresh(),
+      onSynced: ({ state }) => {
+        this.set({ synced: state || this.state.synced });
+        this.refresh();
+      },
+      onClose: ({ event }) => {
+        if (event.code === COLLAB_CLOSE.accessEnded) this.endAccess();
+      },
+      onStateless: ({ payload }) => this.onNotice(payload),
+    });
+    this.provider.setAwarenessField("user", opts.user);
+    // The socket notices a lost network only after its 30 s silence check; the browser
+    // knows at once, and so should the save state.
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
+  }
+
+  private readonly onOffline = () => this.provider.configuration.websocketProvider.disconnect();
+  private readonly onOnline = () => {
+    if (!this.state.accessEnded) void this.provider.configuration.websocketProvider.connect();
+  };
+
+  getState = (): LiveDocumentState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Asks the server to store now rather than after the pause in typing (Ctrl+S). */
+  requestStore(): void {
+    const request: CollabRequest = { type: "store-now" };
+    if (this.state.connected && !this.state.readOnly) this.provider.sendStateless(JSON.stringify(request));
+  }
+
+  /** Local changes exist that the server has not stored yet. */
+  hasUnstoredChanges(): boolean {
+    return this.dirty;
+  }
+
+  /**
+   * The page is going away with changes the server has not stored: send what it may lack
+   * in a request the browser finishes after the page is gone (the live connection may not
+   * get its last messages out). The copy on this device stays either way.
+   */
+  flushForUnload(): void {
+    if (!this.dirty || this.state.readOnly) return;
+    const headers = this.keepaliveHeaders();
+    const update = this.unstoredUpdate();
+    if (!headers || update.byteLength > COLLAB_KEEPALIVE_MAX_BYTES) return;
+    const body: CollabUpdateBody = { update: toBase64(update) };
+    void fetch(`/api/documents/${this.documentId}/updates`, {
+      method: "POST",
+      keepalive: true,
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }).catch(() => {});
+  }
+
+  /**
+   * What the server may lack: every change since its last store (or everything, when it
+   * has not said what it stored). Sent with a keepalive request when the page goes away.
+   */
+  unstoredUpdate(): Uint8Array {
+    return Y.encodeStateAsUpdate(this.ydoc, this.lastStored?.bytes);
+  }
+
+  destroy(): void {
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("online", this.onOnline);
+    this.provider.destroy();
+    void this.persistence?.destroy();
+    this.ydoc.destroy();
+    this.listeners.clear();
+  }
+
+  private onNotice(payload: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const notice = collabNotice.safeParse(parsed);
+    if (!notice.success) return;
+    if (notice.data.type === "store-failed") {
+      this.failed = true;
+      this.refresh();
+      return;
+    }
+    this.failed = false;
+    const bytes = fromBase64(notice.data.stateVector);
+    this.lastStored = { vector: Y.decodeStateVector(bytes), bytes };
+    this.set({ version: notice.data.version, updatedAt: notice.data.updatedAt });
+    this.refresh();
+  }
+
+  private endAccess() {
+    this.set({ accessEnded: true, connected: false });
+    this.provider.disconnect();
+  }
+
+  /** Every change this tab has is on the server and in its last store. */
+  private everythingStored(): boolean {
+    if (this.provider.hasUnsyncedChanges || !this.lastStored) return false;
+    return covers(this.lastStored.vector, Y.decodeStateVector(Y.encodeStateVector(this.ydoc)));
+  }
+
+  private refresh() {
+    // Re-checked on every change of state, not only when a notice arrives: the last notice
+    // may have come while this tab's last change was still on its way. Once the server has
+    // said what it stored, that decides — also for changes from the copy on this device.
+    this.dirty = this.lastStored ? !this.everythingStored() : this.dirty || this.provider.hasUnsyncedChanges;
+    const s = this.state;
+    let status: LiveSaveStatus;
+    if (!this.dirty) status = "saved";
+    else if (!s.connected) status = "offline";
+    else if (this.failed) status = "error";
+    else status = "saving";
+    this.set({ status });
+  }
+
+  private set(patch: Partial<LiveDocumentState>) {
+    const next = { ...this.state, ...patch };
+    if ((Object.keys(patch) as (keyof LiveDocumentState)[]).every((k) => next[k] === this.state[k])) return;
+    this.state = next;
+    for (const l of [...this.listeners]) l();
+  }
+}
