@@ -157,6 +157,11 @@ describe("AI on the whole document", () => {
     const overlaps = p.x < text.x + text.width && text.x < p.x + p.width && p.y < text.y + text.height && text.y < p.y + p.height;
     expect(overlaps, `panel ${JSON.stringify(p)} over text ${JSON.stringify(text)}`).toBe(false);
     await panel.getByText("Answers from the built-in offline engine (free: it does not use your monthly AI tokens).").waitFor();
+    // A suggestion card beside the open assistant stays in its column, off the text too.
+    await panel.getByRole("button", { name: "Generate Outline" }).click();
+    await card(page).getByText("Outline of the whole document, added at its end.").waitFor({ timeout: 30_000 });
+    const c = (await card(page).boundingBox())!;
+    expect(c.x, `card ${JSON.stringify(c)} over text ${JSON.stringify(text)}`).toBeGreaterThanOrEqual(text.x + text.width);
     await shot(page, "assistant-1280-light");
     await panel.getByRole("button", { name: "Close assistant" }).click();
     await panel.waitFor({ state: "hidden" });

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/react";
 import { Bot, FileText, ListTree, Wand2, X } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import type { AiHealthResponse } from "../../../shared/contracts/ai";
 import { Button } from "../../components/ui/button";
@@ -15,6 +15,7 @@ import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
 import { apiJson } from "../../lib/api";
 import type { AiActions } from "./actions";
 import { ReadabilityView } from "./readability-view";
+import { assistantDock } from "./store";
 import { useEditorSelection } from "./use-editor-selection";
 
 /** The element of the editor page the panel docks into beside the text (editor-workspace.tsx). */
@@ -97,6 +98,11 @@ function PanelBody({ editor, actions, onAction }: { editor: Editor | null; actio
 
 export function AssistantPanel({ editor, open, onOpenChange, actions }: Props) {
   const wide = useWideScreen();
+  const docked = wide && open && !!document.getElementById(ASSISTANT_DOCK_ID);
+  useEffect(() => {
+    assistantDock.set(docked);
+    return () => assistantDock.set(false);
+  }, [docked]);
   if (!wide) {
     // A sheet over the lower part of the screen; an action closes it so its answer shows.
     return (

@@ -86,3 +86,24 @@ export function engineLabel(meta: AiMeta | undefined): string | null {
   if (meta.engine === "offline") return "Built-in offline engine · free, no AI tokens used";
   return `${meta.provider} · ${meta.model} · ${meta.usage.remaining.toLocaleString("en-US")} tokens left this month`;
 }
+
+// Whether the assistant panel is open as a column beside the text: the suggestion card then
+// sits in that column too, so neither covers the text.
+let assistantDocked = false;
+const dockListeners = new Set<() => void>();
+export const assistantDock = {
+  set(docked: boolean) {
+    if (docked === assistantDocked) return;
+    assistantDocked = docked;
+    for (const l of dockListeners) l();
+  },
+  get: () => assistantDocked,
+  subscribe(l: () => void) {
+    dockListeners.add(l);
+    return () => dockListeners.delete(l);
+  },
+};
+
+export function useAssistantDocked(): boolean {
+  return useSyncExternalStore(assistantDock.subscribe, assistantDock.get, assistantDock.get);
+}

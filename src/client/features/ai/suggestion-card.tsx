@@ -9,10 +9,11 @@ import { wordChanges } from "../../../shared/text/word-diff";
 import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/textarea";
 import { apiJson } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
 import { replaceSelection } from "./apply-edits";
 import { applyAnswer, rangeStillHolds } from "./editor-text";
-import { canAccept, engineLabel, type PendingSuggestion, suggestionStore, usePendingSuggestion } from "./store";
+import { canAccept, engineLabel, type PendingSuggestion, suggestionStore, useAssistantDocked, usePendingSuggestion } from "./store";
 
 function acceptedToast(s: PendingSuggestion) {
   switch (s.kind) {
@@ -74,6 +75,9 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const changes = useChanges(s);
+  // Beside an open assistant column the card takes that column's width (w-80 less its
+  // margins), so it stays off the text.
+  const docked = useAssistantDocked();
   useEffect(() => {
     if (!s) setEditing(false);
   }, [s]);
@@ -101,7 +105,10 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
   return (
     <section
       aria-label="AI suggestion"
-      className="fixed right-4 bottom-4 z-40 flex w-[min(28rem,calc(100vw-2rem))] flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
+      className={cn(
+        "fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-8rem)] flex-col gap-3 overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-lg",
+        docked ? "w-72" : "w-[min(28rem,calc(100vw-2rem))]",
+      )}
     >
       <header className="flex items-center gap-2 text-sm font-medium">
         <Sparkles aria-hidden="true" className="size-4 text-primary" />
