@@ -5,9 +5,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
 import { Wordmark } from "../../components/wordmark";
-import type { SaveStatus } from "../../lib/autosave/controller";
-import { SaveIndicator } from "./save-indicator";
-import type { ConnectionStatus } from "./use-editor-session";
+import { SaveIndicator } from "../../components/save-indicator";
+import type { LiveSaveStatus } from "../../lib/collab/live-document";
 
 export function EditorHeader({
   title,
@@ -19,8 +18,8 @@ export function EditorHeader({
   onOpenSettings,
 }: {
   title: string;
-  status: SaveStatus;
-  connection: ConnectionStatus;
+  status: LiveSaveStatus;
+  connection: "live" | "offline";
   /** Who else is in the document (avatars). */
   presence?: ReactNode;
   email: string;

@@ -10,10 +10,9 @@ import { TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { getAccessToken } from "../../lib/auth-client";
 import { useAuth } from "../../lib/auth-provider";
+import { PresenceAvatars } from "../../components/presence-avatars";
 import { cn } from "../../lib/cn";
-import { PresenceAvatars } from "./collab/presence-avatars";
-import { useLiveEditor } from "./collab/use-live-editor";
-import { colorFor } from "./collab/user-color";
+import { colorFor } from "../../lib/collab/user-color";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
 import { LastEdited } from "./last-edited-view";
@@ -24,6 +23,7 @@ import { LinkDialog } from "./toolbar/link-dialog";
 import type { EditorAiCommand } from "./types";
 import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-preferences";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { useLiveEditor } from "./use-live-editor";
 
 export interface EditorDocumentSnapshot {
   id: string;

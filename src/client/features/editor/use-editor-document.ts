@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson, isApiError } from "../../lib/api";
-import { documentUrl } from "./autosave/save-request";
+
+const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 
 export type EditorDocumentState =
   | { kind: "loading" }

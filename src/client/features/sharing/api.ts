@@ -52,22 +52,6 @@ export async function unlockShared(id: string, password: string): Promise<z.infe
   return unlockResponse.parse(body);
 }
 
-export async function saveSharedDocument(
-  id: string,
-  token: string | null,
-  patch: { title?: string; content: string; version: number },
-): Promise<SharedDocument> {
-  const { body } = await visitorRequest("PATCH", sharedUrl(id), token, patch);
-  return sharedDocument.parse(body);
-}
-
-/** The current document a 409 carries. */
-export function conflictCurrent(err: unknown): SharedDocument | null {
-  if (!(err instanceof ApiError) || err.status !== 409) return null;
-  const parsed = sharedDocument.safeParse(err.body?.current);
-  return parsed.success ? parsed.data : null;
-}
-
 /** Seconds from a 429, for "try again in …". */
 export function retryAfterSeconds(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.status !== 429) return null;

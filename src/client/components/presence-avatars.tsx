@@ -1,7 +1,7 @@
 // Who else is in the document: one round avatar per other writer or visitor, in their caret
 // colour, from the live session's awareness. A visitor on a share link shows as "Guest".
 import { useSyncExternalStore } from "react";
-import type { LiveDocument, LiveUser } from "./live-document";
+import type { LiveDocument, LiveUser } from "../lib/collab/live-document";
 
 const MAX_SHOWN = 4;
 

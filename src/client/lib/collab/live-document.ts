@@ -12,7 +12,7 @@ import {
   type CollabRequest,
   type CollabUpdateBody,
   collabNotice,
-} from "../../../../shared/contracts/collab";
+} from "../../../shared/contracts/collab";
 
 export type LiveSaveStatus =
   /** Everything in this tab is stored on the server. */
@@ -81,6 +81,8 @@ export class LiveDocument {
   readonly provider: HocuspocusProvider;
   private readonly persistence: IndexeddbPersistence | null;
   private readonly documentId: string;
+  /** Where a closing page leaves its unstored changes (see flushForUnload). */
+  private readonly backupKey: string;
   private readonly keepaliveHeaders: () => Record<string, string> | null;
   private state: LiveDocumentState = {
     status: "saved",
@@ -101,9 +103,15 @@ export class LiveDocument {
 
   constructor(opts: LiveDocumentOptions) {
     this.documentId = opts.documentId;
+    this.backupKey = `draftsmith:unsent:${opts.documentId}`;
     this.keepaliveHeaders = opts.keepaliveHeaders;
     this.persistence = opts.persist === false ? null : new IndexeddbPersistence(`draftsmith:doc:${opts.documentId}`, this.ydoc);
-    if (this.persistence) void this.persistence.whenSynced.then(() => this.set({ localLoaded: true }));
+    if (this.persistence) {
+      void this.persistence.whenSynced.then(() => {
+        this.restoreBackup();
+        this.set({ localLoaded: true });
+      });
+    }
     else this.set({ localLoaded: true });
 
     this.ydoc.on("update", (_update: Uint8Array, origin: unknown) => {
@@ -165,22 +173,47 @@ export class LiveDocument {
   }
 
   /**
-   * The page is going away with changes the server has not stored: send what it may lack
-   * in a request the browser finishes after the page is gone (the live connection may not
-   * get its last messages out). The copy on this device stays either way.
+   * The page is going away with changes the server has not stored. Two copies leave at
+   * once: one written synchronously to localStorage (IndexedDB writes still in flight can
+   * be cut off with the page), and one sent in a request the browser finishes after the
+   * page is gone (the live connection may not get its last messages out).
    */
   flushForUnload(): void {
     if (!this.dirty || this.state.readOnly) return;
-    const headers = this.keepaliveHeaders();
     const update = this.unstoredUpdate();
+    const encoded = toBase64(update);
+    if (this.persistence) {
+      try {
+        localStorage.setItem(this.backupKey, encoded);
+      } catch {
+        // Storage full or refused: IndexedDB and the request below still carry the change.
+      }
+    }
+    const headers = this.keepaliveHeaders();
     if (!headers || update.byteLength > COLLAB_KEEPALIVE_MAX_BYTES) return;
-    const body: CollabUpdateBody = { update: toBase64(update) };
+    const body: CollabUpdateBody = { update: encoded };
     void fetch(`/api/documents/${this.documentId}/updates`, {
       method: "POST",
       keepalive: true,
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     }).catch(() => {});
+  }
+
+  /** Applies the copy a closing page left in localStorage; it goes once the server has stored it. */
+  private restoreBackup() {
+    let encoded: string | null = null;
+    try {
+      encoded = localStorage.getItem(this.backupKey);
+    } catch {
+      return;
+    }
+    if (!encoded) return;
+    try {
+      Y.applyUpdate(this.ydoc, fromBase64(encoded));
+    } catch {
+      localStorage.removeItem(this.backupKey);
+    }
   }
 
   /**
@@ -237,6 +270,14 @@ export class LiveDocument {
     // may have come while this tab's last change was still on its way. Once the server has
     // said what it stored, that decides — also for changes from the copy on this device.
     this.dirty = this.lastStored ? !this.everythingStored() : this.dirty || this.provider.hasUnsyncedChanges;
+    // Only once the backup has been read back in (localLoaded), or it would go unread.
+    if (!this.dirty && this.persistence && this.state.localLoaded) {
+      try {
+        localStorage.removeItem(this.backupKey);
+      } catch {
+        // Nothing kept there.
+      }
+    }
     const s = this.state;
     let status: LiveSaveStatus;
     if (!this.dirty) status = "saved";

@@ -1,0 +1,95 @@
+// One document's live session for a React view (the owner's editor, an editing visitor on a
+// share link): the session itself, its state, the co-edited title, the TipTap extensions
+// that bind an editor to it, and the ways out (keepalive on page close, a sign-out that
+// first lets changes go, and an in-app close that waits for what is on its way).
+import Collaboration from "@tiptap/extension-collaboration";
+import CollaborationCaret from "@tiptap/extension-collaboration-caret";
+import type { AnyExtension } from "@tiptap/core";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab";
+import { onBeforeSignOut } from "../auth-provider";
+import { LiveDocument, type LiveDocumentOptions, type LiveUser } from "./live-document";
+import { replaceText } from "./title-text";
+
+/** How long leaving the editor waits for changes still on their way to the server. */
+const LEAVE_WAIT_MS = 3000;
+
+function waitUntilSent(live: LiveDocument): Promise<void> {
+  if (!live.provider.hasUnsyncedChanges) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      live.provider.off("unsyncedChanges", check);
+      resolve();
+    };
+    const check = () => {
+      if (!live.provider.hasUnsyncedChanges) done();
+    };
+    const timer = setTimeout(done, LEAVE_WAIT_MS);
+    const off = live.subscribe(check);
+    live.provider.on("unsyncedChanges", check);
+  });
+}
+
+/** The extensions that bind a TipTap editor to `live` (body, other writers' carets). */
+export function collabExtensions(live: LiveDocument, user: LiveUser): AnyExtension[] {
+  return [
+    Collaboration.configure({ document: live.ydoc, field: COLLAB_BODY_FIELD }),
+    CollaborationCaret.configure({ provider: live.provider, user }),
+  ];
+}
+
+export function useLiveDocument(opts: LiveDocumentOptions) {
+  const live = useMemo(
+    () => new LiveDocument(opts),
+    // One live session per document; the token getter and headers are read when needed.
+    [opts.documentId],
+  );
+  const state = useSyncExternalStore(live.subscribe, live.getState, live.getState);
+  const titleText = live.ydoc.getText(COLLAB_TITLE_FIELD);
+  const [title, setTitleState] = useState(() => titleText.toString());
+
+  useEffect(() => {
+    const update = () => setTitleState(titleText.toString());
+    titleText.observe(update);
+    update();
+    return () => titleText.unobserve(update);
+  }, [titleText]);
+
+  // Leaving: what the server has not stored goes out in a keepalive request; without a
+  // connection the browser also warns (the copy on this device keeps it either way). A
+  // sign-out first lets changes go out while the session still works.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!live.hasUnstoredChanges()) return;
+      live.flushForUnload();
+      if (live.getState().connected) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    const onPageHide = () => live.flushForUnload();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    window.addEventListener("pagehide", onPageHide);
+    const stopWaitingAtSignOut = onBeforeSignOut(() => waitUntilSent(live));
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      window.removeEventListener("pagehide", onPageHide);
+      stopWaitingAtSignOut();
+    };
+  }, [live]);
+
+  // Closing the view inside the app: let what is on its way arrive, then disconnect.
+  useEffect(() => () => void waitUntilSent(live).then(() => live.destroy()), [live]);
+
+  const setTitle = useCallback((next: string) => replaceText(titleText, next), [titleText]);
+
+  return {
+    live,
+    state,
+    title,
+    setTitle,
+    /** The text to show is here: from the server, or from the copy on this device. */
+    ready: state.synced || (state.localLoaded && live.ydoc.getXmlFragment(COLLAB_BODY_FIELD).length > 0),
+  };
+}
