@@ -54,7 +54,7 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
       <header className="mb-6 space-y-2 border-b pb-4">
         <input
           aria-label="Document title"
-          className="w-full bg-transparent text-3xl font-bold tracking-tight outline-hidden placeholder:text-muted-foreground"
+          className="w-full bg-transparent text-2xl font-bold tracking-tight outline-hidden placeholder:text-muted-foreground sm:text-3xl"
           value={ready ? title : doc.title === DEFAULT_DOCUMENT_TITLE ? "" : doc.title}
           readOnly={!ready}
           maxLength={TITLE_MAX_LENGTH}
