@@ -40,6 +40,8 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     other: [404],
     anonymous: [401],
   },
+  // A closing editor's live changes (an empty Yjs update: two zero bytes).
+  "POST /api/documents/:id/updates": { path: (i) => `/api/documents/${i.documentId}/updates`, body: () => ({ update: "AAA=" }), other: [404], anonymous: [404] },
   "GET /api/documents/:id/export": { path: (i) => `/api/documents/${i.documentId}/export?format=md`, other: [404], anonymous: [401, 404] },
   "PUT /api/ai/suggestions/:id": { path: (i) => `/api/ai/suggestions/${i.suggestionId}`, body: () => ({ accepted: true }), other: [404], anonymous: [401] },
   // The document is private: the public routes answer exactly as for a missing one.
