@@ -7,6 +7,7 @@ import { type OpenAiStub, startOpenAiStub, userText } from "../src/server/ai/tes
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import type { RunningServer } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
 
 let stub: OpenAiStub;
 let server: RunningServer;
@@ -25,15 +26,7 @@ withAppAndBrowser((s, b) => {
   browser = b;
 }, { env, startTimeoutMs: 110_000 });
 
-async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 async function creatorWithDocument(text: string): Promise<Page> {
   const session = await signUpViaApi(server.url);

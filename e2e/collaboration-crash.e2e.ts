@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { launchBrowser } from "./support/browser.js";
 import { type RunningServer, exitOf, spawnServer, startServer, waitForHealth } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,15 +24,7 @@ afterAll(async () => {
   if (server.proc.exitCode === null && server.proc.signalCode === null) await server.stop();
 });
 
-async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 interface Doc {
   id: string;

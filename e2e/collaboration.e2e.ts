@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,15 +29,7 @@ interface Doc {
   content: { content?: { content?: { text?: string }[] }[] };
 }
 
-async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 const body = (page: Page) => page.locator(".draftsmith-prose");
 /** The document's text as written, without the other writers' caret labels. */

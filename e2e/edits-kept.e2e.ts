@@ -8,6 +8,7 @@ import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../src/shared/limits";
 import { type ApiSession, putSessionInContext, signInViaApi, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,15 +18,7 @@ withAppAndBrowser((s, b) => {
   browser = b;
 }, { startTimeoutMs: 110_000 });
 
-async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 interface Doc {
   id: string;
