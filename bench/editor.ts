@@ -1,5 +1,4 @@
-// Keystroke-to-paint latency of the editor in a 100k-word document (DESIGN.md §7 budget:
-// p95 < 16 ms). Prints figures; never passes or fails on time.
+// Keystroke-to-paint latency of the editor in a 100k-word document. Prints figures; never passes or fails on time.
 //
 //   DRAFTSMITH_DIST=.dist-editorbench npm run build
 //   DRAFTSMITH_DIST=.dist-editorbench npm run bench:editor

@@ -1,5 +1,5 @@
 // bench:start — warm start: how long until an already built app answers, on a data
-// directory that already holds an account and documents (DESIGN.md §7 budget: < 1.5 s).
+// directory that already holds an account and documents (budget: < 1.5 s).
 // Measures two things, each several times:
 //   - the server process: `node dist/server/main.js` spawned → first 200 from /api/health
 //     (which reads the database) and first 200 from GET / (the app's page);

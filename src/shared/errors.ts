@@ -1,4 +1,4 @@
-// The error body every /api route answers with (DESIGN.md §5). /auth/v1 uses GoTrue's shape.
+// The error body every /api route answers with. /auth/v1 uses GoTrue's shape.
 export type ErrorCode =
   | "validation_failed"
   | "invalid_json"

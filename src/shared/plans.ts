@@ -1,4 +1,4 @@
-// The plan catalogue (editor spec §9). Price identifiers come from the server's
+// The plan catalogue. Price identifiers come from the server's
 // configuration (GET /api/stripe/plans); everything else a card shows is here.
 export const PLAN_IDS = ["gratis", "creator", "professional"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -103,7 +103,7 @@ export interface PlanButton {
 }
 
 /**
- * The plan-card button rule (editor spec §4) for a signed-in user on `current` looking at
+ * The plan-card button rule for a signed-in user on `current` looking at
  * `target`: the same plan is disabled "Current Plan", a lower one disabled "Manage via
  * Billing Portal" (downgrades go through the portal), a higher one "Upgrade to {plan}".
  */

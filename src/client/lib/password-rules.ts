@@ -1,5 +1,5 @@
-// The new-password checks of sign-up, password reset and account activation
-// (accounts spec §5 and its toast table), in one place.
+// The new-password checks of sign-up, password reset and account activation, and the
+// toasts they show, in one place.
 import { MIN_PASSWORD_LENGTH } from "../../shared/limits";
 import type { ToastInput } from "./toast";
 

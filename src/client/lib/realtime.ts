@@ -1,4 +1,4 @@
-// Live document updates over one shared WebSocket to /realtime (DESIGN.md §6).
+// Live document updates over one shared WebSocket to /realtime.
 // The socket opens with the first subscription and closes with the last; it authenticates
 // with the current access token as its first message, re-sends the token when the session
 // refreshes, re-joins every channel after a reconnect, and reconnects with back-off.

@@ -1,4 +1,4 @@
-// /api/documents: the signed-in owner's documents (DESIGN.md §5). Thin handlers:
+// /api/documents: the signed-in owner's documents. Thin handlers:
 // validate → authorize (scoped in SQL) → act → present.
 import type { FastifyInstance } from "fastify";
 import {

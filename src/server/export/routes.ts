@@ -1,4 +1,4 @@
-// Export routes (editor spec §2 Export menu): download a saved document in any format,
+// Export routes: download a saved document in any format,
 // or turn the editor's current content into a file (so unsaved edits are included).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { exportQuery, exportRequest } from "../../shared/contracts/export.js";

@@ -1,4 +1,4 @@
-// At most N events per second per channel reach a client (spec §9): events closer together
+// At most N events per second per channel reach a client: events closer together
 // than 1000/N ms are coalesced, and only the latest is sent when the interval has passed.
 export interface Coalescer<T> {
   push(value: T): void;

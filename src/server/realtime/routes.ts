@@ -1,4 +1,4 @@
-// /realtime WebSocket (DESIGN.md §6). Browsers must come from the app's own origin (a
+// /realtime WebSocket. Browsers must come from the app's own origin (a
 // cross-site page cannot open a socket riding on a user's token); the rest is connection.ts.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";

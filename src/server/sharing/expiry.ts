@@ -1,4 +1,4 @@
-// A share link's expiry is chosen as a date (spec §5: minimum today). Decision: the link
+// A share link's expiry is chosen as a date. Decision: the link
 // works through the whole of that day in UTC and stops at the next midnight UTC. We store
 // that instant (share_expires_at = the day after, 00:00:00Z) so every check is "now < expiry".
 import { utcDate } from "../../shared/contracts/sharing.js";

@@ -1,4 +1,4 @@
-// Sharing (editor spec §2 Share dialog, §3, §6): the owner's share settings and the
+// Sharing: the owner's share settings and the
 // visitor's side of a share link. Handlers stay thin: validate → authorize → act → present.
 //
 // Decisions where the issue was silent:

@@ -1,4 +1,4 @@
-// Documents API and realtime wire contracts (DESIGN.md §5, §6), used by server and client.
+// Documents API and realtime wire contracts, used by server and client.
 // Records are snake_case like the spec's table rows; timestamps are ISO strings.
 import { z } from "zod";
 import type { DocNode } from "../editor/schema.js";

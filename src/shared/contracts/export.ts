@@ -1,4 +1,4 @@
-// Export contracts (editor spec §2 Export menu): the formats, the page sizes of the PDF
+// Export contracts: the formats, the page sizes of the PDF
 // and POST /api/export, which turns the editor's current (maybe unsaved) content into a file.
 import { z } from "zod";
 import { EXPORT_FORMATS } from "../export/filename.js";

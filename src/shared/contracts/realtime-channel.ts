@@ -1,4 +1,4 @@
-// Realtime channel names (DESIGN.md §6), without zod, so the realtime client stays small.
+// Realtime channel names, without zod, so the realtime client stays small.
 export const documentChannel = (documentId: string) => `document:${documentId}`;
 export const channelDocumentId = (channel: string): string | null =>
   channel.startsWith("document:") ? channel.slice("document:".length) || null : null;

@@ -1,4 +1,4 @@
-// Default preferences (spec §settings), without zod, so the editor can use them without the schemas.
+// Default preferences, without zod, so the editor can use them without the schemas.
 import type { Preferences } from "./settings.js";
 
 export const DEFAULT_PREFERENCES: Preferences = {

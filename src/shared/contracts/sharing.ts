@@ -1,4 +1,4 @@
-// Sharing contracts (editor spec §2 Share dialog, §3 share settings, §5 expiry minimum):
+// Sharing contracts:
 // the owner's share settings, the public shared document and the visitor's unlock/edit calls.
 import { z } from "zod";
 import { DocumentContentInputSchema, DocumentTitleSchema } from "./documents.js";

@@ -1,4 +1,4 @@
-// The AI-suggestion marker (editor spec §3): highlights text an AI suggestion proposes,
+// The AI-suggestion marker: highlights text an AI suggestion proposes,
 // until the writer accepts or rejects it.
 import { Mark, mergeAttributes } from "@tiptap/core";
 

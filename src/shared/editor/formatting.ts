@@ -1,4 +1,4 @@
-// The editor's formatting choices (editor spec §9): fonts, sizes, colours, alignments.
+// The editor's formatting choices: fonts, sizes, colours, alignments.
 export const FONT_FAMILIES = [
   "Inter",
   "Space Grotesk",

@@ -1,4 +1,4 @@
-// Link rules (editor spec §5): only these schemes, or a relative link. Applied in the
+// Link rules: only these schemes, or a relative link. Applied in the
 // editor's add-link prompt, on the server when content is saved, and on every export.
 export const ALLOWED_LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "callto", "sms", "cid", "xmpp"] as const;
 

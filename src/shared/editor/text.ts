@@ -1,4 +1,4 @@
-// Plain text and the derived stats (editor spec §3, §9) from a document tree, without
+// Plain text and the derived stats from a document tree, without
 // an editor instance: used by the server (text_content, AI) and the client's counters.
 import { WORDS_PER_MINUTE } from "../limits.js";
 import type { DocNode } from "./schema.js";

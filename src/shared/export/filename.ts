@@ -1,4 +1,4 @@
-// Export file name (editor spec §5): the title with every character other than a letter
+// Export file name: the title with every character other than a letter
 // or digit replaced by "_", lowercased, "document" when nothing is left, followed by the
 // date (YYYY-MM-DD, joined with "_") and the format's extension.
 export const EXPORT_FORMATS = ["pdf", "docx", "md", "html", "txt"] as const;

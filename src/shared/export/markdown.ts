@@ -1,5 +1,5 @@
-// Markdown export (editor spec §9: "Markdown maps bold, italic, code, headings, lists,
-// quotes and code blocks"), extended with strike, links, rules and hard breaks. Every
+// Markdown export: bold, italic, code, headings, lists, quotes and code blocks map to
+// Markdown, extended with strike, links, rules and hard breaks. Every
 // character of plain text that Markdown could read as markup is escaped, so the file
 // parses back to exactly the document's structure. Underline, colours, fonts and the AI
 // suggestion highlight have no Markdown form and are dropped (their text is kept).

@@ -1,4 +1,4 @@
-// Plain-text export (editor spec §9: "plain text joins blocks with blank lines"). The
+// Plain-text export: blocks are joined with blank lines. The
 // title comes first, as in the HTML, PDF and Word exports. List items keep their markers
 // ("-" or "1."), nested lists are indented, quotes are prefixed with "> ", code blocks
 // are kept verbatim, hard breaks become line breaks and a link keeps its address after

@@ -1,4 +1,4 @@
-// The auth dialog (editor spec §4/§5/§8): modes signin, signup and reset, links between
+// The auth dialog: modes signin, signup and reset, links between
 // them, fields cleared on every switch, the spec's toasts.
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";

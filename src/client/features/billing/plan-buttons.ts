@@ -1,4 +1,4 @@
-// The pricing card button rules (editor spec §4), as a pure function so they are unit-tested.
+// The pricing card button rules, as a pure function so they are unit-tested.
 import { type PlanButton, type PlanId, isPlanId, planButton } from "../../../shared/plans";
 
 export type PlanButtonState =

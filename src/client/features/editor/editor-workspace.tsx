@@ -1,4 +1,4 @@
-// The editor page's layout around one open document (editor spec §2). Other areas'
+// The editor page's layout around one open document. Other areas'
 // parts (Share, Export, AI toolbar/panels) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";

@@ -1,4 +1,4 @@
-// The add-link prompt's rules (editor spec §5): only the allowed schemes or a relative link.
+// The add-link prompt's rules: only the allowed schemes or a relative link.
 import { ALLOWED_LINK_SCHEMES, isAllowedHref, linkScheme } from "../../../shared/editor/links";
 
 export type LinkInputResult = { kind: "remove" } | { kind: "set"; href: string } | { kind: "invalid"; message: string };

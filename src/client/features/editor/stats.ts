@@ -1,4 +1,4 @@
-// Derived document stats (editor spec §3, §9) computed without serializing the document.
+// Derived document stats computed without serializing the document.
 // ProseMirror shares unchanged nodes between states, so per-top-level-block counts are
 // cached by node identity: after a keystroke only the edited block is counted again.
 import type { Node as PMNode } from "@tiptap/pm/model";

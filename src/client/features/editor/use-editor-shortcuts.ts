@@ -1,4 +1,4 @@
-// Page-wide shortcuts (spec §9): Ctrl+K AI Complete, Ctrl+R rewrite, Ctrl+/ assistant,
+// Page-wide shortcuts: Ctrl+K AI Complete, Ctrl+R rewrite, Ctrl+/ assistant,
 // plus Ctrl+S to save now. Captured before the editor and the browser (Ctrl+R would reload).
 import { useEffect, useRef } from "react";
 import type { EditorAiCommand } from "./types";

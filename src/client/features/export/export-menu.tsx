@@ -1,4 +1,4 @@
-// The editor's Export menu (editor spec §2 Export menu, §8 export toasts): PDF, Word,
+// The editor's Export menu: PDF, Word,
 // Markdown, HTML and Text downloads plus Print. One export at a time: the button is
 // disabled while one runs.
 import { Download, Loader2, Printer } from "lucide-react";

@@ -1,4 +1,4 @@
-// The commitments the legal pages state (accounts spec §2 and §9).
+// The commitments the legal pages state.
 export const LEGAL = {
   uptimeAim: "99.9%",
   noticeDays: 30,

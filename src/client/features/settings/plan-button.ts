@@ -1,4 +1,4 @@
-// The subscription tab's plan-order button (editor spec §4): the shared rule from
+// The subscription tab's plan-order button: the shared rule from
 // src/shared/plans.ts, plus "Processing..." while a checkout is starting.
 import { isPlanId, type PlanId, planButton as planOrderButton } from "../../../shared/plans";
 

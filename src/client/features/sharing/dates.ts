@@ -1,4 +1,4 @@
-// The expiry date input's minimum: today (spec §5). The server counts days in UTC, so
+// The expiry date input's minimum: today. The server counts days in UTC, so
 // west of UTC late in the evening "today" is already tomorrow there; take the later one
 // so a date the input allows is never refused.
 const ymd = (y: number, m: number, d: number) => `${y}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;

@@ -1,4 +1,4 @@
-// The formatting toolbar (editor spec §3): blocks, marks, link, font family / size /
+// The formatting toolbar: blocks, marks, link, font family / size /
 // colour from the spec's lists, alignment, undo/redo.
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";

@@ -1,4 +1,4 @@
-// The add-link prompt: refuses schemes outside the allow-list with a message (spec §5).
+// The add-link prompt: refuses schemes outside the allow-list with a message.
 import type { Editor } from "@tiptap/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";

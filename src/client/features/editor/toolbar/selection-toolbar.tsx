@@ -1,4 +1,4 @@
-// The floating selection toolbar (editor spec §2): only for a non-empty text selection —
+// The floating selection toolbar: only for a non-empty text selection —
 // bold, italic, underline, AI improve, add link, heading 2, quote.
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
