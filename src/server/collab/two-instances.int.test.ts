@@ -11,6 +11,8 @@ import { redisReachable, testRedisUrl } from "../test/net.js";
 import { type TestEditor, openEditor, plainText, synced } from "./provider.test-util.js";
 
 const hasRedis = await redisReachable();
+// CI sets REQUIRE_REDIS=1: there a missing Redis is a failure, not a skip.
+if (!hasRedis && process.env.REQUIRE_REDIS === "1") throw new Error(`REQUIRE_REDIS=1 but no Redis answers at ${testRedisUrl}`);
 if (usingPostgres() && !hasRedis) console.warn(`two-instances.int.test.ts: no Redis at ${testRedisUrl}; skipped`);
 
 describe.runIf(usingPostgres() && hasRedis)("live co-editing across two instances (PostgreSQL + Redis)", () => {
