@@ -19,8 +19,10 @@ import { changeFrom, contentOf } from "./ydoc.js";
 /** Limits per connection: a typist sends a few updates a second; a whole pasted chapter fits in one message. */
 export const COLLAB_LIMITS = {
   maxMessageBytes: 2 * 1024 * 1024,
-  // Generous for a fast typist (an update and a caret move per key) and pasting; a flood is closed.
-  maxMessagesPerSecond: 300,
+  // Typing sends an update and a caret move per key, and pasted or generated input (or a
+  // test driver) can send hundreds in a burst; a flood is closed by count or by bytes.
+  maxMessagesPerSecond: 2000,
+  maxBytesPerSecond: 8 * 1024 * 1024,
   /** Retry delays after a failed store, then every last one until it succeeds. */
   retryDelaysMs: [500, 2000, 5000, 15_000],
 };
@@ -29,6 +31,7 @@ interface ConnectionState {
   grant: CollabGrant;
   windowStart: number;
   windowCount: number;
+  windowBytes: number;
 }
 
 class TooManyMessages extends Error {
@@ -104,7 +107,7 @@ export function createCollab(ctx: AppContext): Collab {
     async onAuthenticate({ token, documentName, connectionConfig }) {
       const grant = await grantFor(ctx, documentName, token);
       connectionConfig.readOnly = grant.readOnly;
-      const state: ConnectionState = { grant, windowStart: 0, windowCount: 0 };
+      const state: ConnectionState = { grant, windowStart: 0, windowCount: 0, windowBytes: 0 };
       return state;
     },
 
@@ -116,8 +119,12 @@ export function createCollab(ctx: AppContext): Collab {
       if (now - state.windowStart >= 1000) {
         state.windowStart = now;
         state.windowCount = 0;
+        state.windowBytes = 0;
       }
-      if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond) throw new TooManyMessages();
+      state.windowBytes += update.byteLength;
+      if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond || state.windowBytes > COLLAB_LIMITS.maxBytesPerSecond) {
+        throw new TooManyMessages();
+      }
     },
 
     async onLoadDocument({ document, documentName }) {
