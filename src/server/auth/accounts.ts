@@ -23,7 +23,7 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
   const now = ctx.now();
   const autoconfirm = ctx.config.AUTH_AUTOCONFIRM;
 
-  let created: typeof users.$inferSelect | null = null;
+  let created: typeof users.$inferSelect | undefined;
   if (!(await findUserByEmail(ctx.db, body.email))) {
     try {
       [created] = await ctx.db

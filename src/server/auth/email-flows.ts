@@ -63,7 +63,7 @@ export async function verify(deps: AuthDeps, rawToken: string, type: VerifyType,
   if (!purpose) throw gotrue.otpExpired();
   const token = await consumeOneTimeToken(ctx, rawToken, purpose);
   if (!token) throw gotrue.otpExpired();
-  let user = await findUserById(ctx.db, token.userId);
+  let user: typeof users.$inferSelect | null | undefined = await findUserById(ctx.db, token.userId);
   if (!user) throw gotrue.otpExpired();
   const now = ctx.now();
 

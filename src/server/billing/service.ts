@@ -53,6 +53,7 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider,
     if (row.status !== "complete") {
       await syncFromProvider(sessionId);
       row = await loadSession(sessionId);
+      if (!row) throw notFound("Checkout session not found");
     }
     return row;
   }

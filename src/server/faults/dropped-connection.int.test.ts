@@ -54,7 +54,8 @@ describe.skipIf(!usingPostgres())(`dropped database connection (${usingPostgres(
       await held.promise;
     });
     const lockerPid = await lockTaken.promise;
-    const [{ pid: adminPid }] = await admin<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const [adminRow] = await admin<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const adminPid = adminRow!.pid;
 
     const save = t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { title: "Saved", version: doc.version } });
     await until(() => admin`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> ${lockerPid}`);

@@ -9,7 +9,8 @@ export const AiSuggestionMark = Mark.create({
     return {
       suggestionId: {
         default: null,
-        parseHTML: (el) => el.getAttribute("data-suggestion-id"),
+        // Typed by shape: shared code also runs on the server, which has no DOM types.
+        parseHTML: (el: { getAttribute(name: string): string | null }) => el.getAttribute("data-suggestion-id"),
         renderHTML: (attrs) => (attrs.suggestionId ? { "data-suggestion-id": String(attrs.suggestionId) } : {}),
       },
     };
