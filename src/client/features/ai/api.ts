@@ -1,4 +1,5 @@
 // Calls to /api/ai/*: JSON for most, server-sent events for the streaming variants.
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import type { AiMeta, AiStreamEvent } from "../../../shared/contracts/ai";
 import { ApiError, apiJson } from "../../lib/api";
 import { getAccessToken } from "../../lib/auth-client";
@@ -11,20 +12,17 @@ export interface StreamResult extends AiMeta {
   text: string;
 }
 
-/** Parses an SSE body into events (`data:` lines; blocks separated by a blank line). */
-export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: string } {
-  const events: AiStreamEvent[] = [];
-  const blocks = buffer.split("\n\n");
-  const rest = blocks.pop() ?? "";
-  for (const block of blocks) {
-    const data = block
-      .split("\n")
-      .filter((l) => l.startsWith("data:"))
-      .map((l) => l.slice(5).trimStart())
-      .join("\n");
-    if (data) events.push(JSON.parse(data) as AiStreamEvent);
+/**
+ * Reads an SSE body as the AI events in its `data:` fields. eventsource-parser does the framing, so
+ * any line ending the spec allows (LF, CRLF, CR) and events split across network chunks both work.
+ */
+export async function* readAiEvents(body: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<AiStreamEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    if (value.data) yield JSON.parse(value.data) as AiStreamEvent;
   }
-  return { events, rest };
 }
 
 /**
@@ -50,19 +48,11 @@ export async function aiStream(path: string, body: unknown, onDelta: (text: stri
     }
     throw new ApiError(res.status, raw || res.statusText, parsed);
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const parsed = parseSseChunk(buffer + value);
-    buffer = parsed.rest;
-    for (const e of parsed.events) {
-      if (e.type === "delta") onDelta(e.text);
-      else if (e.type === "done") return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
-      // The answer failed after the stream opened (cut short, empty, too slow): nothing to accept.
-      else throw new ApiError(e.error === "ai_timeout" ? 504 : 502, e.message, { error: e.error, message: e.message });
-    }
+  for await (const e of readAiEvents(res.body)) {
+    if (e.type === "delta") onDelta(e.text);
+    else if (e.type === "done") return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
+    // The answer failed after the stream opened (cut short, empty, too slow): nothing to accept.
+    else throw new ApiError(e.error === "ai_timeout" ? 504 : 502, e.message, { error: e.error, message: e.message });
   }
   throw new ApiError(502, "The AI response ended early.", { message: "The AI response ended early." });
 }
