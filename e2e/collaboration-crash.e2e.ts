@@ -7,6 +7,7 @@ import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/au
 import { launchBrowser } from "./support/browser.js";
 import { type RunningServer, exitOf, spawnServer, startServer, waitForHealth } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,21 +27,15 @@ afterAll(async () => {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-interface Doc {
-  id: string;
-  version: number;
-  content: { content?: { content?: { text?: string }[] }[] };
-}
-
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const docText = (page: Page) => body(page).evaluate((el) => el.textContent ?? "");
 const storedText = async (session: ApiSession, id: string) =>
-  ((await api<Doc>(session, "GET", `/api/documents/${id}`)).content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join("")).join("\n");
+  ((await api<DocumentRecord>(session, "GET", `/api/documents/${id}`)).content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join("")).join("\n");
 
 describe("collaboration through a server crash", () => {
   it("reconnects after kill -9 and a restart, keeping stored text and merging what was typed meanwhile", { timeout: 240_000 }, async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Crash" });
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Crash" });
     const context = await browser.newContext();
     await putSessionInContext(context, server.url, session);
     const page = await context.newPage();

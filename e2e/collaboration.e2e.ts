@@ -8,6 +8,7 @@ import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/au
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,13 +23,6 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
 });
 
-interface Doc {
-  id: string;
-  title: string;
-  version: number;
-  content: { content?: { content?: { text?: string }[] }[] };
-}
-
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 const body = (page: Page) => page.locator(".draftsmith-prose");
@@ -40,7 +34,7 @@ const docText = (page: Page) =>
     return copy.textContent ?? "";
   });
 const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribute("data-save-status");
-const paragraphs = (doc: Doc) => (doc.content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join(""));
+const paragraphs = (doc: DocumentRecord) => (doc.content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join(""));
 
 async function openEditor(session: ApiSession, id: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
@@ -70,8 +64,8 @@ async function typeFor(page: Page, letter: string, seconds: number): Promise<str
 describe("live co-editing", () => {
   it("two writers typing in the same paragraph for 20 s end with the same text, holding each one's characters in order", { timeout: 120_000 }, async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Together" });
-    await api<Doc>(session, "PATCH", `/api/documents/${doc.id}`, {
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Together" });
+    await api<DocumentRecord>(session, "PATCH", `/api/documents/${doc.id}`, {
       version: doc.version,
       content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Start." }] }] },
     });
@@ -97,13 +91,13 @@ describe("live co-editing", () => {
     expect(text.replace(/a\d/g, "").slice("Start.".length)).toBe(typedB);
     // Nobody saw a conflict; the stored document is the merged text.
     expect(await a.page.getByText("version conflict").count()).toBe(0);
-    await expect.poll(async () => paragraphs(await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).join("\n"), { timeout: 20_000 }).toBe(text);
+    await expect.poll(async () => paragraphs(await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).join("\n"), { timeout: 20_000 }).toBe(text);
     await expect.poll(() => saveStatus(a.page), { timeout: 20_000 }).toBe("saved");
   });
 
   it("typing offline is kept on the device, survives a reload, and is merged and stored when the connection returns", { timeout: 120_000 }, async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Train ride" });
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Train ride" });
     const { context, page } = await openEditor(session, doc.id);
     const other = await openEditor(session, doc.id);
     await body(page).click();
@@ -133,7 +127,7 @@ describe("live co-editing", () => {
     const merged = "Title: Online words. Offline words.";
     await expect.poll(() => docText(page), { timeout: 20_000 }).toBe(merged);
     await expect.poll(() => docText(other.page), { timeout: 20_000 }).toBe(merged);
-    await expect.poll(async () => paragraphs(await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).join("\n"), { timeout: 20_000 }).toBe(merged);
+    await expect.poll(async () => paragraphs(await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).join("\n"), { timeout: 20_000 }).toBe(merged);
     await expect.poll(() => saveStatus(page), { timeout: 20_000 }).toBe("saved");
   });
 });

@@ -5,15 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 /** Waits for a condition; generous because the test machine may be heavily loaded. */
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-interface Doc {
-  id: string;
-  title: string;
-  version: number;
-}
 
 describe("documents: dashboard and live updates", () => {
   let server: RunningServer;
@@ -58,7 +53,7 @@ describe("documents: dashboard and live updates", () => {
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
     const id = page.url().split("/").pop()!;
     await until(() => visible(page, "Document created")).toBe(true);
-    const [created] = await api<Doc[]>(session, "GET", "/api/documents");
+    const [created] = await api<DocumentRecord[]>(session, "GET", "/api/documents");
     expect(created).toMatchObject({ id, title: "Untitled Document" });
 
     await page.goto(`${server.url}/`);
@@ -79,7 +74,7 @@ describe("documents: dashboard and live updates", () => {
     await field.press("Enter");
     await until(() => dialog.isVisible()).toBe(false);
     await until(() => card.textContent()).toContain("My Novel");
-    expect((await api<Doc>(session, "GET", `/api/documents/${id}`)).title).toBe("My Novel");
+    expect((await api<DocumentRecord>(session, "GET", `/api/documents/${id}`)).title).toBe("My Novel");
 
     // Delete asks first, then removes the card.
     await page.getByRole("button", { name: "Actions for My Novel" }).click();
@@ -89,7 +84,7 @@ describe("documents: dashboard and live updates", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await until(() => visible(page, "Document deleted")).toBe(true);
     await until(() => visible(page, "No documents yet")).toBe(true);
-    expect(await api<Doc[]>(session, "GET", "/api/documents")).toEqual([]);
+    expect(await api<DocumentRecord[]>(session, "GET", "/api/documents")).toEqual([]);
   });
 
   it("shows six placeholder cards while the list loads", async () => {
@@ -112,7 +107,7 @@ describe("documents: dashboard and live updates", () => {
 
   it("a second browser context sees another context's change arrive without reloading", async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Travel notes" });
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Travel notes" });
     const watcher = await open(session);
     const writer = await open(session);
     for (const p of [watcher, writer]) await until(() => p.getByTestId("document-card").count()).toBe(1);
@@ -126,7 +121,7 @@ describe("documents: dashboard and live updates", () => {
     await until(() => watcher.getByTestId("document-card").textContent()).toContain("Travel notes: Lisbon");
 
     // An edit from elsewhere (another device's editor) arrives too.
-    const current = await api<Doc>(session, "GET", `/api/documents/${doc.id}`);
+    const current = await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`);
     await api(session, "PATCH", `/api/documents/${doc.id}`, { title: "Lisbon, day two", version: current.version });
     for (const p of [watcher, writer]) {
       await until(() => p.getByTestId("document-card").textContent()).toContain("Lisbon, day two");

@@ -7,6 +7,7 @@ import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/au
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,13 +25,6 @@ async function signedInContext(session: ApiSession): Promise<BrowserContext> {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-interface Doc {
-  id: string;
-  title: string;
-  version: number;
-  content: { type: string; content?: unknown[] };
-}
-
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const saveStatus = (page: Page) => page.locator("[data-save-status]");
 const waitSaved = (page: Page) => expect.poll(() => saveStatus(page).getAttribute("data-save-status"), { timeout: 15_000 }).toBe("saved");
@@ -41,9 +35,9 @@ async function openEditor(page: Page, path: string): Promise<void> {
 }
 
 /** A new user with one new document open in the editor, the caret in its body. */
-async function newUserInEditor(title: string): Promise<{ session: ApiSession; doc: Doc; context: BrowserContext; page: Page }> {
+async function newUserInEditor(title: string): Promise<{ session: ApiSession; doc: DocumentRecord; context: BrowserContext; page: Page }> {
   const session = await signUpViaApi(server.url);
-  const doc = await api<Doc>(session, "POST", "/api/documents", { title });
+  const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title });
   const context = await signedInContext(session);
   const page = await context.newPage();
   await openEditor(page, `/editor/${doc.id}`);
@@ -164,7 +158,7 @@ describe("editor", () => {
     await context.setOffline(false);
     await waitSaved(page);
     await expect
-      .poll(async () => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content))
+      .poll(async () => JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).content))
       .toContain("Before going offline. Typed while offline. And more.");
     await page.reload();
     await body(page).waitFor({ state: "visible" });
@@ -180,7 +174,7 @@ describe("editor", () => {
     page.on("dialog", (d) => void d.accept());
     await page.close({ runBeforeUnload: true });
     await expect
-      .poll(async () => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content), { timeout: 15_000 })
+      .poll(async () => JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).content), { timeout: 15_000 })
       .toContain("Saved part. Last words before closing.");
 
     const again = await context.newPage();
@@ -192,7 +186,7 @@ describe("editor", () => {
 
   it("keeps what was typed without a connection on the device and merges it when the document opens again", async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<Doc>(session, "POST", "/api/documents", { title: "Draft test" });
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Draft test" });
     const context = await signedInContext(session);
     const page = await context.newPage();
     await openEditor(page, `/editor/${doc.id}`);
@@ -211,7 +205,7 @@ describe("editor", () => {
     await openEditor(again, `/editor/${doc.id}`);
     await expect.poll(() => body(again).textContent()).toBe("Written on a train.");
     await waitSaved(again);
-    expect(JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${doc.id}`)).content)).toContain("Written on a train.");
+    expect(JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).content)).toContain("Written on a train.");
     await context.close();
   });
 
@@ -224,14 +218,14 @@ describe("editor", () => {
 
     const owner = await signUpViaApi(server.url);
     const other = await signUpViaApi(server.url);
-    const foreign = await api<Doc>(owner, "POST", "/api/documents", { title: "Private" });
+    const foreign = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Private" });
     const context = await signedInContext(other);
     const page = await context.newPage();
     await page.goto(`${server.url}/editor/${foreign.id}`);
     await page.getByRole("heading", { name: "Document not found" }).waitFor({ timeout: 20_000 });
     await page.getByRole("link", { name: "Back to Documents" }).waitFor();
 
-    const mine = await api<Doc>(other, "POST", "/api/documents", { title: "Links" });
+    const mine = await api<DocumentRecord>(other, "POST", "/api/documents", { title: "Links" });
     await openEditor(page, `/editor/${mine.id}`);
     await body(page).click();
     await page.keyboard.type("click here");

@@ -9,6 +9,7 @@ import { type ApiSession, putSessionInContext, signInViaApi, signUpViaApi } from
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,19 +21,14 @@ withAppAndBrowser((s, b) => {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-interface Doc {
-  id: string;
-  content: unknown;
-}
-
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribute("data-save-status");
-const storedText = async (session: ApiSession, id: string) => JSON.stringify((await api<Doc>(session, "GET", `/api/documents/${id}`)).content);
+const storedText = async (session: ApiSession, id: string) => JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${id}`)).content);
 
 /** A new user with one new document open in the editor, the caret in its body. */
 async function newUserInEditor(title: string) {
   const session = await signUpViaApi(server.url);
-  const doc = await api<Doc>(session, "POST", "/api/documents", { title });
+  const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title });
   const context = await browser.newContext();
   await putSessionInContext(context, server.url, session);
   const page = await context.newPage();

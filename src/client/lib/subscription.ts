@@ -1,23 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
+import type { SubscriptionStatusResponse } from "../../shared/contracts/billing";
 import { apiJson } from "./api";
 import { queryClient } from "./query-client";
 
-/** GET /api/stripe/subscription-status (spec: subscription entity). */
-export interface SubscriptionStatus {
-  isActive: boolean;
-  planName: string;
-  status?: string;
-  currentPeriodEnd?: string | null;
-  cancelAtPeriodEnd?: boolean;
-}
-
 export const SUBSCRIPTION_QUERY_KEY = ["/api/stripe/subscription-status"] as const;
 export const SUBSCRIPTION_REFETCH_MS = 60_000;
-export const INACTIVE_SUBSCRIPTION: SubscriptionStatus = { isActive: false, planName: "gratis" };
+/** What the server answers for a user without a subscription (src/server/billing/plan-lookup.ts). */
+export const INACTIVE_SUBSCRIPTION: SubscriptionStatusResponse = {
+  isActive: false,
+  planName: "gratis",
+  status: "inactive",
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  interval: null,
+};
 
-async function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionStatus> {
+async function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionStatusResponse> {
   try {
-    const s = await apiJson<SubscriptionStatus>("GET", SUBSCRIPTION_QUERY_KEY[0], undefined, { signal });
+    const s = await apiJson<SubscriptionStatusResponse>("GET", SUBSCRIPTION_QUERY_KEY[0], undefined, { signal });
     return s && typeof s.isActive === "boolean" ? s : INACTIVE_SUBSCRIPTION;
   } catch (err) {
     // Spec: a failed check falls back to inactive, plan gratis.

@@ -1,12 +1,16 @@
-export type Theme = "light" | "dark" | "system";
+import type { Theme } from "../../shared/contracts/settings";
 
 /** localStorage key; the inline script in index.html reads the same key before first paint. */
 export const THEME_STORAGE_KEY = "draftsmith.theme";
 
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
 
+// A record rather than the contract's THEMES list: that module builds zod schemas, which the
+// first paint does not need. The Record type fails to compile when a theme is added there.
+const THEME_NAMES: Record<Theme, true> = { light: true, dark: true, system: true };
+
 function isTheme(v: unknown): v is Theme {
-  return v === "light" || v === "dark" || v === "system";
+  return typeof v === "string" && Object.hasOwn(THEME_NAMES, v);
 }
 
 /** The saved choice, "system" when unset, invalid or storage is unavailable (private mode). */

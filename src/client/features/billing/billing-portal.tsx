@@ -68,7 +68,7 @@ export function BillingPortal() {
   const current: PlanId = active && isPlanId(s.planName) ? s.planName : "gratis";
   const plan = PLANS[current];
   const ends = formatDate(s?.currentPeriodEnd);
-  const billedPer = (s as Partial<SubscriptionStatusResponse> | undefined)?.interval;
+  const billedPer = s?.interval;
   const currentInterval: BillingInterval = isBillingInterval(billedPer) ? billedPer : "month";
   const switchInterval: BillingInterval = annualAvailable(plans.data) ? (chosenInterval ?? currentInterval) : "month";
   const per = (i: BillingInterval) => (i === "year" ? "/ year" : "/ month");

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import type { PlansResponse, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
+import type { PlansResponse } from "../../../shared/contracts/billing";
 import { type BillingInterval, isBillingInterval, isPlanId, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -42,9 +42,8 @@ export function SubscriptionTab() {
   const sub = subscription.data ?? INACTIVE_SUBSCRIPTION;
   const currentPlan: PlanId = sub.isActive && isPlanId(sub.planName) ? sub.planName : "gratis";
   const status = sub.status || (sub.isActive ? "active" : "inactive");
-  // The server's status also says how the plan is billed (src/shared/contracts/billing.ts).
-  const billedPer = (sub as Partial<SubscriptionStatusResponse>).interval;
-  const currentInterval: BillingInterval | null = sub.isActive && isBillingInterval(billedPer) ? billedPer : null;
+  // An older server sends no interval: the badge is then left out.
+  const currentInterval: BillingInterval | null = sub.isActive && isBillingInterval(sub.interval) ? sub.interval : null;
 
   async function upgrade(plan: PlanId) {
     const priceId = checkoutPriceId(plans.data, plan, interval);
