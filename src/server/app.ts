@@ -15,6 +15,7 @@ import { devRoutes } from "./dev/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { memberRoutes } from "./members/index.js";
 import { installAuthHook, installErrorHandler, installInputCheck, installSecurityHeaders, installSpa, readIndexHtml } from "./http/index.js";
 import { realtimeRoutes } from "./realtime/routes.js";
 import { closeServices, createServices } from "./services.js";
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     documentRoutes,
     realtimeRoutes,
     sharingRoutes,
+    memberRoutes,
     settingsRoutes,
     billingRoutes,
     aiRoutes,

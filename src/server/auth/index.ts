@@ -6,3 +6,4 @@ export * from "./redirect.js";
 export * from "./secret.js";
 export * from "./session-cache-sync.js";
 export * from "./session-cache.js";
+export * from "./random.js";

@@ -1,10 +1,12 @@
 // Who may join a document's live session, decided with the same SQL rules as every other
-// route (documents/access.ts, sharing/grant.ts). A signed-in user presents the access
-// token; a visitor on a share link presents "share:<token>" from GET /api/shared/:id.
+// route (documents/access.ts, members/queries.ts, sharing/grant.ts). A signed-in user (the
+// owner, or a member: a viewer joins read-only) presents the access token; a visitor on a
+// share link presents "share:<token>" from GET /api/shared/:id.
 import { COLLAB_CLOSE, COLLAB_SHARE_TOKEN_PREFIX } from "../../shared/contracts/collab.js";
 import type { AppContext, AuthUser } from "../context.js";
-import { type DocumentPrincipal, isDocumentId, readDocument } from "../documents/index.js";
+import { type DocumentPrincipal, isDocumentId } from "../documents/index.js";
 import { userFromAccessToken } from "../http/index.js";
+import { accessOf } from "../members/index.js";
 import { liveShareState, resolveShareGrant } from "../sharing/index.js";
 
 
@@ -24,15 +26,6 @@ export class CollabDenied extends Error {
   readonly reason = "Forbidden";
 }
 
-async function mayRead(ctx: AppContext, principal: DocumentPrincipal, documentId: string): Promise<boolean> {
-  try {
-    await readDocument(ctx, principal, documentId);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The grant for `token` on document `documentId`; throws CollabDenied (same answer for missing and forbidden). */
 export async function grantFor(ctx: AppContext, documentId: string, token: string): Promise<CollabGrant> {
   if (!isDocumentId(documentId) || !token) throw new CollabDenied();
@@ -44,14 +37,22 @@ export async function grantFor(ctx: AppContext, documentId: string, token: strin
   }
   const { user } = await userFromAccessToken(ctx, token);
   if (!user) throw new CollabDenied();
-  const principal: DocumentPrincipal = { kind: "owner", userId: user.id };
-  if (!(await mayRead(ctx, principal, documentId))) throw new CollabDenied();
-  return { documentId, principal, readOnly: false, user };
+  const access = await accessOf(ctx, user.id, documentId);
+  if (!access) throw new CollabDenied();
+  return { documentId, principal: { kind: "user", userId: user.id }, readOnly: access === "viewer", user };
 }
 
-/** Whether a grant still holds now (after a sign-out, a share change or a deletion). */
-export async function stillGranted(ctx: AppContext, grant: CollabGrant): Promise<boolean> {
-  if (grant.principal.kind === "owner") return mayRead(ctx, grant.principal, grant.documentId);
+/**
+ * A grant checked again now (after a sign-out, a share or member change, a deletion):
+ * "holds", "ended", or "changed" when a member's role now allows more or less than the
+ * connection was granted (the client reconnects and gets the new scope).
+ */
+export async function recheckGrant(ctx: AppContext, grant: CollabGrant): Promise<"holds" | "changed" | "ended"> {
+  if (grant.principal.kind === "user") {
+    const access = await accessOf(ctx, grant.principal.userId, grant.documentId);
+    if (!access) return "ended";
+    return (access === "viewer") === grant.readOnly ? "holds" : "changed";
+  }
   const state = await liveShareState(ctx, grant.documentId);
-  return !!state && state.generation === grant.shareGeneration && (grant.readOnly || state.allowEditing);
+  return state && state.generation === grant.shareGeneration && (grant.readOnly || state.allowEditing) ? "holds" : "ended";
 }

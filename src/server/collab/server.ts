@@ -12,7 +12,7 @@ import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js"
 import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
-import { type CollabGrant, CollabDenied, grantFor, stillGranted } from "./access.js";
+import { type CollabGrant, CollabDenied, grantFor, recheckGrant } from "./access.js";
 import { loadState, storeState, storedVersion } from "./state-store.js";
 import { changeFrom, contentOf } from "./ydoc.js";
 
@@ -179,17 +179,22 @@ export function createCollab(ctx: AppContext): Collab {
   /** Closes the connections a revocation ends (every instance receives it over the realtime bus). */
   async function revoke(revocation: Revocation) {
     for (const document of hocuspocus.documents.values()) {
-      if (revocation.type === "share" && document.name !== revocation.documentId) continue;
+      if ((revocation.type === "share" || revocation.type === "member") && document.name !== revocation.documentId) continue;
       for (const connection of document.getConnections()) {
         const grant = (connection.context as ConnectionState | undefined)?.grant;
         if (!grant) continue;
-        const ends =
+        const outcome =
           revocation.type === "session"
             ? grant.user?.sessionId === revocation.sessionId
+              ? "ended"
+              : "holds"
             : revocation.type === "user"
               ? grant.user?.id === revocation.userId && grant.user.sessionId !== revocation.exceptSessionId
-              : !(await stillGranted(ctx, grant));
-        if (ends) connection.webSocket.close(COLLAB_CLOSE.accessEnded, "Access ended");
+                ? "ended"
+                : "holds"
+              : await recheckGrant(ctx, grant);
+        if (outcome === "ended") connection.webSocket.close(COLLAB_CLOSE.accessEnded, "Access ended");
+        if (outcome === "changed") connection.webSocket.close(COLLAB_CLOSE.accessChanged, "Access changed");
       }
     }
   }

@@ -95,6 +95,19 @@ export const documentStates = pgTable("document_states", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** People a document is shared with by email (migrations/0080_members.sql). */
+export const documentMembers = pgTable("document_members", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  documentId: uuid("document_id").notNull(),
+  email: text("email").notNull(),
+  userId: uuid("user_id"),
+  role: text("role").notNull(),
+  tokenHash: text("token_hash").notNull(),
+  invitedBy: uuid("invited_by").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
 export const aiSuggestions = pgTable("ai_suggestions", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull(),

@@ -1,13 +1,16 @@
 // Who may read or change a document, decided in SQL. Every read and write of a single
-// document is scoped by accessCondition: the owner's routes, the Sharing routes (a share
+// document is scoped by accessCondition: the signed-in user's routes (the owner, or a member
+// the owner invited: a viewer reads, an editor also writes), the Sharing routes (a share
 // principal for a visitor holding a valid link), Export and AI. A document the principal
-// may not see is a 404, exactly like a missing one.
+// may not see is a 404, exactly like a missing one. What only the owner may do (delete,
+// share settings, members) is scoped by documents.user_id alone (ownerCondition).
 import { type SQL, and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/index.js";
+import { documentMembers, documents } from "../db/index.js";
 
 export type DocumentPrincipal =
-  | { kind: "owner"; userId: string }
+  /** A signed-in user: the owner or a member. */
+  | { kind: "user"; userId: string }
   | {
       kind: "share";
       documentId: string;
@@ -21,7 +24,11 @@ export const isDocumentId = (id: string) => UUID.test(id);
 
 /** The SQL condition under which `principal` may read (or, with `forWrite`, change) document `id`. */
 export function accessCondition(ctx: AppContext, principal: DocumentPrincipal, id: string, forWrite: boolean): SQL {
-  if (principal.kind === "owner") return and(eq(documents.id, id), eq(documents.userId, principal.userId))!;
+  if (principal.kind === "user") {
+    const roles = forWrite ? sql`${documentMembers.role} = 'editor'` : sql`true`;
+    const member = sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${principal.userId} and ${roles})`;
+    return and(eq(documents.id, id), or(eq(documents.userId, principal.userId), member))!;
+  }
   const now = ctx.now();
   const conds: SQL[] = [
     eq(documents.id, id),
@@ -36,4 +43,9 @@ export function accessCondition(ctx: AppContext, principal: DocumentPrincipal, i
     conds.push(eq(documents.allowEditing, true));
   }
   return and(...conds)!;
+}
+
+/** The condition for what only the owner of document `id` may do. */
+export function ownerCondition(userId: string, id: string): SQL {
+  return and(eq(documents.id, id), eq(documents.userId, userId))!;
 }

@@ -10,6 +10,7 @@ import {
 import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
+import { accessOf } from "../members/index.js";
 import { documentJson, savedJson } from "./present.js";
 import { createDocument, deleteDocument, listDocuments, readDocument } from "./queries.js";
 import { updateDocument } from "./save.js";
@@ -30,14 +31,16 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get("/api/documents/:id", async (request) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    return readDocument(ctx, { kind: "owner", userId: user.id }, id);
+    const record = await readDocument(ctx, { kind: "user", userId: user.id }, id);
+    // The caller's access (owner, editor or viewer), so the editor shows what they may do.
+    return { ...record, access: (await accessOf(ctx, user.id, id)) ?? "viewer" };
   });
 
   app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
-    const { record, contentJson } = await updateDocument(ctx, { kind: "owner", userId: user.id }, id, body);
+    const { record, contentJson } = await updateDocument(ctx, { kind: "user", userId: user.id }, id, body);
     reply.type("application/json; charset=utf-8");
     if (prefersMinimalReturn(request.headers)) {
       return reply.header("preference-applied", PREFER_RETURN_MINIMAL).send(savedJson(record));

@@ -21,7 +21,7 @@ export interface SavedDocument {
   contentJson: string | null;
 }
 
-const writerOf = (principal: DocumentPrincipal) => (principal.kind === "owner" ? principal.userId : null);
+const writerOf = (principal: DocumentPrincipal) => (principal.kind === "user" ? principal.userId : null);
 
 /**
  * One conditional UPDATE … WHERE <access> AND version = expected: either it applies on top
@@ -37,10 +37,10 @@ export async function updateDocument(
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
   if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
+  // The owner's content save takes the prepared statement; a member's (or a miss) the general one.
   const row =
-    checked && principal.kind === "owner"
-      ? await saveOwnerContent(ctx, principal.userId, id, patch, checked)
-      : await updateAny(ctx, principal, id, patch, checked);
+    (checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined) ??
+    (await updateAny(ctx, principal, id, patch, checked));
   // A live session that began during this save would store its older content over it:
   // hand the change to it as well (rare, and it converges either way).
   if (row && (checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) {

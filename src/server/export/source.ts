@@ -12,7 +12,7 @@ import { findSharedRow, grantFor } from "../sharing/index.js";
 export async function documentForExport(ctx: AppContext, request: FastifyRequest, id: string) {
   if (request.user) {
     try {
-      return await readDocument(ctx, { kind: "owner", userId: request.user.id }, id);
+      return await readDocument(ctx, { kind: "user", userId: request.user.id }, id);
     } catch (err) {
       // Not the owner: a signed-in visitor of a shared link may still export it.
       const row = await findSharedRow(ctx, id);

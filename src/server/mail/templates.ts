@@ -21,7 +21,7 @@ function layout(heading: string, paragraphs: string[], action: { label: string; 
 
 function build(
   to: string,
-  userId: string,
+  userId: string | null,
   subject: string,
   heading: string,
   paragraphs: string[],
@@ -65,5 +65,26 @@ export function emailChangeEmail(to: string, userId: string, url: string): MailM
     [`Follow the link to use ${to} for your ${PRODUCT} account from now on.`],
     { label: "Confirm email change", url },
     "This link expires in 24 hours. If you did not ask for this change, you can ignore this email.",
+  );
+}
+
+/** An owner invited `to` to a document; the link opens it once they are signed in. */
+export function invitationEmail(
+  to: string,
+  userId: string | null,
+  invite: { inviterName: string; documentTitle: string; role: "viewer" | "editor"; url: string },
+): MailMessage {
+  const what = invite.role === "editor" ? "edit" : "view";
+  return build(
+    to,
+    userId,
+    `${invite.inviterName} shared "${invite.documentTitle}" with you`,
+    `${invite.inviterName} invited you to ${what} a document`,
+    [
+      `${invite.inviterName} shared "${invite.documentTitle}" with you on ${PRODUCT}, and you can ${what} it.`,
+      `Sign in or create a free account with this email address to open it. It will also be under "Shared with me" on your dashboard.`,
+    ],
+    { label: "Open the document", url: invite.url },
+    "If you did not expect this invitation, you can ignore this email.",
   );
 }

@@ -48,7 +48,7 @@ export async function canSubscribe(ctx: AppContext, subscriber: Subscriber, req:
   const documentId = channelDocumentId(req.channel);
   if (!documentId || !isDocumentId(documentId)) return { ok: false, message: "Unknown channel" };
   const candidates: DocumentPrincipal[] = [];
-  if (subscriber.user) candidates.push({ kind: "owner", userId: subscriber.user.id });
+  if (subscriber.user) candidates.push({ kind: "user", userId: subscriber.user.id });
   if (req.shareToken) {
     const share = await sharePrincipalFor(ctx, documentId, req.shareToken);
     if (share) candidates.push(share);

@@ -50,6 +50,8 @@ export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = {
 
 interface Subscription {
   off: () => void;
+  /** Granted to the signed-in user (owner or member), not through a share link. */
+  asUser: boolean;
 }
 
 export function handleConnection(
@@ -102,6 +104,14 @@ export function handleConnection(
       send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
       // A socket that only followed this link has nothing left: close it so the client stops.
       if (subs.size === 0) close(REALTIME_CLOSE.shareEnded, "share link ended");
+    },
+    async recheckMember(channel) {
+      const sub = subs.get(channel);
+      if (!sub?.asUser || !user) return;
+      const decision = await canSubscribe(ctx, { user }, { channel });
+      if (decision.ok || subs.get(channel) !== sub) return;
+      drop(channel);
+      send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Access to this document has ended" });
     },
   };
 
@@ -163,6 +173,7 @@ export function handleConnection(
           leave();
           release();
         },
+        asUser: false,
       });
     } else {
       const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) =>
@@ -175,6 +186,7 @@ export function handleConnection(
           coalescer.cancel();
           release();
         },
+        asUser: true,
       });
     }
     send({ type: "status", channel, status: "SUBSCRIBED" });

@@ -12,6 +12,8 @@ export interface HubConnection extends VisitorSocket {
   /** The signed-in session on this socket, or null for a visitor who is not signed in. */
   session(): { userId: string; sessionId: string } | null;
   close(code: number, reason: string): void;
+  /** A member's access to `channel`'s document changed: stop following it if the access ended. */
+  recheckMember(channel: string): Promise<void>;
 }
 
 export interface AddressLimits {
@@ -86,6 +88,11 @@ export class RealtimeHub {
   private revoke(r: Revocation): void {
     if (r.type === "share") {
       void this.visitors.get(documentChannel(r.documentId))?.recheck();
+      return;
+    }
+    if (r.type === "member") {
+      const channel = documentChannel(r.documentId);
+      for (const conn of this.connections) void conn.recheckMember(channel);
       return;
     }
     for (const conn of [...this.connections]) {

@@ -1,6 +1,6 @@
 // Revocations that must end open /realtime sockets at once, on every instance: a signed-out
 // session (any scope), a password change (signs out the other sessions), a deleted account,
-// and a share link turned off, regenerated or re-dated. They travel on the realtime bus
+// a share link turned off, regenerated or re-dated, and a member removed or given another role. They travel on the realtime bus
 // (in-process, or LISTEN/NOTIFY across instances — see providers/postgres.ts), on a channel that
 // is not a document channel, so the record itself goes in the notification (inlineCodec).
 import type { AppContext } from "../context.js";
@@ -13,14 +13,16 @@ export type Revocation =
   /** Every session of a user ended, but `exceptSessionId` (sign-out scope=others/global, password change, account deletion). */
   | { type: "user"; userId: string; exceptSessionId?: string }
   /** A document's share settings changed: visitors' grants are checked again. */
-  | { type: "share"; documentId: string };
+  | { type: "share"; documentId: string }
+  /** A member of a document was removed or given another role: members' grants are checked again. */
+  | { type: "member"; documentId: string };
 
 export function isRevocation(value: unknown): value is Revocation {
   if (!value || typeof value !== "object") return false;
   const r = value as Record<string, unknown>;
   if (r.type === "session") return typeof r.sessionId === "string";
   if (r.type === "user") return typeof r.userId === "string" && (r.exceptSessionId === undefined || typeof r.exceptSessionId === "string");
-  if (r.type === "share") return typeof r.documentId === "string";
+  if (r.type === "share" || r.type === "member") return typeof r.documentId === "string";
   return false;
 }
 

@@ -4,7 +4,7 @@
 // cannot ship without its check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordInvoice } from "../billing/invoices.js";
-import { aiSuggestions, checkoutSessions, documents, invoices, preferences, subscriptions } from "../db/schema.js";
+import { aiSuggestions, checkoutSessions, documentMembers, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
 interface Ids {
@@ -12,6 +12,7 @@ interface Ids {
   suggestionId: string;
   checkoutId: string;
   invoiceId: string;
+  memberId: string;
 }
 
 interface Row {
@@ -62,6 +63,20 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
   },
   "POST /api/stripe/test-checkout/:id/cancel": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/cancel`, other: [404], anonymous: [404] },
   "GET /api/stripe/invoices/:id/receipt": { path: (i) => `/api/stripe/invoices/${i.invoiceId}/receipt`, other: [404], anonymous: [401] },
+  "GET /api/documents/:id/members": { path: (i) => `/api/documents/${i.documentId}/members`, other: [404], anonymous: [401] },
+  "POST /api/documents/:id/members": {
+    path: (i) => `/api/documents/${i.documentId}/members`,
+    body: () => ({ email: "intruder@example.com", role: "editor" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "PATCH /api/documents/:id/members/:memberId": {
+    path: (i) => `/api/documents/${i.documentId}/members/${i.memberId}`,
+    body: () => ({ role: "editor" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "DELETE /api/documents/:id/members/:memberId": { path: (i) => `/api/documents/${i.documentId}/members/${i.memberId}`, other: [404], anonymous: [401] },
 };
 
 describe("object-level authorization on every route with an id", () => {
@@ -71,7 +86,7 @@ describe("object-level authorization on every route with an id", () => {
   let ids: Ids;
 
   async function snapshot() {
-    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices];
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox];
     const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
     return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
   }
@@ -100,7 +115,14 @@ describe("object-level authorization on every route with an id", () => {
     const [invoice] = await t.ctx.db.select().from(invoices);
     const receipt = await t.app.inject({ method: "GET", url: `/api/stripe/invoices/${invoice!.id}/receipt`, headers: owner.headers });
     expect(receipt.statusCode).toBe(200);
-    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id };
+    const member = await t.app.inject({
+      method: "POST",
+      url: `/api/documents/${documentId}/members`,
+      headers: owner.headers,
+      payload: { email: "reader@example.com", role: "viewer" },
+    });
+    expect(member.statusCode).toBe(201);
+    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id, memberId: member.json().id };
   });
   afterAll(async () => t?.close());
 

@@ -13,6 +13,8 @@ export const COLLAB_TITLE_FIELD = "title";
 export const COLLAB_CLOSE = {
   /** Access ended: signed out, removed from the document, link turned off. */
   accessEnded: 4403,
+  /** The member's role changed: the client reconnects and is granted the new one. */
+  accessChanged: 4409,
   tooManyMessages: 4429,
   messageTooLarge: 4413,
 } as const;

@@ -48,6 +48,8 @@ export const DocumentRecordSchema = z.object({
   has_password: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** GET /api/documents/:id only: what the caller may do (the owner, or a member's role). */
+  access: z.enum(["owner", "editor", "viewer"]).optional(),
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 

@@ -1,0 +1,107 @@
+// Members: the owner invites people by email as viewer or editor, changes a role or removes
+// someone; the invitee follows the emailed link and finds the document under "Shared with
+// me". Thin handlers: validate → authorize (owner or member, in SQL) → act → present.
+//
+// Choices where the product description is silent:
+// - Inviting needs the owner's active Professional plan. People already invited keep their
+//   access when the owner's plan ends; only new invitations are refused (402).
+// - Inviting an address again changes the role and sends a fresh link (the old one stops working).
+// - The emailed link binds to whichever account follows it first while signed in: the link
+//   proves the invitation was read. An account whose confirmed email is the invited one gets
+//   the document without following it.
+// - A removed member's open editors close at once; a role change reconnects them with the new role.
+import type { FastifyInstance } from "fastify";
+import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
+import {
+  AcceptInvitationBodySchema,
+  InviteMemberBodySchema,
+  MAX_INVITATIONS_PER_HOUR,
+  MemberParamsSchema,
+  UpdateMemberBodySchema,
+  invitationPath,
+} from "../../shared/contracts/members.js";
+import type { AppContext } from "../context.js";
+import { AppError, RateLimiter, parse, rateLimited, requireUser, upgradeRequired } from "../http/index.js";
+import { invitationEmail } from "../mail/index.js";
+import { publishRevocation } from "../realtime/index.js";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  inviteMember,
+  listMembers,
+  ownerMayInvite,
+  removeMember,
+  sharedWithMe,
+} from "./queries.js";
+
+const INVITE_RULE = { name: "member-invite", limit: MAX_INVITATIONS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+
+export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limiter = new RateLimiter(ctx.rateLimits, ctx.now, (_rule, wait) =>
+    rateLimited("Too many invitations. Please try again later.", wait),
+  );
+
+  app.get("/api/documents/shared", async (request) => {
+    const user = requireUser(request);
+    return sharedWithMe(ctx, user);
+  });
+
+  app.get("/api/documents/:id/members", async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    const members = await listMembers(ctx, user.id, id);
+    return { members, can_invite: await ownerMayInvite(ctx, user.id) };
+  });
+
+  app.post("/api/documents/:id/members", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    const body = parse(InviteMemberBodySchema, request.body ?? {});
+    if (!(await ownerMayInvite(ctx, user.id))) {
+      throw upgradeRequired("collaboration", "Inviting people needs the Professional plan. Upgrade to invite collaborators.");
+    }
+    await limiter.enforce(INVITE_RULE, user.id);
+    const invitation = await inviteMember(ctx, user, id, body);
+    if (!invitation.created) await publishRevocation(ctx, { type: "member", documentId: id });
+    if (invitation.token) {
+      const message = invitationEmail(body.email, invitation.inviteeUserId, {
+        inviterName: user.fullName || user.email,
+        documentTitle: invitation.documentTitle,
+        role: body.role,
+        url: `${ctx.config.publicUrl}${invitationPath(invitation.token)}`,
+      });
+      try {
+        await ctx.mailer.send(message);
+      } catch (err) {
+        request.log.error({ err }, "invitation email failed");
+        throw new AppError(502, "bad_gateway", "The invitation is saved, but its email could not be sent. Invite again to resend it.", {
+          member: invitation.member,
+        });
+      }
+    }
+    return reply.status(invitation.created ? 201 : 200).send(invitation.member);
+  });
+
+  app.patch("/api/documents/:id/members/:memberId", async (request) => {
+    const user = requireUser(request);
+    const { id, memberId } = parse(MemberParamsSchema, request.params);
+    const { role } = parse(UpdateMemberBodySchema, request.body ?? {});
+    const member = await changeMemberRole(ctx, user.id, id, memberId, role);
+    await publishRevocation(ctx, { type: "member", documentId: id });
+    return member;
+  });
+
+  app.delete("/api/documents/:id/members/:memberId", async (request, reply) => {
+    const user = requireUser(request);
+    const { id, memberId } = parse(MemberParamsSchema, request.params);
+    await removeMember(ctx, user.id, id, memberId);
+    await publishRevocation(ctx, { type: "member", documentId: id });
+    return reply.status(204).send();
+  });
+
+  app.post("/api/invitations/accept", async (request) => {
+    const user = requireUser(request);
+    const { token } = parse(AcceptInvitationBodySchema, request.body ?? {});
+    return acceptInvitation(ctx, user, token);
+  });
+}
