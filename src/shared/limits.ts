@@ -1,4 +1,6 @@
-// Numeric constants from the two spec documents (§9 of each), in one place.
+// Numeric constants from the two spec documents (§9 of each) that the server, or more than
+// one part of the client, needs. Those of one client module live beside it (toasts in
+// src/client/lib/toast.ts, the subscription refetch and checkout delays in src/client/lib/).
 export const AUTOSAVE_DELAY_MS = 2000;
 /** Typing without a pause is still saved this often: the 2 s delay restarts on every change. */
 export const AUTOSAVE_MAX_WAIT_MS = 10_000;
@@ -9,19 +11,12 @@ export const UNDO_DEPTH = 100;
 export const UNDO_GROUP_DELAY_MS = 500;
 export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_ALTERNATIVES_COUNT = 3;
-export const SUBSCRIPTION_REFETCH_MS = 60_000;
 export const DEFAULT_READABILITY = 7;
 export const BLOCK_MENU_MAX_HEIGHT_PX = 400;
 export const MIN_PASSWORD_LENGTH = 6;
 export const DEFAULT_DOCUMENT_TITLE = "Untitled Document";
 export const DASHBOARD_PLACEHOLDER_CARDS = 6;
-export const POST_SIGNUP_CHECKOUT_DELAY_MS = 2000;
-export const POST_SIGNIN_CHECKOUT_DELAY_MS = 1000;
 export const REALTIME_MAX_EVENTS_PER_SECOND = 10;
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TITLE_MAX_LENGTH = 255;
 /** Largest document content accepted, as serialized JSON bytes. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;

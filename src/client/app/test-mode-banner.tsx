@@ -1,4 +1,4 @@
-import { usePlans } from "../features/billing/use-plans";
+import { usePlans } from "../lib/plans-query";
 
 /**
  * On every page (rendered once in app.tsx) while a production server runs the built-in test

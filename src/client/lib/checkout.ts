@@ -3,6 +3,11 @@ import { apiJson } from "./api";
 import { clearIntendedPlan } from "./intended-plan";
 import { toast } from "./toast";
 
+// Spec §4: a saved paid plan choice starts checkout this long after a sign-in, and after
+// arriving on /signup/success.
+export const SIGN_IN_CHECKOUT_DELAY_MS = 1000;
+export const SIGNUP_CHECKOUT_DELAY_MS = 2000;
+
 /**
  * Starts a subscription checkout for `priceId` (billed per `interval` when given): asks the server for a checkout URL and
  * sends the browser there (a hosted payment page, or the built-in test checkout).

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 
 /** Spec §9: one toast visible at a time; a dismissed toast lingers this long before removal. */
 export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
-export const TOAST_DURATION = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastVariant = "default" | "destructive";
 
@@ -40,7 +40,7 @@ function scheduleRemoval(id: string): void {
     setTimeout(() => {
       removalTimers.delete(id);
       setItems(items.filter((t) => t.id !== id));
-    }, TOAST_REMOVE_DELAY),
+    }, TOAST_REMOVE_DELAY_MS),
   );
 }
 

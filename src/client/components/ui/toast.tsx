@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
-import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type ToastVariant, dismissToast, useToasts } from "../../lib/toast";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastVariant, dismissToast, useToasts } from "../../lib/toast";
 import { dismissDialogAt } from "./dialog-behaviour";
 
 const variants: Record<ToastVariant, string> = {
@@ -36,7 +36,7 @@ function ToastCard({
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
       {toasts.map((t) => (
         <ToastCard
           key={t.id}

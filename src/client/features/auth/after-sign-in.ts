@@ -1,8 +1,6 @@
 // Spec §4: after a sign-in, a fresh saved plan choice starts checkout 1 s later.
-import { startCheckout } from "../../lib/checkout";
+import { SIGN_IN_CHECKOUT_DELAY_MS, startCheckout } from "../../lib/checkout";
 import { clearIntendedPlan, readIntendedPlan } from "../../lib/intended-plan";
-
-export const SIGN_IN_CHECKOUT_DELAY_MS = 1000;
 
 export function continueToCheckoutAfterSignIn(): void {
   const plan = readIntendedPlan();

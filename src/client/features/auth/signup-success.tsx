@@ -9,12 +9,10 @@ import { useLocation } from "wouter";
 import { useAuth } from "../../lib/auth-provider";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { startCheckout } from "../../lib/checkout";
+import { SIGNUP_CHECKOUT_DELAY_MS, startCheckout } from "../../lib/checkout";
 import { clearIntendedPlan, type IntendedPlan, readIntendedPlan } from "../../lib/intended-plan";
 import { toast } from "../../lib/toast";
 import { planLabel } from "./plan-label";
-
-export const SIGNUP_CHECKOUT_DELAY_MS = 2000;
 
 const isPaid = (p: IntendedPlan | null): p is IntendedPlan & { priceId: string } =>
   !!p && p.planName.toLowerCase() !== "gratis" && !!p.priceId;

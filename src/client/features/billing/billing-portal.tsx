@@ -15,7 +15,7 @@ import { toast } from "../../lib/toast";
 import { formatDate, formatPrice, serverMessage } from "./format";
 import { IntervalSwitch, annualAvailable } from "../../components/interval-switch";
 import { INVOICES_QUERY_KEY, InvoiceList } from "./invoice-list";
-import { usePlans } from "./use-plans";
+import { usePlans } from "../../lib/plans-query";
 
 const PAID: PlanId[] = ["creator", "professional"];
 

@@ -12,7 +12,7 @@ import { useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
 import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
 import { planButtonState } from "./plan-buttons";
-import { usePlans } from "./use-plans";
+import { usePlans } from "../../lib/plans-query";
 
 export const SALES_EMAIL = "sales@draftsmith.app";
 

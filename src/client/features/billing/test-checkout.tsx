@@ -13,7 +13,7 @@ import { apiJson, isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { formatPrice, serverMessage } from "./format";
 import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
-import { usePlans } from "./use-plans";
+import { usePlans } from "../../lib/plans-query";
 
 /** /checkout/test/:sessionId — the built-in checkout: a test payment, no card is charged. */
 export function TestCheckout({ sessionId }: { sessionId: string }) {

@@ -1,15 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import type { PlansResponse } from "../../../shared/contracts/billing";
 import { type BillingInterval, isBillingInterval, isPlanId, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
-import { apiJson } from "../../lib/api";
 import { openBillingPortal, startCheckout } from "../../lib/checkout";
 import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";
+import { usePlans } from "../../lib/plans-query";
 import { toast } from "../../lib/toast";
 import { planButton } from "./plan-button";
 
@@ -20,11 +18,7 @@ function formatDate(iso: string): string {
 /** Subscription tab: plan and status badges, renewal date, Manage Billing, and the plans. */
 export function SubscriptionTab() {
   const subscription = useSubscription();
-  const plans = useQuery({
-    queryKey: ["/api/stripe/plans"],
-    queryFn: ({ signal }) => apiJson<PlansResponse>("GET", "/api/stripe/plans", undefined, { signal }),
-    staleTime: 10 * 60_000,
-  });
+  const plans = usePlans();
   const [processing, setProcessing] = useState<PlanId | null>(null);
   const [openingPortal, setOpeningPortal] = useState(false);
   const [chosenInterval, setChosenInterval] = useState<BillingInterval>("month");
