@@ -95,20 +95,3 @@ export function isBillingInterval(value: unknown): value is BillingInterval {
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
 }
-
-export interface PlanButton {
-  label: string;
-  disabled: boolean;
-  kind: "current" | "lower" | "upgrade";
-}
-
-/**
- * The plan-card button rule for a signed-in user on `current` looking at
- * `target`: the same plan is disabled "Current Plan", a lower one disabled "Manage via
- * Billing Portal" (downgrades go through the portal), a higher one "Upgrade to {plan}".
- */
-export function planButton(current: PlanId, target: PlanId): PlanButton {
-  if (target === current) return { kind: "current", label: "Current Plan", disabled: true };
-  if (PLAN_ORDER[target] < PLAN_ORDER[current]) return { kind: "lower", label: "Manage via Billing Portal", disabled: true };
-  return { kind: "upgrade", label: `Upgrade to ${PLANS[target].name}`, disabled: false };
-}

@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { planButton } from "../../../shared/plan-button";
 import { type BillingInterval, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { useAuth } from "../../lib/auth-provider";
 import { Badge } from "../../components/ui/badge";
@@ -11,7 +12,6 @@ import { saveIntendedPlan } from "../../lib/intended-plan";
 import { useSubscription } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
 import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
-import { planButtonState } from "./plan-buttons";
 import { usePlans } from "../../lib/plans-query";
 
 export const SALES_EMAIL = "sales@draftsmith.app";
@@ -67,10 +67,8 @@ export function PricingSection() {
         <div className="grid gap-6 md:grid-cols-3">
           {PLAN_IDS.map((id) => {
             const plan = PLANS[id];
-            const state = planButtonState({
+            const state = planButton({
               plan: id,
-              planName: plan.name,
-              signedIn: !!user,
               currentPlan,
               processing: processing === id,
               forSale: plans.data?.provider !== "disabled",

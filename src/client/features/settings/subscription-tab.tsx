@@ -9,7 +9,7 @@ import { openBillingPortal, startCheckout } from "../../lib/checkout";
 import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";
 import { usePlans } from "../../lib/plans-query";
 import { toast } from "../../lib/toast";
-import { planButton } from "./plan-button";
+import { planButton } from "../../../shared/plan-button";
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
@@ -106,7 +106,7 @@ export function SubscriptionTab() {
         <ul className="grid gap-3">
           {PLAN_IDS.map((id) => {
             const plan = PLANS[id];
-            const button = planButton(id, plan.name, currentPlan, processing === id);
+            const button = planButton({ plan: id, currentPlan, processing: processing === id });
             const price = priceLabel(id, interval);
             return (
               <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
@@ -123,9 +123,9 @@ export function SubscriptionTab() {
                 </div>
                 <Button
                   size="sm"
-                  variant={button.action === "upgrade" ? "default" : "outline"}
+                  variant={button.kind === "upgrade" ? "default" : "outline"}
                   disabled={button.disabled || (processing !== null && processing !== id)}
-                  onClick={button.action === "upgrade" ? () => upgrade(id) : undefined}
+                  onClick={button.kind === "upgrade" ? () => upgrade(id) : undefined}
                 >
                   {button.label}
                 </Button>
