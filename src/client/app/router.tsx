@@ -19,6 +19,7 @@ const BillingPortalPage = lazy(() => import("../pages/billing-portal-page"));
 const PrivacyPage = lazy(() => import("../pages/privacy-page"));
 const TermsPage = lazy(() => import("../pages/terms-page"));
 const StatusPage = lazy(() => import("../pages/status-page"));
+const InvitePage = lazy(() => import("../pages/invite-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 export function AppRouter() {
@@ -35,6 +36,7 @@ export function AppRouter() {
           {/* The id is optional: /editor alone creates a new document. */}
           <Route path="/editor/:id?" component={EditorPage} />
           <Route path="/shared/:id" component={SharedPage} />
+          <Route path="/invite/:token" component={InvitePage} />
           <Route path="/subscription-success" component={SubscriptionSuccessPage} />
           <Route path="/subscription-cancel" component={SubscriptionCancelPage} />
           <Route path="/checkout-success" component={CheckoutSuccessPage} />

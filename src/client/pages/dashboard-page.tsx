@@ -1,12 +1,14 @@
 import { LogOut, Settings, Sparkles } from "lucide-react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { PLANS, isPlanId } from "../../shared/plans";
+import { useLocation } from "wouter";
 import { useAuth } from "../lib/auth-provider";
+import { readPendingInvitation } from "../lib/pending-invitation";
 import { PageShell, SiteHeader } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
-import { DocumentsSection, useDocumentLimit, useDocuments } from "../features/documents";
+import { DocumentsSection, SharedWithMeSection, useDocumentLimit, useDocuments } from "../features/documents";
 import { getAuthClient } from "../lib/auth-client";
 import { useSubscription } from "../lib/subscription";
 import { usePageTitle } from "../lib/page-title";
@@ -72,6 +74,13 @@ export default function DashboardPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const [, navigate] = useLocation();
+
+  // Signed in after opening an invitation link: back to it, which opens the document.
+  useEffect(() => {
+    const invitation = readPendingInvitation();
+    if (invitation) navigate(`/invite/${encodeURIComponent(invitation)}`, { replace: true });
+  }, [navigate]);
 
   const sub = subscription.data;
   const currentPlan = sub?.isActive && isPlanId(sub.planName) ? sub.planName : "gratis";
@@ -125,6 +134,7 @@ export default function DashboardPage() {
   return (
     <PageShell header={header}>
       <DocumentsSection />
+      <SharedWithMeSection />
       {showPlans && (
         <div className="mt-16 border-t pt-4">
           <PricingSection />

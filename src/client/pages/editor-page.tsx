@@ -113,7 +113,7 @@ export default function EditorPage() {
         rewriteOpen={rewriteOpen}
         onRewriteOpenChange={setRewriteOpen}
         onOpenSettings={openSettings}
-        renderShare={() => <ShareButton documentId={record.id} />}
+        renderShare={() => (record.access === undefined || record.access === "owner" ? <ShareButton documentId={record.id} /> : null)}
         renderExport={(getDocument) => <ExportMenu getDocument={getDocument} />}
         renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
         renderAiLayer={(editor) => (

@@ -2,12 +2,14 @@
 // parts (Share, Export, AI toolbar/panels) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";
-import { Bot, ChevronsRight, Focus, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
+import { Bot, ChevronsRight, Eye, Focus, Lock, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
 import { TITLE_MAX_LENGTH } from "../../../shared/limits";
-import { Button } from "../../components/ui/button";
+import { Link } from "wouter";
+import { Badge } from "../../components/ui/badge";
+import { Button, buttonVariants } from "../../components/ui/button";
 import { getAccessToken } from "../../lib/auth-client";
 import { useAuth } from "../../lib/auth-provider";
 import { PresenceAvatars } from "../../components/presence-avatars";
@@ -108,6 +110,21 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
 
   const showPanel = wide && !focusMode && panelOpen;
 
+  // Removed from the document (or signed out elsewhere): the editor closes at once.
+  if (session.liveState.accessEnded) {
+    return (
+      <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <Lock aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="text-2xl font-semibold">You no longer have access to this document</h1>
+        <p className="max-w-md text-muted-foreground">The owner removed you, or your session ended. Changes you made before that are saved.</p>
+        <Link href="/" className={buttonVariants()}>
+          Back to Documents
+        </Link>
+      </main>
+    );
+  }
+  const viewOnly = session.liveState.readOnly;
+
   return (
     <div className="flex h-dvh flex-col bg-background">
       <EditorHeader
@@ -171,13 +188,20 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         )}
         <main id="main" className="min-w-0 flex-1 overflow-y-auto">
           <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl")}>
-            {editor && <FormattingToolbar editor={editor} onAddLink={openLink} />}
-            {props.renderAiToolbar(editor)}
+            {editor && !viewOnly && <FormattingToolbar editor={editor} onAddLink={openLink} />}
+            {!viewOnly && props.renderAiToolbar(editor)}
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span className={cn("inline-flex items-center gap-1", props.aiEnabled ? "text-success" : "")}>
-                <Sparkles aria-hidden="true" className="size-3.5" />
-                {props.aiEnabled ? "AI Writing Enabled" : "AI Writing Disabled"}
-              </span>
+              {viewOnly ? (
+                <Badge variant="secondary">
+                  <Eye aria-hidden="true" className="size-3" />
+                  View only
+                </Badge>
+              ) : (
+                <span className={cn("inline-flex items-center gap-1", props.aiEnabled ? "text-success" : "")}>
+                  <Sparkles aria-hidden="true" className="size-3.5" />
+                  {props.aiEnabled ? "AI Writing Enabled" : "AI Writing Disabled"}
+                </span>
+              )}
               <LastEdited updatedAt={session.state.updatedAt} />
             </div>
             <input

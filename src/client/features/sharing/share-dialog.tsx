@@ -1,4 +1,5 @@
-// The Share dialog (spec editor §2, §3, §5, §8): public access, editing, expiry date
+// The Share dialog: the people invited by email (people-with-access.tsx, saved per action),
+// then the link settings: public access, editing, expiry date
 // (minimum today), password; the share link with Copy. Settings come from the server each
 // time the dialog opens and are saved with PUT /api/documents/:id/share, by Save settings
 // or on closing (Done, Escape, a click outside): a change is never dropped silently.
@@ -11,11 +12,13 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { Separator } from "../../components/ui/separator";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../lib/toast";
 import { fetchShareSettings, saveShareSettings } from "./api";
 import { minExpiryDate } from "./dates";
+import { PeopleWithAccess } from "./people-with-access";
 import { useCopyLink } from "./use-copy";
 
 interface Props {
@@ -115,6 +118,9 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
           <DialogTitle>Share Document</DialogTitle>
           <DialogDescription>Anyone with the link can open this document while public access is on.</DialogDescription>
         </DialogHeader>
+
+        <PeopleWithAccess documentId={documentId} />
+        <Separator />
 
         {settings.isError && <p className="text-sm text-destructive">Couldn't load the sharing settings. Close and try again.</p>}
         {!form && !settings.isError && (
