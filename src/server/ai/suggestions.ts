@@ -34,8 +34,13 @@ export async function createSuggestion(
   input: { documentId?: string | null; originalText: string; suggestedText: string; type: string },
 ): Promise<AiSuggestionRecord> {
   if (input.documentId) {
-    const owned = await sql.query("SELECT 1 FROM documents WHERE id = $1 AND user_id = $2", [input.documentId, userId]);
-    if (!owned.length) throw notFound("Document not found");
+    // The owner, or a member who may edit it (a viewer cannot apply AI changes).
+    const writable = await sql.query(
+      `SELECT 1 FROM documents d WHERE d.id = $1 AND (d.user_id = $2 OR EXISTS (
+         SELECT 1 FROM document_members m WHERE m.document_id = d.id AND m.user_id = $2 AND m.role = 'editor'))`,
+      [input.documentId, userId],
+    );
+    if (!writable.length) throw notFound("Document not found");
   }
   const [row] = await sql.query<Row>(
     `INSERT INTO ai_suggestions (user_id, document_id, original_text, suggested_text, type)

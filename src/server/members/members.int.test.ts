@@ -128,6 +128,22 @@ describe("document members", () => {
     expect((await request(t, "POST", "/api/documents", { user: free, payload: {} })).statusCode).toBe(402);
   });
 
+  it("AI for a collaborator follows the collaborator's own plan, and an editor's accepted AI change is recorded on the shared document", async () => {
+    const doc = await createDoc(owner);
+    const freeEditor = await createTestUser(t);
+    const creatorEditor = await createTestUser(t, { plan: "creator" });
+    const creatorViewer = await createTestUser(t, { plan: "creator" });
+    await invite(owner, doc.id, freeEditor.email, "editor");
+    await invite(owner, doc.id, creatorEditor.email, "editor");
+    await invite(owner, doc.id, creatorViewer.email, "viewer");
+    // The owner's Professional plan does not lend AI to a free collaborator.
+    expect((await request(t, "POST", "/api/ai/improve", { user: freeEditor, payload: { text: "This are a draft." } })).statusCode).toBe(402);
+    expect((await request(t, "POST", "/api/ai/improve", { user: creatorEditor, payload: { text: "This are a draft." } })).statusCode).toBe(200);
+    const suggestion = { documentId: doc.id, originalText: "Chapter one", suggestedText: "Chapter One", type: "improve" };
+    expect((await request(t, "POST", "/api/ai/suggestions", { user: creatorEditor, payload: suggestion })).statusCode).toBe(201);
+    expect((await request(t, "POST", "/api/ai/suggestions", { user: creatorViewer, payload: suggestion })).statusCode).toBe(404);
+  });
+
   it("refuses bad input with 400: a malformed address, an unknown role, the owner's own address", async () => {
     const doc = await createDoc(owner);
     expect((await invite(owner, doc.id, "not-an-email", "editor")).statusCode).toBe(400);
