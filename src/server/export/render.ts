@@ -5,7 +5,7 @@ import type { PdfPageSize } from "../../shared/contracts/export.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { EXPORT_MIME, type ExportFormat, exportFileName } from "../../shared/export/filename.js";
 import { docToHtml } from "../../shared/export/html.js";
-import { docToMarkdown } from "../../shared/export/markdown.js";
+import { docToMarkdown } from "../../shared/markdown/to-markdown.js";
 import { docToText } from "../../shared/export/text.js";
 
 export interface ExportFile {

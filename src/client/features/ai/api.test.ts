@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { markdownParser, plainTextParser } from "../../../shared/markdown/load-parser";
 import { ApiError } from "../../lib/api";
 import { aiStream, readAiEvents } from "./api";
 
@@ -81,6 +82,8 @@ describe("aiStream", () => {
     const result = await aiStream("improve", { text: "x" }, (d) => deltas.push(d));
     expect(deltas).toEqual(["Hel", "lo"]);
     expect(result).toMatchObject({ text: "Hello", engine: "offline" });
+    // The answer is handed over with the Markdown parser ready to read it.
+    expect(markdownParser()).not.toBe(plainTextParser);
   });
 
   it("rejects a stream that stops without done or error", async () => {

@@ -1,11 +1,17 @@
 // Calls to /api/ai/*: JSON for most, server-sent events for the streaming variants.
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import type { AiMeta, AiStreamEvent } from "../../../shared/contracts/ai";
+import { loadMarkdownParser } from "../../../shared/markdown/load-parser";
 import { ApiError, apiJson } from "../../lib/api";
 import { getAccessToken } from "../../lib/auth-client";
 
-export function aiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  return apiJson<T>("POST", `/api/ai/${path}`, body, { signal });
+// Answers are Markdown, which editor-text.ts turns into document nodes. The parser is loaded
+// on first use (src/shared/markdown/load-parser.ts); loading it alongside the request, and
+// resolving only when both are in, means it is there whenever an answer is.
+
+export async function aiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const [answer] = await Promise.all([apiJson<T>("POST", `/api/ai/${path}`, body, { signal }), loadMarkdownParser()]);
+  return answer;
 }
 
 export interface StreamResult extends AiMeta {
@@ -30,6 +36,7 @@ export async function* readAiEvents(body: ReadableStream<Uint8Array<ArrayBuffer>
  * Refusals before the stream starts (401/402/413/429) throw ApiError like any JSON call.
  */
 export async function aiStream(path: string, body: unknown, onDelta: (text: string) => void, signal?: AbortSignal): Promise<StreamResult> {
+  const parserLoaded = loadMarkdownParser();
   const token = await getAccessToken();
   const res = await fetch(`/api/ai/${path}/stream`, {
     method: "POST",
@@ -50,7 +57,10 @@ export async function aiStream(path: string, body: unknown, onDelta: (text: stri
   }
   for await (const e of readAiEvents(res.body)) {
     if (e.type === "delta") onDelta(e.text);
-    else if (e.type === "done") return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
+    else if (e.type === "done") {
+      await parserLoaded;
+      return { text: e.text, engine: e.engine, provider: e.provider, model: e.model, usage: e.usage };
+    }
     // The answer failed after the stream opened (cut short, empty, too slow): nothing to accept.
     else throw new ApiError(e.error === "ai_timeout" ? 504 : 502, e.message, { error: e.error, message: e.message });
   }

@@ -1,7 +1,10 @@
 // Reading text from the editor and writing AI answers back as one undoable change.
 import type { Editor } from "@tiptap/react";
 import { AI_MAX_TEXT_CHARS } from "../../../shared/contracts/ai-catalog";
-import { isInlineAnswer, type JsonNode, markdownToNodes, parseInline } from "./markdown";
+import type { DocNode } from "../../../shared/editor/schema";
+import type { JsonNode } from "../../../shared/markdown/from-markdown";
+import { markdownParser } from "../../../shared/markdown/load-parser";
+import { docToPromptMarkdown } from "../../../shared/markdown/prompt-markdown";
 
 export interface SelectionInfo {
   text: string;
@@ -24,39 +27,9 @@ export function textBefore(editor: Editor, pos: number, max = 4000): string {
   return text.length > max ? text.slice(text.length - max) : text;
 }
 
-interface PmJson {
-  type?: string;
-  text?: string;
-  attrs?: Record<string, unknown>;
-  content?: PmJson[];
-}
-
-function inlineText(node: PmJson): string {
-  if (node.type === "text") return node.text ?? "";
-  return (node.content ?? []).map(inlineText).join("");
-}
-
 /** The document as light Markdown (headings keep their "#"), so an outline can use them. */
 export function documentMarkdown(editor: Editor): string {
-  const out: string[] = [];
-  const walk = (node: PmJson, depth: number) => {
-    switch (node.type) {
-      case "heading":
-        out.push(`${"#".repeat(Number(node.attrs?.level ?? 1))} ${inlineText(node)}`);
-        return;
-      case "paragraph":
-      case "codeBlock":
-        if (inlineText(node).trim()) out.push(inlineText(node));
-        return;
-      case "listItem":
-        out.push(`${"  ".repeat(depth)}- ${(node.content ?? []).map(inlineText).join(" ")}`);
-        return;
-      default:
-        for (const c of node.content ?? []) walk(c, node.type === "bulletList" || node.type === "orderedList" ? depth : depth);
-    }
-  };
-  walk(editor.getJSON() as PmJson, 0);
-  return out.join("\n");
+  return docToPromptMarkdown(editor.getJSON() as DocNode);
 }
 
 /** What a document-level action sends when nothing is selected, and how to say so. */
@@ -106,6 +79,7 @@ export function hasCursor(editor: Editor): boolean {
  * is a single paragraph, otherwise block nodes converted from its Markdown.
  */
 export function applyAnswer(editor: Editor, range: { from: number; to: number }, answer: string, mode: "replace" | "after"): boolean {
+  const { markdownToNodes, parseInline, isInlineAnswer } = markdownParser();
   const nodes = markdownToNodes(answer);
   const at = mode === "replace" ? range : { from: range.to, to: range.to };
   let content: JsonNode[];

@@ -1,9 +1,9 @@
 import { type Token, type Tokens, marked } from "marked";
 import { describe, expect, it } from "vitest";
 import type { DocNode } from "../editor/schema.js";
-import { KITCHEN_SINK, hostileDoc } from "./fixtures.js";
-import { auditHtml } from "./html-audit.test-helper.js";
-import { docToMarkdown } from "./markdown.js";
+import { KITCHEN_SINK, hostileDoc } from "../export/fixtures.js";
+import { auditHtml } from "../export/html-audit.test-helper.js";
+import { docToMarkdown } from "./to-markdown.js";
 
 interface Shape {
   headings: string[];
