@@ -4,9 +4,10 @@
 // Needs the server started with AUTH_AUTOCONFIRM=true (startServer's default).
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+// The key the app stores @supabase/auth-js's session under.
+import { AUTH_STORAGE_KEY } from "../../src/client/lib/auth-client";
 
-/** localStorage key of @supabase/auth-js's persisted session (src/client/lib/auth-client.ts). */
-export const AUTH_STORAGE_KEY = "draftsmith.auth";
+export { AUTH_STORAGE_KEY };
 
 export interface ApiSession {
   access_token: string;

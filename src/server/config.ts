@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   REALTIME_BACKEND: z.enum(["auto", "memory", "postgres"]).default("auto"),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
   isProduction: boolean;

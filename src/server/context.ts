@@ -9,7 +9,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/providers/index.js";
 import type { LiveDocuments, Services } from "./service-types.js";
 
-export type { AuthUser, LiveChange, Services } from "./service-types.js";
+export type { AuthUser, LiveChange } from "./service-types.js";
 
 export interface AppContext extends Services {
   config: Config;

@@ -4,7 +4,6 @@
 export const AUTOSAVE_DELAY_MS = 2000;
 /** Typing without a pause is still saved this often: the 2 s delay restarts on every change. */
 export const AUTOSAVE_MAX_WAIT_MS = 10_000;
-export const INTENDED_PLAN_TTL_MS = 10 * 60 * 1000;
 export const COPY_CONFIRMATION_MS = 2000;
 export const PRINT_EXPORT_DELAY_MS = 500;
 export const UNDO_DEPTH = 100;

@@ -9,7 +9,7 @@ const OPTIONS: { value: BillingInterval; label: string }[] = [
 ];
 
 /** "2 months free": what annual billing saves, from ANNUAL_MONTHS_CHARGED in src/shared/plans.ts. */
-export const ANNUAL_OFFER = `${12 - ANNUAL_MONTHS_CHARGED} months free`;
+const ANNUAL_OFFER = `${12 - ANNUAL_MONTHS_CHARGED} months free`;
 
 /** True when the server sells annual billing (always with the built-in checkout; with Stripe only when annual prices are configured). */
 export const annualAvailable = (plans: PlansResponse | undefined) => !!plans?.intervals?.includes("year");

@@ -44,13 +44,3 @@ export function PageShell({ header, footer, children, mainClassName }: PageShell
     </div>
   );
 }
-
-/** Stand-in for pages other engineers are building: the shell and an <h1>. */
-export function PlaceholderPage({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <PageShell>
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
-      {children}
-    </PageShell>
-  );
-}

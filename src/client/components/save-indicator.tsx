@@ -3,7 +3,7 @@
 import { AlertTriangle, Check, CloudOff, Loader2 } from "lucide-react";
 import type { LiveSaveStatus } from "../lib/collab/live-document";
 
-export const SAVE_STATUS_TEXT: Record<LiveSaveStatus, string> = {
+const SAVE_STATUS_TEXT: Record<LiveSaveStatus, string> = {
   saved: "Saved",
   saving: "Saving...",
   offline: "Offline — changes kept on this device",

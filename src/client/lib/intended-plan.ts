@@ -3,7 +3,7 @@
 export type IntendedPlan = { planName: string; priceId: string | null; timestamp: number };
 
 export const INTENDED_PLAN_KEY = "intended_plan";
-export const INTENDED_PLAN_TTL_MS = 10 * 60 * 1000;
+const INTENDED_PLAN_TTL_MS = 10 * 60 * 1000;
 
 function storage(): Storage | null {
   try {

@@ -3,11 +3,11 @@ import { useEffect } from "react";
 const APP_NAME = "Draftsmith";
 
 /** The description index.html ships with; pages without their own get it back. */
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_DESCRIPTION =
   "Draftsmith is an AI writing studio: write rich documents with context-aware completion, rewriting and autosave, then share and export them.";
 
 /** Formats a page title; a title already naming the app is used as is. */
-export function formatPageTitle(title: string): string {
+function formatPageTitle(title: string): string {
   if (!title) return APP_NAME;
   return title.includes(APP_NAME) ? title : `${title} · ${APP_NAME}`;
 }

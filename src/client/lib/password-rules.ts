@@ -3,11 +3,11 @@
 import { MIN_PASSWORD_LENGTH } from "../../shared/limits";
 import type { ToastInput } from "./toast";
 
-export const PASSWORD_TOO_SHORT: ToastInput = {
+const PASSWORD_TOO_SHORT: ToastInput = {
   title: "Password too short",
   description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
 };
-export const PASSWORD_MISMATCH: ToastInput = {
+const PASSWORD_MISMATCH: ToastInput = {
   title: "Password mismatch",
   description: "Passwords do not match",
   variant: "destructive",

@@ -8,7 +8,7 @@ import { apiJson } from "./api";
 export const PREFERENCES_URL = "/api/settings/preferences";
 export const PREFERENCES_QUERY_KEY = [PREFERENCES_URL] as const;
 
-export function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
+function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
   return apiJson<Preferences>("GET", PREFERENCES_URL, undefined, { signal });
 }
 

@@ -2,10 +2,10 @@ import { type QueryFunction, QueryClient } from "@tanstack/react-query";
 import { apiJson, isApiError } from "./api";
 
 /** What a query does on 401: throw (default) or resolve with null (e.g. "who am I" probes). */
-export type UnauthorizedBehavior = "throw" | "returnNull";
+type UnauthorizedBehavior = "throw" | "returnNull";
 
 /** A queryFn that GETs `queryKey[0]` (a URL on our server) with the bearer token and returns JSON. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey[0];
     if (typeof url !== "string") throw new Error("The default queryFn needs a URL string as queryKey[0]");

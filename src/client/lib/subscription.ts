@@ -4,7 +4,7 @@ import { apiJson } from "./api";
 import { queryClient } from "./query-client";
 
 export const SUBSCRIPTION_QUERY_KEY = ["/api/stripe/subscription-status"] as const;
-export const SUBSCRIPTION_REFETCH_MS = 60_000;
+const SUBSCRIPTION_REFETCH_MS = 60_000;
 /** What the server answers for a user without a subscription (src/server/billing/plan-lookup.ts). */
 export const INACTIVE_SUBSCRIPTION: SubscriptionStatusResponse = {
   isActive: false,

@@ -1,7 +1,7 @@
 import type { Theme } from "../../shared/contracts/settings";
 
 /** localStorage key; the inline script in index.html reads the same key before first paint. */
-export const THEME_STORAGE_KEY = "draftsmith.theme";
+const THEME_STORAGE_KEY = "draftsmith.theme";
 
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
 

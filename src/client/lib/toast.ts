@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
 
 /** Spec §9: one toast visible at a time; a dismissed toast lingers this long before removal. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -25,7 +25,7 @@ export interface PreparedCall {
 }
 
 /** Whether a provider's calls count against the plan's monthly token allowance. */
-export const isMetered = (provider: Pick<AiProvider, "engine">) => provider.engine !== "offline";
+const isMetered = (provider: Pick<AiProvider, "engine">) => provider.engine !== "offline";
 
 export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string, feature: AiFeature, task: AiTask): Promise<PreparedCall> {
   const plan = await getUserPlan(ctx.db, userId, ctx.now());

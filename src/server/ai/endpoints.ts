@@ -6,13 +6,23 @@ import {
   AI_MAX_TEXT_CHARS,
   type AiMeta,
   AlternativesRequest,
+  type AlternativesResponse,
   CompleteRequest,
+  type CompleteResponse,
   GrammarRequest,
+  type GrammarResponse,
   ImproveRequest,
+  type ImproveResponse,
   OutlineRequest,
+  type OutlineResponse,
   RewriteRequest,
+  type RewriteResponse,
+  type RewriteStyleId,
   SummarizeRequest,
+  type SummarizeResponse,
+  type ToneId,
   ToneRequest,
+  type ToneResponse,
   isRewriteStyle,
   isTone,
 } from "../../shared/contracts/ai.js";
@@ -24,7 +34,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType> {
   schema: S;
   streams: boolean;
   plan(body: z.infer<S>): { feature: AiFeature; task: AiTask };
-  present(result: AiResult, meta: AiMeta, body: z.infer<S>): Record<string, unknown>;
+  /** The JSON answer: one of the response shapes in src/shared/contracts/ai.ts. */
+  present(result: AiResult, meta: AiMeta, body: z.infer<S>): AiMeta;
 }
 
 /** 413 when the text (or a completion's context) is over the per-request cap. */
@@ -44,7 +55,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     schema: ImproveRequest,
     streams: true,
     plan: (b) => ({ feature: "improve", task: { kind: "improve", text: b.text } }),
-    present: (r, m) => ({ improvement: r.text, ...m }),
+    present: (r, m): ImproveResponse => ({ improvement: r.text, ...m }),
   }),
   complete: define({
     schema: CompleteRequest,
@@ -54,7 +65,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
       if (b.task === "outline") return { feature: "outline", task: { kind: "outline", text: b.text } };
       return { feature: "complete", task: { kind: "continue", text: b.text, context: b.context } };
     },
-    present: (r, m, b) => ({ completion: r.text, task: b.task ?? "continue", ...m }),
+    present: (r, m, b): CompleteResponse => ({ completion: r.text, task: b.task ?? "continue", ...m }),
   }),
   rewrite: define({
     schema: RewriteRequest,
@@ -63,7 +74,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
       if (!isRewriteStyle(b.style)) throw badRequest("Invalid rewriting style");
       return { feature: "rewrite", task: { kind: "rewrite", text: b.text, style: b.style, prompt: b.prompt } };
     },
-    present: (r, m, b) => ({ rewrittenText: r.text, style: b.style, ...m }),
+    // plan() has refused any other style.
+    present: (r, m, b): RewriteResponse => ({ rewrittenText: r.text, style: b.style as RewriteStyleId, ...m }),
   }),
   tone: define({
     schema: ToneRequest,
@@ -72,13 +84,14 @@ export const ENDPOINTS: Record<string, Endpoint> = {
       if (!isTone(b.tone)) throw badRequest("Invalid tone option");
       return { feature: "tone", task: { kind: "tone", text: b.text, tone: b.tone, description: b.description } };
     },
-    present: (r, m, b) => ({ adjustedText: r.text, tone: b.tone, ...m }),
+    // plan() has refused any other tone.
+    present: (r, m, b): ToneResponse => ({ adjustedText: r.text, tone: b.tone as ToneId, ...m }),
   }),
   grammar: define({
     schema: GrammarRequest,
     streams: false,
     plan: (b) => ({ feature: "grammar", task: { kind: "grammar", text: b.text } }),
-    present: (r, m) => {
+    present: (r, m): GrammarResponse => {
       const changes = r.changes ?? [];
       return { correctedText: r.text, changes, result: { correctedText: r.text, corrections: changes }, ...m };
     },
@@ -87,25 +100,25 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     schema: AlternativesRequest,
     streams: false,
     plan: (b) => ({ feature: "alternatives", task: { kind: "alternatives", text: b.text, count: b.count } }),
-    present: (r, m) => ({ alternatives: r.alternatives ?? [], ...m }),
+    present: (r, m): AlternativesResponse => ({ alternatives: r.alternatives ?? [], ...m }),
   }),
   rephrase: define({
     schema: AlternativesRequest,
     streams: false,
     plan: (b) => ({ feature: "rephrase", task: { kind: "alternatives", text: b.text, count: b.count } }),
-    present: (r, m) => ({ alternatives: r.alternatives ?? [], ...m }),
+    present: (r, m): AlternativesResponse => ({ alternatives: r.alternatives ?? [], ...m }),
   }),
   summarize: define({
     schema: SummarizeRequest,
     streams: true,
     plan: (b) => ({ feature: "summarize", task: { kind: "summary", text: b.text } }),
-    present: (r, m) => ({ summary: r.text, ...m }),
+    present: (r, m): SummarizeResponse => ({ summary: r.text, ...m }),
   }),
   outline: define({
     schema: OutlineRequest,
     streams: true,
     plan: (b) => ({ feature: "outline", task: { kind: "outline", text: b.text } }),
-    present: (r, m) => ({ outline: r.text, ...m }),
+    present: (r, m): OutlineResponse => ({ outline: r.text, ...m }),
   }),
 };
 

@@ -19,12 +19,12 @@ export type AiFeature =
   | "summarize"
   | "suggestions";
 
-export const AI_UPGRADE_MESSAGE = "AI features require a Creator or Professional subscription.";
-export const SUMMARIZE_UPGRADE_MESSAGE = "Summarization requires a Professional subscription.";
+const AI_UPGRADE_MESSAGE = "AI features require a Creator or Professional subscription.";
+const SUMMARIZE_UPGRADE_MESSAGE = "Summarization requires a Professional subscription.";
 
 const PAID: readonly PlanId[] = ["creator", "professional"];
 
-export function plansFor(feature: AiFeature): readonly PlanId[] {
+function plansFor(feature: AiFeature): readonly PlanId[] {
   return feature === "summarize" ? ["professional"] : PAID;
 }
 

@@ -16,7 +16,7 @@ export interface Reservation {
   limit: number;
 }
 
-export function quotaExceeded(limit: number, now: Date): AppError {
+function quotaExceeded(limit: number, now: Date): AppError {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const retryAfter = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
   return new AppError(

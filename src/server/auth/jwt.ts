@@ -2,9 +2,9 @@
 // Only HS256 is accepted on verify (no "none", no algorithm confusion).
 import { jwtVerify, SignJWT } from "jose";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string;
   email: string;
   role: string;

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from "./random.js";
 
 export type OneTimePurpose = "signup" | "recovery" | "email_change";
 
-export const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = {
+const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = {
   signup: 24 * 3600_000,
   recovery: 3600_000,
   email_change: 24 * 3600_000,

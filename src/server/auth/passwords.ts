@@ -25,7 +25,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 
 let dummyHash: Promise<string> | null = null;
 /** Spends one argon2 verification on a throwaway hash (timing parity for unknown emails). */
-export async function burnDummyVerify(password: string): Promise<void> {
+async function burnDummyVerify(password: string): Promise<void> {
   dummyHash ??= hash("draftsmith-dummy-password-for-timing", OPTIONS);
   try {
     await verify(await dummyHash, password);

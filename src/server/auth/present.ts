@@ -5,7 +5,7 @@ export type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export function userMetadata(u: UserRow): Record<string, unknown> {
+function userMetadata(u: UserRow): Record<string, unknown> {
   return { ...(u.userMetadata ?? {}), full_name: u.fullName, email: u.email, email_verified: !!u.emailConfirmedAt, sub: u.id };
 }
 
@@ -42,7 +42,7 @@ export function presentUser(u: UserRow) {
   };
 }
 
-export type PresentedUser = ReturnType<typeof presentUser>;
+type PresentedUser = ReturnType<typeof presentUser>;
 
 /**
  * What a sign-up without auto-confirm answers. The same shape for a new address and for

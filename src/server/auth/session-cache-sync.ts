@@ -4,7 +4,7 @@
 import type { Database } from "../db/index.js";
 import type { SessionCache, SessionEviction } from "./session-cache.js";
 
-export const SESSION_EVICT_CHANNEL = "draftsmith_sessions";
+const SESSION_EVICT_CHANNEL = "draftsmith_sessions";
 
 function parseEviction(payload: string): SessionEviction | null {
   try {

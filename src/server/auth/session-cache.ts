@@ -7,7 +7,7 @@
 import type { AuthUser } from "../service-types.js";
 
 /** How long a verified token is trusted without asking the database again. */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 /** Entries kept at most; the oldest go first. */
 export const SESSION_CACHE_MAX_ENTRIES = 20_000;
 

@@ -149,7 +149,7 @@ export class SessionService {
 }
 
 /** Marks sessions revoked; callers evict them from ctx.sessionCache once the transaction commits. */
-export async function revokeSessionRows(
+async function revokeSessionRows(
   tx: DbOrTx,
   which: { sessionId: string } | { userId: string; exceptSessionId?: string },
   now: Date,

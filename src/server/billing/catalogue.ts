@@ -13,7 +13,7 @@ const BUILTIN_ANNUAL: Record<PaidPlanId, string> = {
   professional: "price_professional_annual",
 };
 
-export function monthlyPriceId(config: Config, plan: PaidPlanId): string {
+function monthlyPriceId(config: Config, plan: PaidPlanId): string {
   return plan === "creator" ? config.STRIPE_PRICE_CREATOR : config.STRIPE_PRICE_PROFESSIONAL;
 }
 
@@ -21,7 +21,7 @@ export function monthlyPriceId(config: Config, plan: PaidPlanId): string {
  * The annual price id, or null when annual billing cannot be bought: with Stripe only a
  * configured STRIPE_PRICE_*_ANNUAL sells a year; the built-in checkout always can.
  */
-export function annualPriceId(config: Config, plan: PaidPlanId): string | null {
+function annualPriceId(config: Config, plan: PaidPlanId): string | null {
   const configured = plan === "creator" ? config.STRIPE_PRICE_CREATOR_ANNUAL : config.STRIPE_PRICE_PROFESSIONAL_ANNUAL;
   return configured ?? (config.payments === "builtin" ? BUILTIN_ANNUAL[plan] : null);
 }

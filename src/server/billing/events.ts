@@ -16,7 +16,7 @@ import { applySubscriptionState, findUserIdForProviderIds, patchSubscription } f
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   "checkout.session.completed",
   "customer.subscription.created",
   "customer.subscription.updated",

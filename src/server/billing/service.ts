@@ -179,5 +179,3 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider,
     },
   };
 }
-
-export type BillingService = ReturnType<typeof createBillingService>;

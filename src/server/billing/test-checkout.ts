@@ -14,7 +14,7 @@ import type { BillingEvent } from "./providers/index.js";
 import { randomId } from "./providers/builtin.js";
 
 /** An unpaid test checkout link stops working after a day, like a hosted checkout session. */
-export const TEST_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+const TEST_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Event time in (fractional) seconds: built-in changes keep millisecond order. */
 const eventTime = (d: Date) => d.getTime() / 1000;

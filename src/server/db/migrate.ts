@@ -16,7 +16,7 @@ function migrationsDir(): string {
   return found;
 }
 
-export function listMigrations(): { name: string; sql: string }[] {
+function listMigrations(): { name: string; sql: string }[] {
   const dir = migrationsDir();
   return fs
     .readdirSync(dir)

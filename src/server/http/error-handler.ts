@@ -57,7 +57,7 @@ const DATABASE_DOWN = new Set([
  * is the postgres.js error carrying the code. Follows the cause chain (bounded, in case
  * of a cycle).
  */
-export function isDatabaseDown(err: unknown): boolean {
+function isDatabaseDown(err: unknown): boolean {
   let e: unknown = err;
   for (let hops = 0; hops < 8 && typeof e === "object" && e !== null; hops++) {
     const code = (e as { code?: unknown }).code;

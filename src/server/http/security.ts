@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = match[1] ?? "";
@@ -34,7 +34,7 @@ function headersFrom(middleware: ReturnType<typeof helmet>): Record<string, stri
   return headers;
 }
 
-export function securityHeaders(indexHtml: string | null): Record<string, string> {
+function securityHeaders(indexHtml: string | null): Record<string, string> {
   const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml) : [];
   const middleware = helmet({
     contentSecurityPolicy: {

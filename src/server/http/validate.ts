@@ -25,7 +25,7 @@ const PARTS = [
 ] as const;
 
 /** Throws a 400 naming the field when the request carries something that is not text or nests too deep. */
-export function checkRequestInput(request: FastifyRequest): void {
+function checkRequestInput(request: FastifyRequest): void {
   for (const [part, label] of PARTS) {
     const value = request[part];
     // Raw bodies (the Stripe webhook keeps the signed bytes) are checked where they are parsed.

@@ -14,7 +14,7 @@ export interface AfterResponseQueue {
 
 type Log = (err: unknown, label: string) => void;
 
-export function createAfterResponseQueue(log: Log): AfterResponseQueue {
+function createAfterResponseQueue(log: Log): AfterResponseQueue {
   const pending = new Set<Promise<void>>();
   return {
     run(label, task) {

@@ -27,7 +27,7 @@ export type SubscribeDecision =
   | { ok: false; message: string };
 
 /** The principal a share token grants on `documentId`, or null (the Sharing area owns share tokens). */
-export async function sharePrincipalFor(
+async function sharePrincipalFor(
   ctx: AppContext,
   documentId: string,
   shareToken: string,

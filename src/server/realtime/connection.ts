@@ -34,7 +34,7 @@ export interface ConnectionOptions extends AddressLimits {
  * cap the socket is closed with REALTIME_CLOSE.tooManyConnections.
  */
 /** Realtime messages are small JSON commands; the WebSocket layer allows more for /collab. */
-export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
+const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
 
 const messageBytes = (data: Buffer | ArrayBuffer | Buffer[]) =>
   Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;

@@ -19,7 +19,3 @@ export function expiryDate(instant: Date | null): string | null {
 export function isBeforeToday(date: string, now: Date): boolean {
   return date < utcDate(now);
 }
-
-export function isExpired(instant: Date | null, now: Date): boolean {
-  return instant !== null && now.getTime() >= instant.getTime();
-}

@@ -11,7 +11,7 @@ import { AppError, notFound } from "../http/index.js";
 import { verifyShareToken } from "./token.js";
 
 export const sharedNotFound = () => notFound("Document not found");
-export const passwordRequired = () => new AppError(401, "password_required", "This document is password protected");
+const passwordRequired = () => new AppError(401, "password_required", "This document is password protected");
 
 export interface ShareGrant {
   documentId: string;

@@ -1,12 +1,13 @@
 // AI request/response contracts and the style and tone catalogues.
 // Used by the server routes and the client alike.
 import { z } from "zod";
+import { DEFAULT_ALTERNATIVES_COUNT } from "../limits.js";
 
 /** Largest extra context (characters) a completion accepts; larger → 413. */
 export const AI_MAX_CONTEXT_CHARS = 20_000;
 /** AI calls one user may have in flight at once; more → 429. */
 export const AI_MAX_CONCURRENT_PER_USER = 3;
-export const AI_MAX_ALTERNATIVES = 5;
+const AI_MAX_ALTERNATIVES = 5;
 
 export * from "./ai-catalog.js";
 import type { RewriteStyleId, ToneId } from "./ai-catalog.js";
@@ -17,8 +18,8 @@ const text = z.string().trim().min(1, "Text is required");
 
 export const ImproveRequest = z.object({ text, documentId: z.string().optional() });
 /** `task` lets the client ask for a summary or outline through complete (the spec's client does). */
-export const CompleteTask = z.enum(["continue", "summary", "outline"]);
-export type CompleteTask = z.infer<typeof CompleteTask>;
+const CompleteTask = z.enum(["continue", "summary", "outline"]);
+type CompleteTask = z.infer<typeof CompleteTask>;
 export const CompleteRequest = z.object({
   text,
   context: z.string().optional(),
@@ -35,7 +36,7 @@ export const ToneRequest = z.object({
 export const GrammarRequest = z.object({ text });
 export const AlternativesRequest = z.object({
   text,
-  count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(3),
+  count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(DEFAULT_ALTERNATIVES_COUNT),
   userId: z.string().optional(),
 });
 export const AnalyzeRequest = z.object({ text, userId: z.string().optional(), type: z.string().optional() });
@@ -48,7 +49,7 @@ export const CreateSuggestionRequest = z.union([
     suggestedText: z.string(),
     type: z.string().max(50).default("improvement"),
   }),
-  z.object({ text, type: z.literal("rewriting"), count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(3) }),
+  z.object({ text, type: z.literal("rewriting"), count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(DEFAULT_ALTERNATIVES_COUNT) }),
 ]);
 export const UpdateSuggestionRequest = z.object({ accepted: z.boolean() });
 
@@ -85,6 +86,8 @@ export interface ImproveResponse extends AiMeta {
 }
 export interface CompleteResponse extends AiMeta {
   completion: string;
+  /** The task asked for ("continue" when none was). */
+  task: CompleteTask;
 }
 export interface RewriteResponse extends AiMeta {
   rewrittenText: string;

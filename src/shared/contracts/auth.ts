@@ -2,8 +2,6 @@
 import { z } from "zod";
 import { MAX_METADATA_DEPTH, refineInput } from "./text.js";
 
-export const AUTH_STORAGE_KEY = "draftsmith.auth";
-
 const email = z
   .string()
   .trim()
@@ -29,7 +27,7 @@ export const RefreshGrantBody = z.object({ refresh_token: z.string().min(1, "ref
 
 export const RecoverBody = z.object({ email });
 
-export const OtpType = z.enum(["signup", "email", "recovery", "email_change", "magiclink", "invite"]);
+const OtpType = z.enum(["signup", "email", "recovery", "email_change", "magiclink", "invite"]);
 
 export const VerifyBody = z.object({
   type: OtpType,

@@ -1,10 +1,9 @@
 // Billing request/response contracts (spec accounts §3/§7, editor §7), shared by server and client.
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../limits.js";
-import { BILLING_INTERVALS, type BillingInterval, PLAN_IDS } from "../plans.js";
+import { BILLING_INTERVALS, type BillingInterval } from "../plans.js";
 
-export const planIdSchema = z.enum(PLAN_IDS);
-export const billingIntervalSchema = z.enum(BILLING_INTERVALS);
+const billingIntervalSchema = z.enum(BILLING_INTERVALS);
 
 /**
  * priceId names the plan (its monthly or annual price id from GET /api/stripe/plans);
@@ -15,13 +14,11 @@ export const createCheckoutRequest = z.object({
   priceId: z.string().min(1).max(200),
   interval: billingIntervalSchema.optional(),
 });
-export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
 export interface UrlResponse {
   url: string;
 }
 
 export const sessionIdRequest = z.object({ sessionId: z.string().min(1).max(300) });
-export type SessionIdRequest = z.infer<typeof sessionIdRequest>;
 
 /** POST /api/retrieve-checkout-session */
 export interface CheckoutSessionDetails {
@@ -57,7 +54,7 @@ export interface SubscriptionStatusResponse {
 }
 
 /** GET /api/stripe/plans: the catalogue with configured price ids (Gratis has none). */
-export interface PlanWithPrice {
+interface PlanWithPrice {
   id: string;
   name: string;
   price: number;

@@ -2,9 +2,7 @@
 // Records are snake_case like the spec's table rows; timestamps are ISO strings.
 import { z } from "zod";
 import type { DocNode } from "../editor/schema.js";
-import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../limits.js";
-
-export { DEFAULT_DOCUMENT_TITLE };
+import { TITLE_MAX_LENGTH } from "../limits.js";
 
 /** A title as stored: trimmed, non-empty, at most 255 characters. */
 export const DocumentTitleSchema = z
@@ -35,7 +33,7 @@ export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBodySchema>;
 
 export const DocumentIdParamsSchema = z.object({ id: z.string() });
 
-export const DocumentRecordSchema = z.object({
+const DocumentRecordSchema = z.object({
   id: z.string(),
   /** The owner; in a realtime UPDATE it is the writer (null for a share visitor). */
   user_id: z.string().nullable(),
@@ -53,33 +51,7 @@ export const DocumentRecordSchema = z.object({
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 
-export const DocumentListSchema = z.array(DocumentRecordSchema);
-
 export { PREFER_RETURN_MINIMAL } from "./prefer.js";
-
-/**
- * A save's answer when the request says `Prefer: return=minimal` (RFC 7240): the record
- * without its content. Autosave sends the whole document every few seconds and needs only
- * the new version and time back; echoing a novel-length tree on every save would double
- * the traffic for nothing.
- */
-export const DocumentSavedSchema = DocumentRecordSchema.omit({ content: true });
-export type DocumentSaved = z.infer<typeof DocumentSavedSchema>;
-
-/** 409 body of a PATCH based on a stale version. */
-export interface DocumentConflictBody {
-  error: "conflict";
-  message: string;
-  current: DocumentRecord;
-}
-
-/** 402 body when the plan's document limit is reached. */
-export interface DocumentLimitBody {
-  error: "upgrade_required";
-  feature: "documents";
-  limit: number;
-  message: string;
-}
 
 // ---- Realtime (/realtime WebSocket) ----
 

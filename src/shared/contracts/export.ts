@@ -4,7 +4,7 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "../export/filename.js";
 import { TITLE_MAX_LENGTH } from "../limits.js";
 
-export const PDF_PAGE_SIZES = ["a4", "letter"] as const;
+const PDF_PAGE_SIZES = ["a4", "letter"] as const;
 export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];
 
 /** GET /api/documents/:id/export query. */
@@ -20,4 +20,3 @@ export const exportRequest = z.object({
   content: z.unknown(),
   pageSize: z.enum(PDF_PAGE_SIZES).optional(),
 });
-export type ExportRequest = z.infer<typeof exportRequest>;

@@ -2,9 +2,9 @@
 // server routes and the Account Settings dialog.
 import { z } from "zod";
 
-export const THEMES = ["light", "dark", "system"] as const;
-export const FONT_SIZES = ["small", "medium", "large"] as const;
-export const FONT_FAMILIES = ["inter", "serif", "mono"] as const;
+const THEMES = ["light", "dark", "system"] as const;
+const FONT_SIZES = ["small", "medium", "large"] as const;
+const FONT_FAMILIES = ["inter", "serif", "mono"] as const;
 
 export type Theme = (typeof THEMES)[number];
 export type FontSize = (typeof FONT_SIZES)[number];
@@ -38,7 +38,6 @@ export type NotificationsPatch = z.infer<typeof notificationsPatchSchema>;
 export const DEFAULT_NOTIFICATIONS: Notifications = { marketing: true, updates: true, security: true };
 
 export const deleteAccountSchema = z.object({ confirmEmail: z.string().trim().min(1, "Type your email address to confirm") });
-export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;
 
 /**
  * Reads a stored value leniently: fields that are missing or no longer valid fall back to

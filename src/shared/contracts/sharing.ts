@@ -17,7 +17,7 @@ export const SHARE_UNLOCK_MAX_FAILURES_PER_IP = 30;
  */
 export const SHARE_UNLOCK_MAX_FAILURES_PER_LINK = 500;
 export const SHARE_UNLOCK_WINDOW_MS = 15 * 60 * 1000;
-export const SHARE_PASSWORD_MAX_LENGTH = 200;
+const SHARE_PASSWORD_MAX_LENGTH = 200;
 
 const isoDate = z
   .string()
@@ -62,7 +62,6 @@ export type SharedDocument = z.infer<typeof sharedDocument>;
 
 export const unlockInput = z.object({ password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH) });
 export const unlockResponse = z.object({ token: z.string(), expiresAt: z.string() });
-export type UnlockResponse = z.infer<typeof unlockResponse>;
 
 /** PATCH /api/shared/:id: a visitor's edit, based on `version` (stale → 409 with the current document). */
 export const sharedPatchInput = z.strictObject({
@@ -70,7 +69,6 @@ export const sharedPatchInput = z.strictObject({
   content: DocumentContentInputSchema.optional(),
   version: z.number().int().min(1),
 });
-export type SharedPatchInput = z.infer<typeof sharedPatchInput>;
 
 /** "YYYY-MM-DD" of a moment in UTC. */
 export function utcDate(at: Date): string {

@@ -27,4 +27,3 @@ export const TEXT_COLORS = [
 ] as const;
 
 export const TEXT_ALIGNMENTS = ["left", "center", "right", "justify"] as const;
-export const HEADING_LEVELS = [1, 2, 3] as const;

@@ -2,9 +2,6 @@
 // editor's add-link prompt, on the server when content is saved, and on every export.
 export const ALLOWED_LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "callto", "sms", "cid", "xmpp"] as const;
 
-/** A custom scheme name: lowercase letters, digits and single hyphens, not at either end. */
-export const CUSTOM_SCHEME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 // Browsers drop ASCII whitespace and control characters inside a URL's scheme
 // ("java\tscript:"), so they are removed before the scheme is read.
 const IGNORED_CHARS = /[\u0000-\u0020\u007f-\u009f]/g;

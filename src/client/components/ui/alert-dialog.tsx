@@ -16,7 +16,6 @@ export function AlertDialog({ open, defaultOpen, onOpenChange, ...props }: React
     </DialogOpenChangeContext.Provider>
   );
 }
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,

@@ -13,9 +13,7 @@ export function Dialog({ open, defaultOpen, onOpenChange, ...props }: React.Comp
     </DialogOpenChangeContext.Provider>
   );
 }
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
-export const DialogPortal = DialogPrimitive.Portal;
+const DialogPortal = DialogPrimitive.Portal;
 
 export const overlayClass =
   "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out";

@@ -6,12 +6,11 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
-import { Dialog, DialogDescription, DialogOverlay, DialogTitle } from "./dialog";
+import { Dialog, DialogOverlay, DialogTitle } from "./dialog";
 import { useDialogContent } from "./dialog-behaviour";
 
 export const Sheet = Dialog;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 export type SheetSide = "left" | "right" | "bottom";
 
@@ -60,9 +59,4 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sheet-header" className={cn("flex flex-col gap-1 pr-10", className)} {...props} />;
-}
-
 export const SheetTitle = DialogTitle;
-export const SheetDescription = DialogDescription;

@@ -4,8 +4,8 @@ import { createContext, useContext } from "react";
 import { cn } from "../../lib/cn";
 
 /** Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
-export const TOOLTIP_DELAY = 700;
-export const TOOLTIP_SKIP_DELAY = 300;
+const TOOLTIP_DELAY = 700;
+const TOOLTIP_SKIP_DELAY = 300;
 
 const InsideProvider = createContext(false);
 
@@ -14,7 +14,7 @@ const InsideProvider = createContext(false);
  * Not mounted in App: that would put Radix Tooltip and floating-ui (~17 KB gzip) into the
  * start-up bundle of every page, the landing page included.
  */
-export function TooltipProvider({
+function TooltipProvider({
   delayDuration = TOOLTIP_DELAY,
   skipDelayDuration = TOOLTIP_SKIP_DELAY,
   children,
@@ -28,13 +28,13 @@ export function TooltipProvider({
 }
 
 /** A tooltip root; outside any TooltipProvider it brings its own (with the spec's delays). */
-export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
   const root = <TooltipPrimitive.Root {...props} />;
   return useContext(InsideProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
 }
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
+function TooltipContent({
   className,
   sideOffset = 4,
   children,

@@ -14,7 +14,7 @@ import { confirmationRedirect, recoveryRedirect } from "./redirects";
 
 export type AuthMode = "signin" | "signup" | "reset";
 
-export interface AuthDialogProps {
+interface AuthDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode: AuthMode;

@@ -14,7 +14,7 @@ import { toast } from "../../lib/toast";
 import { IntervalSwitch, annualAvailable, checkoutPriceId, priceLabel } from "../../components/interval-switch";
 import { usePlans } from "../../lib/plans-query";
 
-export const SALES_EMAIL = "sales@draftsmith.app";
+const SALES_EMAIL = "sales@draftsmith.app";
 
 /** The landing page's pricing section (anchor "pricing"): three plan cards and their buttons. */
 export function PricingSection() {

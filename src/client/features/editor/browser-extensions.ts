@@ -9,7 +9,7 @@ import { PasteTables } from "./paste-tables";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
 import { SafeTypography } from "./typography";
 
-export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
+const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
 
 export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boolean } = {}): AnyExtension[] {
   return [

@@ -27,7 +27,7 @@ import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-prefe
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveEditor } from "./use-live-editor";
 
-export interface EditorDocumentSnapshot {
+interface EditorDocumentSnapshot {
   id: string;
   title: string;
   content: unknown;

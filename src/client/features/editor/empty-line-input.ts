@@ -11,7 +11,7 @@ import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 
-export const emptyLineInputKey = new PluginKey("emptyLineInput");
+const emptyLineInputKey = new PluginKey("emptyLineInput");
 
 /** Whether the browser's caret is where the editor's state says it is. */
 function caretMatchesState(view: EditorView): boolean {
@@ -25,7 +25,7 @@ function caretMatchesState(view: EditorView): boolean {
   }
 }
 
-export function insertIntoEmptyLine(view: EditorView, event: InputEvent): boolean {
+function insertIntoEmptyLine(view: EditorView, event: InputEvent): boolean {
   if (event.inputType !== "insertText" || event.isComposing || view.composing || !event.data) return false;
   const { selection } = view.state;
   const parent = selection.$from.parent;

@@ -6,7 +6,7 @@ export type LinkInputResult = { kind: "remove" } | { kind: "set"; href: string }
 // "example.com/page" or "www.example.com": a bare host the user means as a web address.
 const BARE_HOST = /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#].*)?$/i;
 
-export const LINK_SCHEMES_MESSAGE = `Links can use ${ALLOWED_LINK_SCHEMES.join(", ")}, or be relative (like /page or #section).`;
+const LINK_SCHEMES_MESSAGE = `Links can use ${ALLOWED_LINK_SCHEMES.join(", ")}, or be relative (like /page or #section).`;
 
 /** Reads what the user typed into the link prompt. Empty input removes the link. */
 export function parseLinkInput(raw: string): LinkInputResult {

@@ -5,7 +5,7 @@
 import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 
-export function tablesAsLines(html: string): string {
+function tablesAsLines(html: string): string {
   if (!/<table[\s>]/i.test(html)) return html;
   const doc = new DOMParser().parseFromString(html, "text/html");
   for (const table of Array.from(doc.querySelectorAll("table"))) {

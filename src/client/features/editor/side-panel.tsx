@@ -16,7 +16,7 @@ const SHORTCUTS: { label: string; keys: string }[] = [
   { label: "Commands", keys: "/" },
 ];
 
-export function ShortcutsCard() {
+function ShortcutsCard() {
   return (
     <section aria-labelledby="shortcuts-heading" className="rounded-lg border bg-card p-3">
       <h2 id="shortcuts-heading" className="mb-2 text-sm font-semibold">

@@ -14,7 +14,7 @@ import type { EditorState } from "@tiptap/pm/state";
 import Typography from "@tiptap/extension-typography";
 
 /** True when text typed at pos is code, so it must stay exactly as typed. */
-export function inCode(state: EditorState, pos: number): boolean {
+function inCode(state: EditorState, pos: number): boolean {
   const $pos = state.doc.resolve(pos);
   if ($pos.parent.type.spec.code) return true;
   const isCode = (marks: readonly { type: { spec: { code?: boolean } } }[]) => marks.some((m) => m.type.spec.code);

@@ -6,7 +6,7 @@ import { apiJson, isApiError } from "../../lib/api";
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 
-export type EditorDocumentState =
+type EditorDocumentState =
   | { kind: "loading" }
   | { kind: "created"; id: string }
   | { kind: "ready"; record: DocumentRecord }

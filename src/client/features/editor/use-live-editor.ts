@@ -88,5 +88,3 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
     getDocument,
   };
 }
-
-export type LiveEditorSession = ReturnType<typeof useLiveEditor>;

@@ -15,7 +15,7 @@ import {
 import { toast } from "../../lib/toast";
 import { exportDocument, printDocument } from "./run-export";
 
-export interface ExportMenuProps {
+interface ExportMenuProps {
   /** Read lazily at export time so the menu always exports the latest editor content. */
   getDocument: () => { id: string; title: string; content: unknown };
 }

@@ -1,2 +1,2 @@
 // Public entry point of the export feature; other areas import only from here.
-export { ExportMenu, type ExportMenuProps } from "./export-menu";
+export { ExportMenu } from "./export-menu";

@@ -4,4 +4,3 @@ export { IntegrationsRow } from "./integrations";
 export { LandingFooter } from "./landing-footer";
 export { SignupTeaser, type SignupValues } from "./signup-teaser";
 export { TypingDemo } from "./typing-demo";
-export { useReducedMotion } from "./use-reduced-motion";

@@ -4,7 +4,7 @@ export const TYPING_PAUSE_MS = 2000;
 export const SUGGESTION_TOGGLE_MS = 2000;
 export const REFACTOR_TOGGLE_MS = 3000;
 export const AUTOSAVE_TICK_MS = 1000;
-export const AUTOSAVE_MAX_SECONDS = 10;
+const AUTOSAVE_MAX_SECONDS = 10;
 
 /** The typing demo's next state: type one more character, or start the next phrase after the pause. */
 export function nextTypingStep(phraseCount: number, phraseLength: number, state: { phrase: number; chars: number }) {

@@ -9,7 +9,7 @@ import { ProfileTab } from "./profile-tab";
 import { useNotificationsQuery } from "./settings-api";
 import { SubscriptionTab } from "./subscription-tab";
 
-export interface AccountSettingsDialogProps {
+interface AccountSettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -1,2 +1,2 @@
 // Public entry point of the settings feature; other areas import only from here.
-export { AccountSettingsDialog, type AccountSettingsDialogProps } from "./account-settings-dialog";
+export { AccountSettingsDialog } from "./account-settings-dialog";

@@ -12,8 +12,8 @@ import { PREFERENCES_QUERY_KEY, PREFERENCES_URL } from "../../lib/preferences-qu
 import { apiJson, apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 
-export const NOTIFICATIONS_URL = "/api/settings/notifications";
-export const NOTIFICATIONS_QUERY_KEY = [NOTIFICATIONS_URL] as const;
+const NOTIFICATIONS_URL = "/api/settings/notifications";
+const NOTIFICATIONS_QUERY_KEY = [NOTIFICATIONS_URL] as const;
 
 export function useNotificationsQuery(enabled = true) {
   return useQuery({

@@ -57,7 +57,7 @@ export interface LiveDocumentOptions {
   keepaliveHeaders: () => Record<string, string> | null;
 }
 
-export function collabUrl(): string {
+function collabUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === "https:" ? "wss" : "ws"}://${host}/collab`;
 }
@@ -71,7 +71,7 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** Whether `stored` holds every change in `local` (both Yjs state vectors). */
-export function covers(stored: Map<number, number>, local: Map<number, number>): boolean {
+function covers(stored: Map<number, number>, local: Map<number, number>): boolean {
   for (const [client, clock] of local) if ((stored.get(client) ?? 0) < clock) return false;
   return true;
 }

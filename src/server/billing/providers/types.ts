@@ -8,7 +8,7 @@ export interface BillingEvent {
   data: { object: unknown };
 }
 
-export interface CheckoutInput {
+interface CheckoutInput {
   /** Null for a guest checkout (paid before having an account). */
   user: { id: string; email: string } | null;
   customerId: string | null;
@@ -18,7 +18,7 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
-export interface PortalInput {
+interface PortalInput {
   customerId: string;
   returnUrl: string;
   /** Open the portal on the "change plan" step for this subscription (towards `plan`). */

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface StubRequest {
+interface StubRequest {
   method: string;
   path: string;
   params: Record<string, string>;

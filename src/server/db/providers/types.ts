@@ -6,7 +6,7 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import type { EmbeddedDatabase } from "../pglite-remote.js";
 import type * as schema from "../schema.js";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<any, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -18,7 +18,7 @@ export interface SqlRunner {
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
 }
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 
 export interface Database {
   driver: "pglite" | "postgres";

@@ -8,7 +8,7 @@ import { createMemoryBus } from "./builtin.js";
 import { createPostgresBus } from "./postgres.js";
 import type { RealtimeBus } from "./types.js";
 
-export type { RealtimeBus, RealtimeEvent, RealtimeHandler } from "./types.js";
+export type { RealtimeBus, RealtimeEvent } from "./types.js";
 
 export async function createRealtimeBus(config: Config, database: Database): Promise<RealtimeBus> {
   if (config.realtime === "postgres" && database.driver === "postgres") {

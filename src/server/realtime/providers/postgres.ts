@@ -11,9 +11,9 @@ import type { Database } from "../../db/index.js";
 import { createMemoryBus } from "./builtin.js";
 import type { RealtimeBus, RealtimeEvent } from "./types.js";
 
-export const NOTIFY_CHANNEL = "draftsmith_realtime";
+const NOTIFY_CHANNEL = "draftsmith_realtime";
 /** PostgreSQL's limit is 8000 bytes; keep a margin for the envelope. */
-export const MAX_NOTIFY_BYTES = 7900;
+const MAX_NOTIFY_BYTES = 7900;
 
 export interface BusCodec {
   /** A small JSON-able form of the event (at most ~7.8 KB once serialized). */

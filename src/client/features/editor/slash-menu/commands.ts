@@ -26,7 +26,7 @@ export interface SlashCommand {
   keywords: readonly string[];
 }
 
-export const SLASH_GROUPS: readonly SlashGroup[] = ["Basic Blocks", "AI Commands"];
+const SLASH_GROUPS: readonly SlashGroup[] = ["Basic Blocks", "AI Commands"];
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { id: "text", title: "Text", description: "Plain paragraph text", group: "Basic Blocks", keywords: ["paragraph", "p"] },

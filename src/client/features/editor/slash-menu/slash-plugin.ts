@@ -24,7 +24,7 @@ export interface SlashHandlers {
   onKeyDown: (event: KeyboardEvent) => boolean;
 }
 
-export const slashPluginKey = new PluginKey<SlashState>("slashMenu");
+const slashPluginKey = new PluginKey<SlashState>("slashMenu");
 const CLOSED: SlashState = { active: false, query: "", from: 0, to: 0 };
 const DISMISS = "slashMenuDismiss";
 // The filter: anything but another slash, short enough to still be a command name.
