@@ -4,7 +4,7 @@
 //   npm run bench:ai            (ITERATIONS=40 CHUNKS=64 CHUNK_DELAY_MS=0 by default)
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { startOpenAiStub } from "../src/server/ai/testing/openai-stub.js";
+import { startOpenAiStub } from "../src/server/ai/openai-stub.test-util.js";
 import { createTestApp, createTestUser } from "../src/server/test/harness.js";
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 40);

@@ -1,9 +1,9 @@
 // AI answers that are cut short never touch the document, in real Chromium against an
-// OpenAI-compatible stub (src/server/ai/testing/openai-stub.ts): an empty answer is an error
+// OpenAI-compatible stub (src/server/ai/openai-stub.test-util.ts): an empty answer is an error
 // and the selection stays; an answer edited down to nothing cannot be accepted.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenAiStub, startOpenAiStub, userText } from "../src/server/ai/testing/openai-stub.js";
+import { type OpenAiStub, startOpenAiStub, userText } from "../src/server/ai/openai-stub.test-util.js";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import type { RunningServer } from "./support/server.js";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 import { monthKey } from "./quota.js";
-import { type OpenAiStub, startOpenAiStub } from "./testing/openai-stub.js";
+import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 const PARAGRAPH =
   "The river ran past the old mill where we used to sit on summer evenings. We talked about everything and nothing, " +

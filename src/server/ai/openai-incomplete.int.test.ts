@@ -4,7 +4,7 @@
 // whole because they are sent in parts (split.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-import { type OpenAiStub, type StubOptions, startOpenAiStub, userText } from "./testing/openai-stub.js";
+import { type OpenAiStub, type StubOptions, startOpenAiStub, userText } from "./openai-stub.test-util.js";
 
 interface SseEvent {
   type: string;

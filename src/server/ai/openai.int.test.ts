@@ -1,7 +1,7 @@
 // The OpenAI-compatible provider through the real SDK against a local stub server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-import { type OpenAiStub, startOpenAiStub } from "./testing/openai-stub.js";
+import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 describe("AI through an OpenAI-compatible server", () => {
   let stub: OpenAiStub;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp } from "../test/harness.js";
 import { monthKey, releaseTokens, reserveTokens, settleTokens } from "./quota.js";
-import { type OpenAiStub, startOpenAiStub } from "./testing/openai-stub.js";
+import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 describe("AI token quotas", () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { getUser, signIn, signUp, uniqueEmail } from "./test-helpers.js";
+import { getUser, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 core (auto-confirm)", () => {
   let t: TestApp;

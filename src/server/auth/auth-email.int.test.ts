@@ -1,7 +1,7 @@
 // Email confirmation, recovery, email change, resend, verify links and their rules.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { getUser, outboxFor, signIn, signUp, tokenFromLink, uniqueEmail } from "./test-helpers.js";
+import { getUser, outboxFor, signIn, signUp, tokenFromLink, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 email flows (confirmation required)", () => {
   let t: TestApp;

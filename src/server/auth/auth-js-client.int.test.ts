@@ -2,7 +2,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { outboxFor, tokenFromLink, uniqueEmail } from "./test-helpers.js";
+import { outboxFor, tokenFromLink, uniqueEmail } from "./auth.test-util.js";
 
 function memoryStorage() {
   const m = new Map<string, string>();

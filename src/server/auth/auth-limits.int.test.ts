@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { AUTH_RATE_RULES } from "./rate-rules.js";
 import type { MailMessage } from "../mail/providers/index.js";
-import { outboxFor, signIn, signUp, uniqueEmail } from "./test-helpers.js";
+import { outboxFor, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 rate limits", () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "../test/harness.js";
 import { users } from "../db/schema.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
-import { getUser, refresh, signIn, signUp, uniqueEmail } from "./test-helpers.js";
+import { getUser, refresh, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 sessions", () => {
   let t: TestApp;

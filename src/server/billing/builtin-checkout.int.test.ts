@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, documents, stripeEvents, subscriptions, users } from "../db/schema.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-import { outboxFor } from "../auth/test-helpers.js";
+import { outboxFor } from "../auth/auth.test-util.js";
 import { getUserPlan } from "./plan-lookup.js";
 
 const DAY = 86_400_000;

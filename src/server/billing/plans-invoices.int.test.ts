@@ -1,8 +1,8 @@
 // Annual billing and invoices through the HTTP API, with the built-in checkout and with
-// Stripe (the real SDK against the local stub in ./test-support/stripe-stub.ts).
+// Stripe (the real SDK against the local stub in ./stripe-stub.test-util.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
-import { type StripeStub, startStripeStub, stripeInvoice } from "./test-support/stripe-stub.js";
+import { type StripeStub, startStripeStub, stripeInvoice } from "./stripe-stub.test-util.js";
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, stripeEvents, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 import { getUserPlan } from "./plan-lookup.js";
-import { type StripeStub, startStripeStub, stripeSubscription } from "./test-support/stripe-stub.js";
+import { type StripeStub, startStripeStub, stripeSubscription } from "./stripe-stub.test-util.js";
 
 const SECRET = "whsec_test_secret";
 const DAY = 86_400;

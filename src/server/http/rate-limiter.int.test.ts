@@ -3,7 +3,7 @@
 // each must see the attempts counted by the other. Skipped, saying so, without a Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_RATE_RULES, type AuthRateRule, refuseGoTrue } from "../auth/rate-rules.js";
-import { signIn, uniqueEmail } from "../auth/test-helpers.js";
+import { signIn, uniqueEmail } from "../auth/auth.test-util.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { redisReachable, testRedisUrl } from "../test/net.js";
 import type { RateWindowStore } from "./providers/types.js";

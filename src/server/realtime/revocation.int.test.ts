@@ -2,7 +2,7 @@
 // password change, account deletion, and a share link turned off, re-passworded or expired.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
-import { signIn, signUp, uniqueEmail } from "../auth/test-helpers.js";
+import { signIn, signUp, uniqueEmail } from "../auth/auth.test-util.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
 import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
 

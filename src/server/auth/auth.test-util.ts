@@ -1,4 +1,4 @@
-// Shared helpers for the auth integration tests.
+// Auth requests, unique addresses and outbox reads that the integration tests share.
 import { afterResponseQueue } from "../mail/after-response.js";
 import type { TestApp } from "../test/harness.js";
 
