@@ -1,7 +1,8 @@
 // bench:collab — live co-editing on this machine. (1) N editors (default 50) in one document,
 // each typing 5 keystrokes a second into their own paragraph: the time from a keystroke to its
 // arrival in every other editor (p50/p99) and the server's CPU per update. The editors run in
-// a child process, so process.cpuUsage() here is the server's alone. (2) Memory per open
+// a child process, so process.cpuUsage() here is the server's alone. (1b) The same for many
+// documents with two editors each (default 500 documents, 1,000 editors). (2) Memory per open
 // document: documents of about 27 KB of JSON loaded into the live server. (3) Stored bytes
 // after an hour of typing (18,000 keystrokes, one in ten a deletion) against the JSON size.
 import { spawn } from "node:child_process";
@@ -21,6 +22,8 @@ const EDITORS = Number(arg("editors", "50"));
 const SECONDS = Number(arg("seconds", "20"));
 const KEYS_PER_SECOND = 5;
 const OPEN_DOCS = Number(arg("docs", "200"));
+const PAIRED_DOCS = Number(arg("pairs", "500"));
+const PAIR_KEYS_PER_SECOND = Number(arg("pair-rate", String(KEYS_PER_SECOND)));
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
 /** About `bytes` of document JSON in paragraphs of prose-like words. */
@@ -78,10 +81,17 @@ async function main() {
     return res.json() as { id: string };
   };
 
+  const collab = ctx.liveDocuments as unknown as Collab;
+  /** Lets a document's live copy go once its editors are gone (the server unloads it itself after storing). */
+  const collabUnload = async (id: string) => {
+    const open = collab.hocuspocus.documents.get(id);
+    if (open) await collab.hocuspocus.unloadDocument(open).catch(() => {});
+  };
+
   // (1) Editors in one document.
   const doc = await create();
   const loadBefore = load();
-  const { latencies, sent, serverCpuMs } = await runEditors({ url, documentId: doc.id, token: user.token, editors: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND });
+  const { latencies, sent, serverCpuMs } = await runEditors({ url, documentIds: [doc.id], token: user.token, editorsPerDocument: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND });
   const lat = summarize(latencies);
   const cpuPerUpdate = (serverCpuMs / sent).toFixed(3);
   console.log(`\n(1) ${EDITORS} editors in one document, ${KEYS_PER_SECOND} keystrokes/s each, ${SECONDS} s (load average before ${loadBefore}, after ${load()})`);
@@ -89,8 +99,21 @@ async function main() {
   console.log(`    keystroke → other editors: p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}`);
   console.log(`    server CPU while they typed ${serverCpuMs.toFixed(0)} ms = ${cpuPerUpdate} ms per keystroke (received once, sent to ${EDITORS - 1} editors; includes the stores and the embedded database's thread)`);
 
+  // (1b) Many documents, two editors each.
+  if (PAIRED_DOCS > 0) {
+    const pairIds: string[] = [];
+    for (let i = 0; i < PAIRED_DOCS; i++) pairIds.push((await create()).id);
+    const pairLoad = load();
+    const pairs = await runEditors({ url, documentIds: pairIds, token: user.token, editorsPerDocument: 2, seconds: SECONDS, keysPerSecond: PAIR_KEYS_PER_SECOND });
+    const pl = summarize(pairs.latencies);
+    console.log(`\n(1b) ${PAIRED_DOCS} documents × 2 editors, ${PAIR_KEYS_PER_SECOND} keystrokes/s each, ${SECONDS} s (load average before ${pairLoad}, after ${load()})`);
+    console.log(`    keystrokes sent ${pairs.sent} (${(pairs.sent / SECONDS).toFixed(0)}/s), arrivals measured ${pl.count}`);
+    console.log(`    keystroke → the other editor: p50 ${ms(pl.p50)}, p95 ${ms(pl.p95)}, p99 ${ms(pl.p99)}, max ${ms(pl.max)}`);
+    console.log(`    server CPU ${pairs.serverCpuMs.toFixed(0)} ms = ${(pairs.serverCpuMs / pairs.sent).toFixed(3)} ms per keystroke (received once, sent to 1 editor; includes the stores)`);
+    for (const id of pairIds) await collabUnload(id);
+  }
+
   // (2) Memory per open ~27 KB document in the live server.
-  const collab = ctx.liveDocuments as unknown as Collab;
   const ids: string[] = [];
   for (let i = 0; i < OPEN_DOCS; i++) ids.push((await create(chapter(27_000))).id);
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,35 +1,48 @@
 // The editors of bench:collab, in their own process so that the server's CPU is measured
-// alone. Each editor types into its own paragraph at a steady rate (one insert of a short
-// marked token per keystroke); every other editor notes when each token arrives, from the
-// inserted text of each change (not by re-reading the document). Prints one JSON line.
+// alone. Each document gets its own editors; each editor types into its own paragraph at a
+// steady rate (one insert of a short marked token per keystroke); every other editor of the
+// document notes when each token arrives, from the inserted text of each change (not by
+// re-reading the document). Prints one JSON line.
 import * as Y from "yjs";
-import { openEditor } from "../../src/server/collab/provider.test-util.js";
+import { openEditor, type TestEditor } from "../../src/server/collab/provider.test-util.js";
 
 interface Job {
   url: string;
-  documentId: string;
+  documentIds: string[];
   token: string;
-  editors: number;
+  editorsPerDocument: number;
   seconds: number;
   keysPerSecond: number;
 }
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job;
-const editors = Array.from({ length: job.editors }, () => openEditor(job.url, job.documentId, job.token));
-while (!editors.every((e) => e.provider.isSynced)) await new Promise((r) => setTimeout(r, 50));
+const per = job.editorsPerDocument;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// One paragraph per editor, made by the first editor so all see the same list.
-const first = editors[0]!;
-first.doc.transact(() => {
-  const fragment = first.doc.getXmlFragment("default");
-  for (let i = 0; i < job.editors; i++) {
-    const paragraph = new Y.XmlElement("paragraph");
-    paragraph.insert(0, [new Y.XmlText()]);
-    fragment.insert(fragment.length, [paragraph]);
-  }
-});
-const ready = () => editors.every((e) => e.doc.getXmlFragment("default").length >= job.editors);
-while (!ready()) await new Promise((r) => setTimeout(r, 50));
+// Opened a document at a time, so a thousand connections do not all arrive at once.
+const groups: TestEditor[][] = [];
+for (const id of job.documentIds) {
+  const group = Array.from({ length: per }, () => openEditor(job.url, id, job.token));
+  groups.push(group);
+  if (groups.length % 50 === 0) while (!groups.flat().every((e) => e.provider.isSynced)) await pause(50);
+}
+const editors = groups.flat();
+while (!editors.every((e) => e.provider.isSynced)) await pause(50);
+
+// One paragraph per editor, made by the first editor of each document so all see the same list.
+for (const group of groups) {
+  const first = group[0]!;
+  first.doc.transact(() => {
+    const fragment = first.doc.getXmlFragment("default");
+    for (let i = 0; i < per; i++) {
+      const paragraph = new Y.XmlElement("paragraph");
+      paragraph.insert(0, [new Y.XmlText()]);
+      fragment.insert(fragment.length, [paragraph]);
+    }
+  });
+}
+const ready = () => editors.every((e) => e.doc.getXmlFragment("default").length >= per);
+while (!ready()) await pause(50);
 
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
@@ -56,19 +69,20 @@ process.stdout.write("TYPING\n");
 const started = performance.now();
 await Promise.all(
   editors.map(async (editor, e) => {
-    await new Promise((r) => setTimeout(r, (e * interval) / editors.length));
-    const paragraph = editor.doc.getXmlFragment("default").get(editor.doc.getXmlFragment("default").length - job.editors + e) as Y.XmlElement;
+    await pause((e * interval) / editors.length);
+    const fragment = editor.doc.getXmlFragment("default");
+    const paragraph = fragment.get(fragment.length - per + (e % per)) as Y.XmlElement;
     const text = paragraph.get(0) as Y.XmlText;
     for (let n = 0; performance.now() - started < job.seconds * 1000; n++) {
       const key = `${e}_${n}`;
       sentAt.set(key, performance.now());
       text.insert(text.length, `k${key};`);
       sent++;
-      await new Promise((r) => setTimeout(r, interval));
+      await pause(interval);
     }
   }),
 );
-await new Promise((r) => setTimeout(r, 1500));
+await pause(1500);
 process.stdout.write("DONE\n");
 for (const e of editors) e.destroy();
 // Exit only once the (large) line is written: a pipe write is asynchronous.
