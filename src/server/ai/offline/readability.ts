@@ -1,18 +1,14 @@
 // Readability analysis: Flesch reading ease and Flesch–Kincaid grade, sentence and word
 // counts, long sentences and passive voice.
+import { syllable } from "syllable";
 import type { Readability } from "../../../shared/contracts/ai.js";
 import { splitSentences, words } from "./text.js";
 
 export const LONG_SENTENCE_WORDS = 25;
 
-/** Syllables by vowel groups with the usual English adjustments (silent e, -le, -ed). */
+/** Syllables of an English word, by the syllable package (its rules and list of exceptions); 0 for a number. */
 export function countSyllables(word: string): number {
-  let w = word.toLowerCase().replace(/[^a-z]/g, "");
-  if (!w) return 0;
-  if (w.length <= 3) return 1;
-  w = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, "").replace(/^y/, "");
-  const groups = w.match(/[aeiouy]{1,2}/g);
-  return Math.max(1, groups?.length ?? 1);
+  return syllable(word);
 }
 
 const BE = "(?:am|is|are|was|were|be|been|being)";

@@ -1,16 +1,49 @@
 // Text utilities shared by the offline engine: sentences, words, casing.
+import { createRequire } from "node:module";
+import type WinkNlp from "wink-nlp";
 
-/** Splits text into sentences, keeping each sentence's own punctuation. */
+type Nlp = ReturnType<typeof WinkNlp>;
+
+// wink-nlp's English model costs about 50 MB of memory and 90 ms to load, so it is loaded on
+// the first sentence split, not with the server. createRequire keeps that load synchronous
+// (the callers are) and out of the server bundle, which would otherwise evaluate it at start.
+const loadPackage = createRequire(import.meta.url);
+let nlp: Nlp | null = null;
+
+function sentenceReader(): Nlp {
+  if (!nlp) {
+    const winkNlp = loadPackage("wink-nlp") as typeof WinkNlp;
+    // Only sentence boundary detection: the other steps (tags, entities) are not used here.
+    nlp = winkNlp(loadPackage("wink-eng-lite-web-model"), ["sbd"]);
+  }
+  return nlp;
+}
+
+/**
+ * Splits text into sentences, keeping each sentence's own punctuation. wink-nlp finds the
+ * boundaries, so abbreviations ("U.S.", "e.g.", "Dr."), initials and decimals do not end a
+ * sentence; a line break always does.
+ */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const para of text.split(/\n+/)) {
     const trimmed = para.trim();
     if (!trimmed) continue;
-    // A sentence ends at . ! ? (optionally followed by quotes/brackets) before whitespace + capital/digit/quote.
-    const parts = trimmed.split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[\p{Lu}\p{N}])/u);
-    for (const p of parts) if (p.trim()) out.push(p.trim());
+    let end = 0;
+    for (const sentence of sentenceReader().readDoc(trimmed).sentences().out()) {
+      const start = trimmed.indexOf(sentence, end);
+      if (start < 0) {
+        // Not found as written (never seen): keep the sentence as the library gives it.
+        out.push(sentence.trim());
+        continue;
+      }
+      // A boundary with no space after it is inside a word ("example.com"), not between sentences.
+      if (start === end && out.length && end > 0) out[out.length - 1] += sentence;
+      else out.push(sentence);
+      end = start + sentence.length;
+    }
   }
-  return out;
+  return out.map((s) => s.trim()).filter(Boolean);
 }
 
 export function splitParagraphs(text: string): string[] {
