@@ -118,7 +118,7 @@ describe("documents API", () => {
     const doc = await create(alice, { title: "Private" });
     const own = await api(alice, "GET", `/api/documents/${doc.id}`);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual(doc);
+    expect(own.json()).toEqual({ ...doc, access: "owner" });
     const foreign = await api(bob, "GET", `/api/documents/${doc.id}`);
     const missing = await api(bob, "GET", "/api/documents/00000000-0000-4000-8000-000000000000");
     const junk = await api(bob, "GET", "/api/documents/not-a-uuid");
