@@ -20,7 +20,7 @@ async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Bl
   const doc = asDoc(source.content);
   switch (format) {
     case "md": {
-      const { docToMarkdown } = await import("../../../shared/export/markdown");
+      const { docToMarkdown } = await import("../../../shared/markdown/to-markdown");
       return new Blob([docToMarkdown(doc, { title: source.title })], { type: EXPORT_MIME.md });
     }
     case "html": {
