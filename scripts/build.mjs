@@ -1,9 +1,11 @@
 // Builds what is out of date: the client with Vite (only when its sources changed since
-// the last build) and the server bundle with esbuild (likewise). Used by `npm start`,
-// `npm run build` and the end-to-end tests.
+// the last build; its text files also get .br and .gz copies, see scripts/precompress.mjs)
+// and the server bundle with esbuild (likewise). Used by `npm start`, `npm run build` and
+// the end-to-end tests.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // DRAFTSMITH_DIST lets parallel test runs build into their own directory.
@@ -29,7 +31,7 @@ function isStale(stampFile, inputs) {
   return Math.max(...inputs.map((p) => newestMtime(path.join(root, p)))) > built;
 }
 
-export const clientIsStale = () => isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "package.json"]);
+export const clientIsStale = () => isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "package.json", "scripts/precompress.mjs"]);
 
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
@@ -41,6 +43,7 @@ export async function buildClient({ force = false } = {}) {
   await build({ configFile: path.join(root, "vite.config.ts"), mode: "production", logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
   if (previous === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = previous;
+  await precompress(clientOut);
   fs.writeFileSync(stamp, new Date().toISOString());
   return true;
 }

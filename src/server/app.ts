@@ -16,7 +16,16 @@ import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { memberRoutes } from "./members/index.js";
-import { installAuthHook, installErrorHandler, installInputCheck, installSecurityHeaders, installSpa, readIndexHtml } from "./http/index.js";
+import {
+  installAuthHook,
+  installCompression,
+  installErrorHandler,
+  installInputCheck,
+  installSecurityHeaders,
+  installSpa,
+  RequestLog,
+  readIndexHtml,
+} from "./http/index.js";
 import { realtimeRoutes } from "./realtime/routes.js";
 import { closeServices, createServices } from "./services.js";
 import { settingsRoutes } from "./settings/routes.js";
@@ -28,7 +37,8 @@ export interface BuildAppOptions {
   /** Where the built SPA lives; defaults to dist/client at the package root. */
   clientDir?: string;
   now?: () => Date;
-  logger?: boolean;
+  /** false for no logging; a stream receives the JSON log lines instead of stdout (tests). */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 /** Default body cap; the document routes raise theirs to fit the 5 MB content cap. */
@@ -43,11 +53,18 @@ function defaultClientDir(): string {
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie", "req.headers['stripe-signature']"] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie", "req.headers['stripe-signature']"],
+            ...(typeof opts.logger === "object" ? { stream: opts.logger.stream } : {}),
+          },
+    // One line per API request instead of Fastify's two, none for health checks and assets.
+    logController: requestLog,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: "x-request-id",
@@ -94,6 +111,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await installSecurityHeaders(app, indexHtml);
   // Room for a whole document in one collaboration message; /realtime keeps its own smaller cap.
   await app.register(websocket, { options: { maxPayload: COLLAB_LIMITS.maxMessageBytes } });
+  requestLog.watchUpgrades(app.websocketServer);
+  // Before any route: the plugin hooks into the routes registered after it.
+  await installCompression(app);
   installAuthHook(app, ctx);
 
   // Every registered route, for the security suite's "no route without a row" check.

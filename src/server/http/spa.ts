@@ -1,7 +1,11 @@
 // Serves the built SPA: hashed assets with a one-year immutable cache, index.html (never
-// cached) for client routes, and JSON 404s for unknown API paths.
+// cached) for client routes, and JSON 404s for unknown API paths. Text files go out as the
+// .br or .gz copy the build wrote beside them (scripts/precompress.mjs) when the browser
+// accepts it.
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
@@ -15,12 +19,33 @@ export function readIndexHtml(clientDir: string): string | null {
   }
 }
 
+/**
+ * index.html as the build compressed it (read once, like the page itself); compressed here
+ * when the build left no copy, so SPA routes are never sent uncompressed to a browser that
+ * accepts compression.
+ */
+function compressedIndex(clientDir: string, html: string): { br: Buffer; gzip: Buffer } {
+  const orCompute = (suffix: string, compute: () => Buffer) => {
+    try {
+      return fs.readFileSync(path.join(clientDir, `index.html${suffix}`));
+    } catch {
+      return compute();
+    }
+  };
+  return {
+    br: orCompute(".br", () => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: orCompute(".gz", () => zlib.gzipSync(html, { level: 9 })),
+  };
+}
+
 export async function installSpa(app: FastifyInstance, clientDir: string, indexHtml: string | null) {
+  const compressed = indexHtml ? compressedIndex(clientDir, indexHtml) : null;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
@@ -35,6 +60,9 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
     }
     // Shared documents are private to whoever holds the link: keep them out of search engines.
     if (url.startsWith("/shared/")) reply.header("x-robots-tag", "noindex, nofollow");
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+    if (!encoding || !compressed) return reply.send(indexHtml);
+    return reply.header("content-encoding", encoding).send(compressed[encoding]);
   });
 }
