@@ -3,18 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { documents, subscriptions } from "../db/schema.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { sseEvents } from "./ai.test-util.js";
 
-const post = (t: TestApp, url: string, user: TestUser | null, payload: unknown) =>
-  t.app.inject({ method: "POST", url, headers: user?.headers ?? {}, payload: payload as object });
-
-function sseEvents(body: string): Array<{ type: string; [k: string]: unknown }> {
-  return body
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data: ")))
-    .filter((l): l is string => !!l)
-    .map((l) => JSON.parse(l.slice(6)));
-}
+const post = (t: TestApp, url: string, user: TestUser | null, payload: unknown) => request(t, "POST", url, { user, payload });
 
 describe("AI endpoints (offline engine)", () => {
   let t: TestApp;
@@ -30,7 +22,7 @@ describe("AI endpoints (offline engine)", () => {
   afterAll(async () => t.close());
 
   it("reports the engine on /api/ai/health", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/ai/health" });
+    const res = await request(t, "GET", "/api/ai/health");
     expect(res.json()).toEqual({ status: "ok", openai: false, deepseek: false, engine: "offline", provider: "offline", model: expect.any(String) });
   });
 
@@ -193,12 +185,12 @@ describe("AI endpoints (offline engine)", () => {
     const s = created.json();
     expect(s).toMatchObject({ id: expect.any(String), documentId: doc!.id, suggestedText: "the cat", type: "grammar", accepted: null });
 
-    const other = await t.app.inject({ method: "PUT", url: `/api/ai/suggestions/${s.id}`, headers: pro.headers, payload: { accepted: true } });
+    const other = await request(t, "PUT", `/api/ai/suggestions/${s.id}`, { user: pro, payload: { accepted: true } });
     expect(other.statusCode).toBe(404);
-    const mine = await t.app.inject({ method: "PUT", url: `/api/ai/suggestions/${s.id}`, headers: creator.headers, payload: { accepted: true } });
+    const mine = await request(t, "PUT", `/api/ai/suggestions/${s.id}`, { user: creator, payload: { accepted: true } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().accepted).toBe(true);
-    const junk = await t.app.inject({ method: "PUT", url: "/api/ai/suggestions/not-a-uuid", headers: creator.headers, payload: { accepted: false } });
+    const junk = await request(t, "PUT", "/api/ai/suggestions/not-a-uuid", { user: creator, payload: { accepted: false } });
     expect(junk.statusCode).toBe(404);
 
     // Another user's document cannot be referenced.

@@ -3,7 +3,7 @@
 // even a body far over every limit is refused with a 4xx, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_MAX_TEXT_CHARS } from "../../shared/contracts/ai.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 
 describe("whole-document AI requests and the size limits", () => {
   let t: TestApp;
@@ -15,7 +15,7 @@ describe("whole-document AI requests and the size limits", () => {
   afterAll(async () => t.close());
 
   const chapter = (chars: number) => "The river ran past the old mill where we used to sit. ".repeat(Math.ceil(chars / 54)).slice(0, chars);
-  const post = (url: string, text: string) => t.app.inject({ method: "POST", url, headers: user.headers, payload: { text } });
+  const post = (url: string, text: string) => request(t, "POST", url, { user, payload: { text } });
 
   it("summarizes, outlines and measures a document of exactly the cap", async () => {
     const text = chapter(AI_MAX_TEXT_CHARS);

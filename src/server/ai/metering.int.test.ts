@@ -2,16 +2,14 @@
 // built-in offline engine runs in-process and costs nothing, so a writer who only ever uses
 // it keeps the whole allowance (and may go on using it once the allowance is spent).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { aiUsage, createOpenAiTestApp } from "./ai.test-util.js";
 import { monthKey } from "./quota.js";
-import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 const PARAGRAPH =
   "The river ran past the old mill where we used to sit on summer evenings. We talked about everything and nothing, " +
   "and the water carried our words away downstream. Years later the mill was sold, the wheel stopped turning, and we " +
   "moved to cities far apart. Yet whenever I hear running water I am back on that bank, seventeen and certain of everything.";
-
-const usage = async (t: TestApp, user: TestUser) => (await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers })).json();
 
 /** One call of each kind, one after another (a writer has at most three in flight). */
 async function everyTask(t: TestApp, user: TestUser) {
@@ -22,7 +20,7 @@ async function everyTask(t: TestApp, user: TestUser) {
     ["/api/ai/rewrite", { text: PARAGRAPH, style: "professional" }],
   ];
   const answers = [];
-  for (const [url, payload] of calls) answers.push(await t.app.inject({ method: "POST", url, headers: user.headers, payload }));
+  for (const [url, payload] of calls) answers.push(await request(t, "POST", url, { user, payload }));
   return answers;
 }
 
@@ -37,41 +35,35 @@ describe("the monthly AI token allowance", () => {
     it("stays untouched however much the writer uses it", async () => {
       const user = await createTestUser(t, { plan: "professional" });
       for (const res of await everyTask(t, user)) expect(res.statusCode).toBe(200);
-      const improve = await t.app.inject({ method: "POST", url: "/api/ai/improve", headers: user.headers, payload: { text: PARAGRAPH } });
+      const improve = await request(t, "POST", "/api/ai/improve", { user, payload: { text: PARAGRAPH } });
       expect(improve.json()).toMatchObject({ engine: "offline", usage: { tokens: 0, used: 0, limit: 100_000, remaining: 100_000 } });
-      expect(await usage(t, user)).toEqual({ plan: "professional", used: 0, limit: 100_000, remaining: 100_000 });
+      expect(await aiUsage(t, user)).toEqual({ plan: "professional", used: 0, limit: 100_000, remaining: 100_000 });
     });
 
     it("still answers once the month's allowance is spent, and the plan gate still applies", async () => {
       const user = await createTestUser(t, { plan: "creator" });
       await t.database.sql.query("INSERT INTO ai_usage (user_id, month, tokens_used) VALUES ($1, $2, 50000)", [user.id, monthKey(t.clock.now)]);
-      const res = await t.app.inject({ method: "POST", url: "/api/ai/improve", headers: user.headers, payload: { text: PARAGRAPH } });
+      const res = await request(t, "POST", "/api/ai/improve", { user, payload: { text: PARAGRAPH } });
       expect(res.statusCode).toBe(200);
       expect(res.json().usage).toMatchObject({ tokens: 0, used: 50_000, remaining: 0 });
 
       const free = await createTestUser(t, { plan: "gratis" });
-      expect((await t.app.inject({ method: "POST", url: "/api/ai/improve", headers: free.headers, payload: { text: PARAGRAPH } })).statusCode).toBe(402);
+      expect((await request(t, "POST", "/api/ai/improve", { user: free, payload: { text: PARAGRAPH } })).statusCode).toBe(402);
     });
   });
 
   describe("with an upstream model (OpenAI-compatible)", () => {
-    let stub: OpenAiStub;
     let t: TestApp;
     beforeAll(async () => {
-      stub = await startOpenAiStub();
-      stub.options = { reply: () => "A tidy answer from the model." };
-      t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
+      t = await createOpenAiTestApp({ stub: { reply: () => "A tidy answer from the model." } });
     });
-    afterAll(async () => {
-      await t.close();
-      await stub.close();
-    });
+    afterAll(async () => t.close());
 
     it("books every call's tokens against the month", async () => {
       const user = await createTestUser(t, { plan: "professional" });
       const answers = await everyTask(t, user);
       for (const res of answers) expect(res.statusCode).toBe(200);
-      const after = await usage(t, user);
+      const after = await aiUsage(t, user);
       expect(after.used).toBeGreaterThan(0);
       expect(after.remaining).toBe(100_000 - after.used);
       const improve = answers[0]!.json();

@@ -1,22 +1,11 @@
 // An answer cut short or empty is an error, never a proposal: through the real SDK against
-// the local stub (testing/openai-stub.ts) speaking the wire format, each case answers with
+// the local stub (openai-stub.test-util.ts) speaking the wire format, each case answers with
 // its own error code and leaves the month's token balance untouched. Long texts come back
 // whole because they are sent in parts (split.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-import { type OpenAiStub, type StubOptions, startOpenAiStub, userText } from "./openai-stub.test-util.js";
-
-interface SseEvent {
-  type: string;
-  text?: string;
-  error?: string;
-  message?: string;
-}
-const sseEvents = (body: string): SseEvent[] =>
-  body
-    .split("\n\n")
-    .filter((b) => b.includes("data: "))
-    .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)) as SseEvent);
+import { createTestUser, request, type TestUser } from "../test/harness.js";
+import { aiUsage, createOpenAiTestApp, type OpenAiTestApp, sseEvents } from "./ai.test-util.js";
+import { type OpenAiStub, type StubOptions, userText } from "./openai-stub.test-util.js";
 
 /** Paragraphs of ordinary prose, `total` characters in all, separated by blank lines. */
 function longText(total: number): string {
@@ -33,20 +22,17 @@ function longText(total: number): string {
 
 describe("AI answers that are cut short or empty", () => {
   let stub: OpenAiStub;
-  let t: TestApp;
+  let t: OpenAiTestApp;
   let user: TestUser;
   beforeAll(async () => {
-    stub = await startOpenAiStub();
-    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
+    t = await createOpenAiTestApp();
+    stub = t.stub;
     user = await createTestUser(t, { plan: "creator" });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  afterAll(async () => t.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: user.headers, payload });
-  const used = async () => (await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers })).json().used as number;
+  const post = (url: string, payload: object) => request(t, "POST", url, { user, payload });
+  const used = async () => (await aiUsage(t, user)).used;
   const echo = (r: Parameters<NonNullable<StubOptions["reply"]>>[0]) => userText(r);
   const sentence = "The quick brown fox jumps over the lazy dog, and then it runs far away into the forest.";
 
@@ -138,21 +124,18 @@ describe("AI answers that are cut short or empty", () => {
 
 describe("AI answers slower than AI_TIMEOUT_MS", () => {
   let stub: OpenAiStub;
-  let t: TestApp;
+  let t: OpenAiTestApp;
   let user: TestUser;
   beforeAll(async () => {
-    stub = await startOpenAiStub();
     // The stub stalls for good in these tests, so the shortest allowed timeout always fires.
-    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "1000" });
+    t = await createOpenAiTestApp({ timeoutMs: 1000 });
+    stub = t.stub;
     user = await createTestUser(t, { plan: "creator" });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  afterAll(async () => t.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: user.headers, payload });
-  const used = async () => (await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers })).json().used as number;
+  const post = (url: string, payload: object) => request(t, "POST", url, { user, payload });
+  const used = async () => (await aiUsage(t, user)).used;
 
   it("a model that starts answering and then stalls: 504 ai_timeout on JSON, an ai_timeout error event mid-stream, nothing charged", async () => {
     stub.options = { reply: () => "The first words of an answer that never ends.", chunks: 4, stallAfter: 2 };

@@ -1,26 +1,24 @@
 // The OpenAI-compatible provider through the real SDK against a local stub server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
+import { createTestUser, request, type TestUser } from "../test/harness.js";
+import { aiUsage, createOpenAiTestApp, type OpenAiTestApp } from "./ai.test-util.js";
+import type { OpenAiStub } from "./openai-stub.test-util.js";
 
 describe("AI through an OpenAI-compatible server", () => {
   let stub: OpenAiStub;
-  let t: TestApp;
+  let t: OpenAiTestApp;
   let user: TestUser;
   beforeAll(async () => {
-    stub = await startOpenAiStub();
-    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
+    t = await createOpenAiTestApp();
+    stub = t.stub;
     user = await createTestUser(t, { plan: "creator" });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  afterAll(async () => t.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: user.headers, payload });
+  const post = (url: string, payload: object) => request(t, "POST", url, { user, payload });
 
   it("reports the configured provider", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/ai/health" });
+    const res = await request(t, "GET", "/api/ai/health");
     expect(res.json()).toMatchObject({ engine: "openai-compatible", provider: "custom", model: "stub-model", openai: false, deepseek: false });
   });
 
@@ -67,7 +65,7 @@ describe("AI through an OpenAI-compatible server", () => {
   });
 
   it("turns upstream failures into 502 and a timeout into 504, charging nothing", async () => {
-    const before = (await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers })).json().used;
+    const before = (await aiUsage(t, user)).used;
     stub.options = { failStatus: 500 };
     const failed = await post("/api/ai/improve", { text: "Hello." });
     expect(failed.statusCode).toBe(502);
@@ -75,7 +73,7 @@ describe("AI through an OpenAI-compatible server", () => {
     stub.options = { hang: true };
     const slow = await post("/api/ai/improve", { text: "Hello." });
     expect(slow.statusCode).toBe(504);
-    const after = (await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers })).json().used;
+    const after = (await aiUsage(t, user)).used;
     expect(after).toBe(before);
   });
 
@@ -90,7 +88,7 @@ describe("AI through an OpenAI-compatible server", () => {
     // Another user is not held back by this user's cap: their call reaches the provider.
     // (The stub keeps hanging so that the SDK's retry of a timed-out call hangs too.)
     const other = await createTestUser(t, { plan: "creator" });
-    const free = t.app.inject({ method: "POST", url: "/api/ai/improve", headers: other.headers, payload: { text: "Other user." } });
+    const free = request(t, "POST", "/api/ai/improve", { user: other, payload: { text: "Other user." } });
     await expect.poll(() => stub.requests.slice(before).some((r) => JSON.stringify(r.messages).includes("Other user."))).toBe(true);
     expect((await Promise.all([...hanging, free])).map((r) => r.statusCode)).toEqual([504, 504, 504, 504]);
   });

@@ -2,22 +2,16 @@
 // The HTTP calls go to an upstream model (the local OpenAI-compatible stub): only those are
 // metered, the built-in offline engine costs nothing (metering.int.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp } from "../test/harness.js";
+import { createTestUser, request, type TestApp } from "../test/harness.js";
+import { createOpenAiTestApp } from "./ai.test-util.js";
 import { monthKey, releaseTokens, reserveTokens, settleTokens } from "./quota.js";
-import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 describe("AI token quotas", () => {
   let t: TestApp;
-  let stub: OpenAiStub;
   beforeAll(async () => {
-    stub = await startOpenAiStub();
-    stub.options = { reply: () => "We are glad to help you." };
-    t = await createTestApp({ AI_BASE_URL: stub.url, AI_API_KEY: "sk-test", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "8000" });
+    t = await createOpenAiTestApp({ stub: { reply: () => "We are glad to help you." } });
   });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  afterAll(async () => t.close());
 
   const setUsed = (userId: string, used: number) =>
     t.database.sql.query(
@@ -81,13 +75,13 @@ describe("AI token quotas", () => {
   it("answers 429 with a clear message once the month is used up, and renews next month", async () => {
     const user = await createTestUser(t, { plan: "creator" });
     await setUsed(user.id, 50_000);
-    const res = await t.app.inject({ method: "POST", url: "/api/ai/improve", headers: user.headers, payload: { text: "Hello there." } });
+    const res = await request(t, "POST", "/api/ai/improve", { user, payload: { text: "Hello there." } });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ error: "quota_exceeded", remaining: 0, limit: 50_000 });
     expect(res.json().message).toMatch(/used all 50,000 AI tokens/);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
 
-    const usage = await t.app.inject({ method: "GET", url: "/api/ai/usage", headers: user.headers });
+    const usage = await request(t, "GET", "/api/ai/usage", { user });
     expect(usage.json()).toEqual({ plan: "creator", used: 50_000, limit: 50_000, remaining: 0 });
 
     // A new calendar month (UTC) starts from zero.
@@ -100,7 +94,7 @@ describe("AI token quotas", () => {
 
   it("spends tokens per call and returns the balance; concurrent HTTP calls near the limit overshoot by at most one cap", async () => {
     const user = await createTestUser(t, { plan: "professional" });
-    const first = await t.app.inject({ method: "POST", url: "/api/ai/rewrite", headers: user.headers, payload: { text: "We will assist you.", style: "casual" } });
+    const first = await request(t, "POST", "/api/ai/rewrite", { user, payload: { text: "We will assist you.", style: "casual" } });
     const usage = first.json().usage;
     expect(usage.limit).toBe(100_000);
     expect(usage.used).toBe(usage.tokens);
@@ -109,7 +103,7 @@ describe("AI token quotas", () => {
     await setUsed(user.id, 99_990);
     const results = await Promise.all(
       Array.from({ length: 3 }, () =>
-        t.app.inject({ method: "POST", url: "/api/ai/rewrite", headers: user.headers, payload: { text: "We will assist you today.", style: "casual" } }),
+        request(t, "POST", "/api/ai/rewrite", { user, payload: { text: "We will assist you today.", style: "casual" } }),
       ),
     );
     const ok = results.filter((r) => r.statusCode === 200);

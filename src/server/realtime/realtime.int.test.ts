@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
-import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
-
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { type TestSocket, authenticate, openRealtime, subscribe } from "./ws-client.test-util.js";
 
 describe("/realtime", () => {
   let t: TestApp;
@@ -11,27 +10,9 @@ describe("/realtime", () => {
   let bob: TestUser;
   const sockets: TestSocket[] = [];
 
-  const connect = async (origin: string | null = "http://localhost:3000") => {
-    const ws = await t.app.injectWS("/realtime", { headers: origin ? { origin } : {} });
-    const s = wrapSocket(ws);
-    sockets.push(s);
-    return s;
-  };
-  const signedIn = async (user: TestUser) => {
-    const s = await connect();
-    s.send({ type: "auth", access_token: user.token });
-    await s.next((m) => m.type === "ready");
-    return s;
-  };
-  const subscribe = async (s: TestSocket, id: string, extra: Record<string, unknown> = {}) => {
-    const channel = documentChannel(id);
-    s.send({ type: "subscribe", channel, ...extra });
-    return s.next((m) => m.type === "status" && m.channel === channel);
-  };
-  const createDoc = async (user: TestUser) =>
-    (await t.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: {} })).json() as DocumentRecord;
-  const patch = (user: TestUser, id: string, body: object) =>
-    t.app.inject({ method: "PATCH", url: `/api/documents/${id}`, headers: user.headers, payload: body });
+  const connect = (origin?: string | null) => openRealtime(t, sockets, origin);
+  const signedIn = async (user: TestUser) => authenticate(await connect(), user.token);
+  const patch = (user: TestUser, id: string, body: object) => request(t, "PATCH", `/api/documents/${id}`, { user, payload: body });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -63,7 +44,7 @@ describe("/realtime", () => {
   });
 
   it("subscribes the owner; refuses another user's, a missing or a malformed channel with CHANNEL_ERROR", async () => {
-    const doc = await createDoc(alice);
+    const doc = await createDocument(t, alice);
     const a = await signedIn(alice);
     expect(await subscribe(a, doc.id)).toMatchObject({ status: "SUBSCRIBED" });
     const b = await signedIn(bob);
@@ -72,7 +53,7 @@ describe("/realtime", () => {
     const anon = await connect();
     anon.send({ type: "auth", access_token: null });
     await anon.next((m) => m.type === "ready");
-    expect(await subscribe(anon, doc.id, { share_token: "not-a-real-token" })).toMatchObject({ status: "CHANNEL_ERROR" });
+    expect(await subscribe(anon, doc.id, "not-a-real-token")).toMatchObject({ status: "CHANNEL_ERROR" });
     b.send({ type: "subscribe", channel: "users:all" });
     expect(await b.next((m) => m.type === "status" && m.channel === "users:all")).toMatchObject({ status: "CHANNEL_ERROR" });
     // Bob was refused, so Alice's edits never reach him.
@@ -82,12 +63,12 @@ describe("/realtime", () => {
   });
 
   it("pushes UPDATE with the presented document and the writer's user_id after a successful update", async () => {
-    const doc = await createDoc(alice);
+    const doc = await createDocument(t, alice);
     const tab1 = await signedIn(alice);
     const tab2 = await signedIn(alice);
     await subscribe(tab1, doc.id);
     await subscribe(tab2, doc.id);
-    const res = await patch(alice, doc.id, { title: "Live", content: para("Hello"), version: 1 });
+    const res = await patch(alice, doc.id, { title: "Live", content: paragraphDoc("Hello"), version: 1 });
     expect(res.statusCode).toBe(200);
     for (const s of [tab1, tab2]) {
       const msg = await s.next((m) => m.type === "UPDATE");
@@ -106,7 +87,7 @@ describe("/realtime", () => {
   });
 
   it("stops sending after unsubscribe", async () => {
-    const doc = await createDoc(alice);
+    const doc = await createDocument(t, alice);
     const s = await signedIn(alice);
     const probe = await signedIn(alice);
     await subscribe(s, doc.id);
@@ -125,13 +106,13 @@ describe("/realtime", () => {
   });
 
   it("coalesces bursts: at most 10 events per second per channel, ending on the latest", async () => {
-    const doc = await createDoc(alice);
+    const doc = await createDocument(t, alice);
     const s = await signedIn(alice);
     await subscribe(s, doc.id);
     const started = performance.now();
     let version = 1;
     for (let i = 0; i < 30; i++) {
-      const res = await patch(alice, doc.id, { content: para(`edit ${i}`), version });
+      const res = await patch(alice, doc.id, { content: paragraphDoc(`edit ${i}`), version });
       version = (res.json() as DocumentRecord).version;
     }
     const last = await s.next((m) => m.type === "UPDATE" && m.record.version === version);

@@ -1,13 +1,13 @@
 // Revocation ends open /realtime sockets at once: sign-out (local, others, global), a
 // password change, account deletion, and a share link turned off, re-passworded or expired.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
+import { REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
 import { signIn, signUp, uniqueEmail } from "../auth/auth.test-util.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
-import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, freshToken, request, withToken } from "../test/harness.js";
+import { type TestSocket, authenticate, openRealtime, subscribe } from "./ws-client.test-util.js";
 
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const bearer = (token: string) => withToken(token).headers;
 
 describe("/realtime revocation", () => {
   let t: TestApp;
@@ -21,23 +21,12 @@ describe("/realtime revocation", () => {
     await t.close();
   });
 
-  const connect = async (accessToken: string | null) => {
-    const s = wrapSocket(await t.app.injectWS("/realtime", { headers: { origin: "http://localhost:3000" } }));
-    sockets.push(s);
-    s.send({ type: "auth", access_token: accessToken });
-    await s.next((m) => m.type === "ready");
-    return s;
-  };
+  const connect = async (accessToken: string | null) => authenticate(await openRealtime(t, sockets), accessToken);
   const follow = async (s: TestSocket, id: string, shareToken?: string) => {
-    const channel = documentChannel(id);
-    s.send({ type: "subscribe", channel, ...(shareToken ? { share_token: shareToken } : {}) });
-    const status = await s.next((m) => m.type === "status" && m.channel === channel);
-    expect(status).toMatchObject({ status: "SUBSCRIBED" });
+    expect(await subscribe(s, id, shareToken)).toMatchObject({ status: "SUBSCRIBED" });
   };
-  const createDoc = async (token: string) =>
-    (await t.app.inject({ method: "POST", url: "/api/documents", headers: bearer(token), payload: { content: para("start") } })).json() as DocumentRecord;
-  const patch = (token: string, id: string, body: object) =>
-    t.app.inject({ method: "PATCH", url: `/api/documents/${id}`, headers: bearer(token), payload: body });
+  const createDoc = (token: string) => createDocument(t, withToken(token), { content: paragraphDoc("start") });
+  const patch = (token: string, id: string, body: object) => request(t, "PATCH", `/api/documents/${id}`, { user: withToken(token), payload: body });
   /** A signed-up user with two signed-in sessions (two devices). */
   const twoDevices = async () => {
     const email = uniqueEmail("rt");
@@ -58,7 +47,7 @@ describe("/realtime revocation", () => {
     expect((await t.app.inject({ method: "POST", url: "/auth/v1/logout?scope=local", headers: bearer(first) })).statusCode).toBe(204);
     expect(await signedOut.closed).toMatchObject({ code: REALTIME_CLOSE.sessionEnded });
 
-    expect((await patch(second, doc.id, { content: para("after sign-out"), version: 1 })).statusCode).toBe(200);
+    expect((await patch(second, doc.id, { content: paragraphDoc("after sign-out"), version: 1 })).statusCode).toBe(200);
     await other.next((m) => m.type === "UPDATE" && m.record.version === 2);
     expect(updatesWith(signedOut, "after sign-out")).toEqual([]);
   });
@@ -125,7 +114,7 @@ describe("/realtime revocation", () => {
       const s = await visitor(doc.id, await openLinkToken(doc.id));
       expect((await share(doc.id, { isPublic: false })).statusCode).toBe(200);
       await ended(s, doc.id);
-      await patch(owner.token, doc.id, { content: para("private now"), version: 1 });
+      await patch(owner.token, doc.id, { content: paragraphDoc("private now"), version: 1 });
       expect(updatesWith(s, "private now")).toEqual([]);
     });
 
@@ -145,8 +134,8 @@ describe("/realtime revocation", () => {
       const s = await visitor(doc.id, await openLinkToken(doc.id));
       t.clock.advance(2 * 86_400_000);
       // The owner signs in again (the old access token has expired too) and saves.
-      const { token } = await t.ctx.jwt.sign({ userId: owner.id, email: owner.email, sessionId: owner.sessionId, now: t.clock.now });
-      expect((await patch(token, doc.id, { content: para("after expiry"), version: 1 })).statusCode).toBe(200);
+      const { token } = await freshToken(t, owner);
+      expect((await patch(token, doc.id, { content: paragraphDoc("after expiry"), version: 1 })).statusCode).toBe(200);
       await ended(s, doc.id);
       expect(updatesWith(s, "after expiry")).toEqual([]);
     });

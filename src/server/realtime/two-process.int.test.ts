@@ -2,14 +2,13 @@
 // WebSocket subscriber connected to B (LISTEN/NOTIFY). Runs only on PostgreSQL.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
 import { buildApp } from "../app.js";
 import { type Database, openDatabase } from "../db/providers/index.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, usingPostgres } from "../test/harness.js";
-import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
+import { type TestSocket, authenticate, openRealtimeOverTcp } from "./ws-client.test-util.js";
 
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", () => {
   let a: TestApp;
@@ -36,26 +35,16 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     await a?.close();
   });
 
-  const connectB = async (accessToken: string | null = user.token) => {
-    const ws = new WebSocket(bUrl, { headers: { origin: a.config.publicOrigin } });
-    await new Promise((resolve, reject) => {
-      ws.once("open", resolve);
-      ws.once("error", reject);
-    });
-    const s = wrapSocket(ws);
-    sockets.push(s);
-    s.send({ type: "auth", access_token: accessToken });
-    await s.next((m) => m.type === "ready");
-    return s;
-  };
+  const connectB = async (accessToken: string | null = user.token) =>
+    authenticate(await openRealtimeOverTcp(bUrl, sockets, a.config.publicOrigin), accessToken);
 
   it("delivers an update made through A to a subscriber of B, with the full record and the writer", async () => {
-    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: {} })).json() as DocumentRecord;
+    const doc = await createDocument(a, user);
     const s = await connectB();
     s.send({ type: "subscribe", channel: documentChannel(doc.id) });
     await s.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
     // A large document (well over NOTIFY's 8000-byte limit) travels by reference.
-    const big = para("word ".repeat(20_000));
+    const big = paragraphDoc("word ".repeat(20_000));
     const res = await a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { content: big, version: 1 } });
     expect(res.statusCode).toBe(200);
     const msg = await s.next((m) => m.type === "UPDATE");
@@ -63,7 +52,7 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
   });
 
   it("delivers each of several quick updates' latest state through B", async () => {
-    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: {} })).json() as DocumentRecord;
+    const doc = await createDocument(a, user);
     const s = await connectB();
     s.send({ type: "subscribe", channel: documentChannel(doc.id) });
     await s.next((m) => m.type === "status" && m.status === "SUBSCRIBED");
@@ -78,7 +67,7 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
 
   it("a link turned off through A closes B's visitors, and a sign-out through A closes the session's socket on B, at once", async () => {
     const other = await createTestUser(a, { plan: "professional" });
-    const doc = (await a.app.inject({ method: "POST", url: "/api/documents", headers: other.headers, payload: {} })).json() as DocumentRecord;
+    const doc = await createDocument(a, other);
     const owner = await connectB(other.token);
     owner.send({ type: "subscribe", channel: documentChannel(doc.id) });
     await owner.next((m) => m.type === "status" && m.status === "SUBSCRIBED");

@@ -3,11 +3,11 @@
 // sockets on a document.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket } from "ws";
-import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
+import { REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
 import { DEFAULT_CONNECTION_OPTIONS } from "./connection.js";
-import { type TestSocket, wrapSocket } from "./ws-client.test-util.js";
+import { type TestSocket, authenticate, openRealtime, openRealtimeOverTcp } from "./ws-client.test-util.js";
 
 // Counted, not changed: how often the realtime path reads a visitor's access and presents the shared view.
 const counts = vi.hoisted(() => ({ shareReads: 0, presents: 0 }));
@@ -38,16 +38,6 @@ vi.mock("../sharing/grant.js", async (importOriginal) => {
   return { ...m, presentShared };
 });
 
-async function openTcp(url: string): Promise<WebSocket> {
-  const ws = new WebSocket(url, { headers: { origin: "http://localhost:3000" } });
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
-  });
-  return ws;
-}
-
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 const PER_DOCUMENT = DEFAULT_CONNECTION_OPTIONS.maxSocketsPerAddressPerDocument;
 
 describe("/realtime share-link visitors", () => {
@@ -66,15 +56,13 @@ describe("/realtime share-link visitors", () => {
 
   /** Over real TCP when `url` is given (the server sees the client's address and its close). */
   const visitor = async (id: string, token: string, url?: string) => {
-    const s = wrapSocket(url ? await openTcp(url) : await t.app.injectWS("/realtime", { headers: { origin: "http://localhost:3000" } }));
-    sockets.push(s);
-    s.send({ type: "auth", access_token: null });
-    await s.next((m) => m.type === "ready");
+    const s = url ? await openRealtimeOverTcp(url, sockets) : await openRealtime(t, sockets);
+    await authenticate(s, null);
     s.send({ type: "subscribe", channel: documentChannel(id), share_token: token });
     return s;
   };
   const sharedDoc = async (payload: object = { isPublic: true, allowEditing: true, expiresAt: "2999-12-31" }) => {
-    const doc = (await t.app.inject({ method: "POST", url: "/api/documents", headers: owner.headers, payload: { content: para("start") } })).json() as DocumentRecord;
+    const doc = await createDocument(t, owner, { content: paragraphDoc("start") });
     await t.app.inject({ method: "PUT", url: `/api/documents/${doc.id}/share`, headers: owner.headers, payload });
     const token = (await t.app.inject({ method: "GET", url: `/api/shared/${doc.id}` })).headers["x-share-token"] as string;
     return { doc, token };
@@ -85,7 +73,7 @@ describe("/realtime share-link visitors", () => {
     const { doc, token } = await sharedDoc();
     const s = await visitor(doc.id, token);
     await subscribed(s);
-    const saved = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: owner.headers, payload: { title: "Live", content: para("news"), version: 1 } });
+    const saved = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: owner.headers, payload: { title: "Live", content: paragraphDoc("news"), version: 1 } });
     expect(saved.statusCode).toBe(200);
     const msg = await s.next((m) => m.type === "UPDATE");
     const rest = (await t.app.inject({ method: "GET", url: `/api/shared/${doc.id}` })).json();
@@ -100,7 +88,7 @@ describe("/realtime share-link visitors", () => {
     await Promise.all(visitors.map(subscribed));
     counts.shareReads = 0;
     counts.presents = 0;
-    const saved = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: owner.headers, payload: { content: para("for all"), version: 1 } });
+    const saved = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: owner.headers, payload: { content: paragraphDoc("for all"), version: 1 } });
     expect(saved.statusCode).toBe(200);
     for (const s of visitors) await s.next((m) => m.type === "UPDATE" && m.record.version === 2);
     expect(counts).toEqual({ shareReads: 1, presents: 1 });

@@ -1,6 +1,7 @@
 // A small WebSocket test client: records every server message and waits for one matching.
-import type { WebSocket } from "ws";
-import type { RealtimeServerMessage } from "../../shared/contracts/documents.js";
+import { WebSocket } from "ws";
+import { type RealtimeServerMessage, documentChannel } from "../../shared/contracts/documents.js";
+import type { TestApp } from "../test/harness.js";
 
 export interface TestSocket {
   ws: WebSocket;
@@ -46,4 +47,48 @@ export function wrapSocket(ws: WebSocket): TestSocket {
       });
     },
   };
+}
+
+/**
+ * A /realtime socket through the app in process, sent from `origin` (the app's own unless
+ * told; null sends none). It joins `opened`, which the test closes when it ends.
+ */
+export async function openRealtime(
+  t: Pick<TestApp, "app">,
+  opened: TestSocket[],
+  origin: string | null = "http://localhost:3000",
+): Promise<TestSocket> {
+  const s = wrapSocket(await t.app.injectWS("/realtime", { headers: origin ? { origin } : {} }));
+  opened.push(s);
+  return s;
+}
+
+/** A /realtime socket over real TCP to `url` (the server then sees the client's address and its close). */
+export async function openRealtimeOverTcp(
+  url: string,
+  opened: TestSocket[],
+  origin = "http://localhost:3000",
+): Promise<TestSocket> {
+  const ws = new WebSocket(url, { headers: { origin } });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const s = wrapSocket(ws);
+  opened.push(s);
+  return s;
+}
+
+/** Sends the first `auth` message (a null token is a share-link visitor) and waits for `ready`. */
+export async function authenticate(s: TestSocket, accessToken: string | null): Promise<TestSocket> {
+  s.send({ type: "auth", access_token: accessToken });
+  await s.next((m) => m.type === "ready");
+  return s;
+}
+
+/** Subscribes to a document's channel (a visitor with its share token) and answers the channel's status. */
+export function subscribe(s: TestSocket, documentId: string, shareToken?: string): Promise<RealtimeServerMessage> {
+  const channel = documentChannel(documentId);
+  s.send({ type: "subscribe", channel, ...(shareToken ? { share_token: shareToken } : {}) });
+  return s.next((m) => m.type === "status" && m.channel === channel);
 }

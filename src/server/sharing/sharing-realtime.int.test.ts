@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DocumentRecord, documentChannel } from "../../shared/contracts/documents.js";
-import { type TestSocket, wrapSocket } from "../realtime/ws-client.test-util.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
-
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+import { documentChannel } from "../../shared/contracts/documents.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
+import { authenticate, openRealtime, subscribe, type TestSocket } from "../realtime/ws-client.test-util.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 
 describe("realtime through a share link", () => {
   let t: TestApp;
@@ -19,24 +18,10 @@ describe("realtime through a share link", () => {
     await t.close();
   });
 
-  const connect = async (accessToken: string | null) => {
-    const s = wrapSocket(await t.app.injectWS("/realtime", { headers: { origin: "http://localhost:3000" } }));
-    sockets.push(s);
-    s.send({ type: "auth", access_token: accessToken });
-    await s.next((m) => m.type === "ready");
-    return s;
-  };
-  const subscribe = async (s: TestSocket, id: string, shareToken?: string) => {
-    const channel = documentChannel(id);
-    s.send({ type: "subscribe", channel, ...(shareToken ? { share_token: shareToken } : {}) });
-    return s.next((m) => m.type === "status" && m.channel === channel);
-  };
-  const newDoc = async () =>
-    (await t.app.inject({ method: "POST", url: "/api/documents", headers: owner.headers, payload: { content: para("start") } })).json() as DocumentRecord;
-  const share = (id: string, payload: object) =>
-    t.app.inject({ method: "PUT", url: `/api/documents/${id}/share`, headers: owner.headers, payload });
-  const ownerPatch = (id: string, body: object) =>
-    t.app.inject({ method: "PATCH", url: `/api/documents/${id}`, headers: owner.headers, payload: body });
+  const connect = async (accessToken: string | null) => authenticate(await openRealtime(t, sockets), accessToken);
+  const newDoc = () => createDocument(t, owner, { content: paragraphDoc("start") });
+  const share = (id: string, payload: object) => request(t, "PUT", `/api/documents/${id}/share`, { user: owner, payload });
+  const ownerPatch = (id: string, body: object) => request(t, "PATCH", `/api/documents/${id}`, { user: owner, payload: body });
 
   it("streams the owner's edits to a visitor and the visitor's edits to the owner, without the owner's id", async () => {
     const doc = await newDoc();
@@ -50,9 +35,9 @@ describe("realtime through a share link", () => {
     const ownerSocket = await connect(owner.token);
     expect(await subscribe(ownerSocket, doc.id)).toMatchObject({ status: "SUBSCRIBED" });
 
-    expect((await ownerPatch(doc.id, { content: para("from owner"), version: 1 })).statusCode).toBe(200);
+    expect((await ownerPatch(doc.id, { content: paragraphDoc("from owner"), version: 1 })).statusCode).toBe(200);
     const seen = await visitor.next((m) => m.type === "UPDATE" && m.record.version === 2);
-    expect(seen).toMatchObject({ record: { content: para("from owner") } });
+    expect(seen).toMatchObject({ record: { content: paragraphDoc("from owner") } });
     expect(seen).not.toHaveProperty("record.user_id");
     expect(JSON.stringify(seen)).not.toContain(owner.id);
 
@@ -60,11 +45,11 @@ describe("realtime through a share link", () => {
       method: "PATCH",
       url: `/api/shared/${doc.id}`,
       headers: { "x-share-token": token },
-      payload: { content: para("from visitor"), version: 2 },
+      payload: { content: paragraphDoc("from visitor"), version: 2 },
     });
     expect(visitorEdit.statusCode).toBe(200);
     const atOwner = await ownerSocket.next((m) => m.type === "UPDATE" && m.record.version === 3);
-    expect(atOwner).toMatchObject({ record: { content: para("from visitor"), user_id: null } });
+    expect(atOwner).toMatchObject({ record: { content: paragraphDoc("from visitor"), user_id: null } });
   });
 
   it("refuses a token for another document and stops updates once the owner makes the document private", async () => {
@@ -80,7 +65,7 @@ describe("realtime through a share link", () => {
     expect(await subscribe(visitor, doc.id, token)).toMatchObject({ status: "SUBSCRIBED" });
 
     await share(doc.id, { isPublic: false });
-    expect((await ownerPatch(doc.id, { content: para("secret"), version: 1 })).statusCode).toBe(200);
+    expect((await ownerPatch(doc.id, { content: paragraphDoc("secret"), version: 1 })).statusCode).toBe(200);
     const channel = documentChannel(doc.id);
     await visitor.next((m) => m.type === "status" && m.channel === channel && m.status === "CHANNEL_ERROR");
     expect(JSON.stringify(visitor.messages)).not.toContain("secret");

@@ -88,7 +88,11 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-/** A confirmed user with a live session, inserted directly (no sign-up round trip). */
+/** The Authorization header of an access token, as the app's own client sends it. */
+export function withToken(token: string): Pick<TestUser, "token" | "headers"> {
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
 /**
  * The one way integration tests call the API: as `user` (or signed out when null), with an
  * optional JSON body and extra headers.
@@ -103,6 +107,7 @@ export function request(
   return t.app.inject({ method, url, headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 }
 
+/** A confirmed user with a live session, inserted directly (no sign-up round trip). */
 export async function createTestUser(
   t: Pick<TestApp, "ctx">,
   opts: { email?: string; fullName?: string; plan?: PlanId } = {},
@@ -116,7 +121,16 @@ export async function createTestUser(
   const [session] = await t.ctx.db.insert(sessions).values({ userId: user!.id }).returning();
   if (opts.plan && opts.plan !== "gratis") await setTestPlan(t, user!.id, opts.plan);
   const { token } = await t.ctx.jwt.sign({ userId: user!.id, email, sessionId: session!.id, now });
-  return { id: user!.id, email, sessionId: session!.id, token, headers: { authorization: `Bearer ${token}` } };
+  return { id: user!.id, email, sessionId: session!.id, ...withToken(token) };
+}
+
+/**
+ * A new access token for the user's session, signed at the app's clock: access tokens last an
+ * hour, so a test that moves the clock further signs the user in again.
+ */
+export async function freshToken(t: Pick<TestApp, "ctx">, user: Pick<TestUser, "id" | "email" | "sessionId">) {
+  const { token } = await t.ctx.jwt.sign({ userId: user.id, email: user.email, sessionId: user.sessionId, now: t.ctx.now() });
+  return withToken(token);
 }
 
 /** Puts a user on an active paid plan for the next 30 days. */
