@@ -32,6 +32,25 @@ describe("foundation: the built app", () => {
     expect(assetRes.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("sends the landing page's HTML, scripts and styles brotli-compressed to Chromium", async () => {
+    const page = await browser.newPage();
+    const encodings = new Map<string, string | null>();
+    const reading: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const type = response.request().resourceType();
+      if (type !== "document" && type !== "script" && type !== "stylesheet") return;
+      reading.push(response.headerValue("content-encoding").then((value) => void encodings.set(response.url(), value)));
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState("networkidle");
+    await Promise.all(reading);
+    const scripts = [...encodings.keys()].filter((url) => url.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    // Chromium offers brotli to 127.0.0.1 as to any secure origin, so every file comes brotli-compressed.
+    for (const [url, encoding] of encodings) expect(encoding, url).toBe("br");
+    await page.close();
+  });
+
   it("refuses a second server on the same data directory, and restarts cleanly after SIGTERM", async () => {
     const second = spawnServer({ PORT: "0", DATA_DIR: server.dataDir });
     const code = await exitOf(second.proc);
