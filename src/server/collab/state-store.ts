@@ -66,7 +66,7 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
     const [row] = contentChanged
       ? await tx
           .update(documents)
-          .set({ title, content: sql`${checked.json}::jsonb`, textContent: checked.text, version: sql`${documents.version} + 1`, updatedAt: now })
+          .set({ title, content: sql`${checked.json}::jsonb`, textContent: checked.text, wordCount: checked.words, version: sql`${documents.version} + 1`, updatedAt: now })
           .where(eq(documents.id, id))
           .returning()
       : await tx.select().from(documents).where(eq(documents.id, id));

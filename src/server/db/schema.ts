@@ -76,6 +76,7 @@ export const documents = pgTable("documents", {
   title: text("title").notNull().default("Untitled Document"),
   content: jsonb("content").notNull().default(sql`'{"type":"doc","content":[]}'::jsonb`),
   textContent: text("text_content").notNull().default(""),
+  wordCount: integer("word_count").notNull().default(0),
   version: integer("version").notNull().default(1),
   isPublic: boolean("is_public").notNull().default(false),
   allowEditing: boolean("allow_editing").notNull().default(false),

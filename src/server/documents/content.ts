@@ -2,7 +2,7 @@
 // shared editor schema. Returns the normalized tree and its plain text for text_content.
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { type DocNode, EMPTY_DOC } from "../../shared/editor/schema.js";
-import { docToPlainText } from "../../shared/editor/text.js";
+import { countWords, docToPlainText } from "../../shared/editor/text.js";
 import { validateDocContent } from "../../shared/editor/validate.js";
 import { badRequest, tooLarge } from "../http/index.js";
 
@@ -11,6 +11,8 @@ export interface CheckedContent {
   text: string;
   /** The normalized tree as JSON, serialized once for the database and the response. */
   json: string;
+  /** Words in `text`, kept beside it for the dashboard's list. */
+  words: number;
 }
 
 const MAX_MB = Math.round(DOCUMENT_MAX_BYTES / (1024 * 1024));
@@ -38,8 +40,9 @@ export function checkContent(input: string | Record<string, unknown>): CheckedCo
   }
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
-  if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC) };
+  if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
   const result = validateDocContent(value);
   if (!result.ok) throw badRequest(result.message);
-  return { doc: result.doc, text: docToPlainText(result.doc), json: JSON.stringify(result.doc) };
+  const text = docToPlainText(result.doc);
+  return { doc: result.doc, text, json: JSON.stringify(result.doc), words: countWords(text) };
 }

@@ -1,6 +1,6 @@
 // Turns a documents row into the API's presented record (snake_case, ISO timestamps).
 // The share password hash and generation never leave the server.
-import type { DocumentRecord } from "../../shared/contracts/documents.js";
+import type { DocumentRecord, DocumentSummary } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import type { documents } from "../db/index.js";
 
@@ -21,6 +21,24 @@ export function presentDocument(row: DocumentRow): DocumentRecord {
     has_password: row.sharePasswordHash !== null,
     created_at: iso(row.createdAt)!,
     updated_at: iso(row.updatedAt)!,
+  };
+}
+
+/** A list entry: the record without its content, with the word count and the text's start. */
+export function presentSummary(row: Omit<DocumentRow, "content" | "textContent">, excerpt: string): DocumentSummary {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    version: row.version,
+    is_public: row.isPublic,
+    allow_editing: row.allowEditing,
+    share_expires_at: iso(row.shareExpiresAt),
+    has_password: row.sharePasswordHash !== null,
+    created_at: iso(row.createdAt)!,
+    updated_at: iso(row.updatedAt)!,
+    word_count: row.wordCount,
+    excerpt,
   };
 }
 

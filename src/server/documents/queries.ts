@@ -1,15 +1,47 @@
 // Reads, the owner's list, create and delete: everything but the save path (save.ts).
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { CreateDocumentBody, DocumentRecord } from "../../shared/contracts/documents.js";
+import crypto from "node:crypto";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import {
+  type CreateDocumentBody,
+  DOCUMENT_EXCERPT_LENGTH,
+  type DocumentListQuery,
+  type DocumentRecord,
+  type DocumentSummary,
+} from "../../shared/contracts/documents.js";
+import type { DocumentAccess } from "../../shared/contracts/members.js";
 import { DEFAULT_DOCUMENT_TITLE } from "../../shared/limits.js";
 import { PLANS } from "../../shared/plans.js";
 import { getUserPlan } from "../billing/index.js";
 import type { AppContext } from "../context.js";
 import { documents, users } from "../db/index.js";
-import { notFound, upgradeRequired } from "../http/index.js";
+import { badRequest, notFound, upgradeRequired } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { checkContent } from "./content.js";
-import { presentDocument } from "./present.js";
+import { presentDocument, presentSummary } from "./present.js";
+
+/**
+ * The signed-in user's read of one document, as the answer's JSON: the stored content is
+ * spliced in as the database's text, never parsed and serialized again (a 27 KB document's
+ * read cost more in JSON than in the query). With it, a validator for conditional reads:
+ * the version moves with every change of the content or title, the hash covers the rest.
+ */
+export async function readDocumentJson(ctx: AppContext, userId: string, id: string): Promise<{ json: string; etag: string }> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  const [row] = await ctx.db
+    .select({
+      ...summaryColumns,
+      contentJson: sql<string>`${documents.content}::text`,
+      // Spelled out: inside a select list the query builder leaves column names unqualified.
+      access: sql<DocumentAccess>`case when "documents"."user_id" = ${userId} then 'owner' else (select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId}) end`,
+    })
+    .from(documents)
+    .where(accessCondition(ctx, { kind: "user", userId }, id, false));
+  if (!row) throw notFound("Document not found");
+  const { word_count: _words, excerpt: _excerpt, ...rest } = presentSummary(row, "");
+  const meta = JSON.stringify({ ...rest, access: row.access });
+  const etag = `W/"${row.version}-${crypto.createHash("sha1").update(meta).digest("base64url").slice(0, 16)}"`;
+  return { json: `{"content":${row.contentJson},${meta.slice(1)}`, etag };
+}
 
 export async function readDocument(ctx: AppContext, principal: DocumentPrincipal, id: string): Promise<DocumentRecord> {
   if (!isDocumentId(id)) throw notFound("Document not found");
@@ -18,13 +50,53 @@ export async function readDocument(ctx: AppContext, principal: DocumentPrincipal
   return presentDocument(row);
 }
 
-export async function listDocuments(ctx: AppContext, userId: string): Promise<DocumentRecord[]> {
+const { content: _content, textContent: _text, ...summaryColumns } = getTableColumns(documents);
+
+/** A page's position: the last entry's updated_at (as the database wrote it, to the microsecond) and id. */
+function encodeCursor(at: string, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (typeof at === "string" && typeof id === "string" && isDocumentId(id) && !Number.isNaN(Date.parse(at))) return { at, id };
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest("Invalid cursor", { field: "cursor" });
+}
+
+export interface DocumentPage {
+  items: DocumentSummary[];
+  /** The cursor of the next page, or null on the last one. */
+  next: string | null;
+}
+
+/** The owner's documents, newest first, a page at a time, without their content. */
+export async function listDocuments(ctx: AppContext, userId: string, query: DocumentListQuery): Promise<DocumentPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await ctx.db
-    .select()
+    .select({
+      ...summaryColumns,
+      cursorAt: sql<string>`${documents.updatedAt}::text`,
+      excerpt: sql<string>`btrim(regexp_replace(left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH}), '[[:space:]]+', ' ', 'g'))`,
+    })
     .from(documents)
-    .where(eq(documents.userId, userId))
-    .orderBy(desc(documents.updatedAt), desc(documents.createdAt));
-  return rows.map(presentDocument);
+    .where(
+      and(
+        eq(documents.userId, userId),
+        after ? sql`(${documents.updatedAt}, ${documents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(documents.updatedAt), desc(documents.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => presentSummary(row, row.excerpt)),
+    next: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 export async function createDocument(
@@ -54,7 +126,7 @@ export async function createDocument(
       .values({
         userId,
         title: input.title?.trim() || DEFAULT_DOCUMENT_TITLE,
-        ...(checked ? { content: checked.doc, textContent: checked.text } : {}),
+        ...(checked ? { content: checked.doc, textContent: checked.text, wordCount: checked.words } : {}),
         createdAt: now,
         updatedAt: now,
       })

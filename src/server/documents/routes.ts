@@ -4,21 +4,27 @@ import type { FastifyInstance } from "fastify";
 import {
   CreateDocumentBodySchema,
   DocumentIdParamsSchema,
+  DocumentListQuerySchema,
   PREFER_RETURN_MINIMAL,
   UpdateDocumentBodySchema,
 } from "../../shared/contracts/documents.js";
 import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
-import { accessOf } from "../members/index.js";
 import { documentJson, savedJson } from "./present.js";
-import { createDocument, deleteDocument, listDocuments, readDocument } from "./queries.js";
+import { createDocument, deleteDocument, listDocuments, readDocumentJson } from "./queries.js";
 import { updateDocument } from "./save.js";
 
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/documents", async (request) => {
+  app.get("/api/documents", async (request, reply) => {
     const user = requireUser(request);
-    return listDocuments(ctx, user.id);
+    const query = parse(DocumentListQuerySchema, request.query ?? {});
+    const page = await listDocuments(ctx, user.id, query);
+    if (page.next) {
+      const next = `/api/documents?limit=${query.limit}&cursor=${encodeURIComponent(page.next)}`;
+      reply.header("link", `<${next}>; rel="next"`);
+    }
+    return page.items;
   });
 
   app.post("/api/documents", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {
@@ -28,12 +34,15 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return reply.status(201).send(record);
   });
 
-  app.get("/api/documents/:id", async (request) => {
+  // The record with the caller's access (owner, editor or viewer), so the editor shows what
+  // they may do. A client that has this version already gets 304 without the content.
+  app.get("/api/documents/:id", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    const record = await readDocument(ctx, { kind: "user", userId: user.id }, id);
-    // The caller's access (owner, editor or viewer), so the editor shows what they may do.
-    return { ...record, access: (await accessOf(ctx, user.id, id)) ?? "viewer" };
+    const { json, etag } = await readDocumentJson(ctx, user.id, id);
+    reply.header("etag", etag).header("cache-control", "private, no-cache");
+    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
   app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {

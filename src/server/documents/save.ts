@@ -101,6 +101,7 @@ function prepareOwnerSave(db: Db) {
     .set({
       content: sql`${sql.placeholder("json")}::jsonb`,
       textContent: sql`${sql.placeholder("text")}`,
+      wordCount: sql`${sql.placeholder("words")}::int`,
       title: sql`coalesce(${sql.placeholder("title")}, ${documents.title})`,
       version: sql`${documents.version} + 1`,
       updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
@@ -122,6 +123,7 @@ async function saveOwnerContent(ctx: AppContext, userId: string, id: string, pat
   const [row] = await ownerSave(ctx.db).execute({
     json: checked.json,
     text: checked.text,
+    words: checked.words,
     title: patch.title !== undefined ? patch.title.trim() : null,
     now: ctx.now().toISOString(),
     id,
@@ -147,6 +149,7 @@ async function updateAny(
   if (checked) {
     set.content = sql`${checked.json}::jsonb`;
     set.textContent = checked.text;
+    set.wordCount = checked.words;
   }
   const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
   if (!checked) return (await ctx.db.update(documents).set(set).where(where).returning())[0];

@@ -79,10 +79,18 @@ describe("document members", () => {
 
   it("an account with the invited, confirmed email sees the document without following the link", async () => {
     const doc = await createDoc(owner);
-    const invitee = await createTestUser(t);
-    expect((await invite(owner, doc.id, invitee.email, "viewer")).statusCode).toBe(201);
+    // Invited before the account exists: the invitation waits for the address.
+    const inviteeEmail = `later-${Date.now()}@example.com`;
+    expect((await invite(owner, doc.id, inviteeEmail, "viewer")).statusCode).toBe(201);
+    const invitee = await createTestUser(t, { email: inviteeEmail });
+    // Already a member of another document (by its link), which must not stop the claim.
+    const other = await createDoc(owner);
+    const email = `alias-${Date.now()}@example.com`;
+    await invite(owner, other.id, email, "editor");
+    const link = ((await lastMailTo(email))!.links as { url: string }[])[0]!.url;
+    expect((await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token: tokenIn(link) } })).statusCode).toBe(200);
     const shared = (await request(t, "GET", "/api/documents/shared", { user: invitee })).json() as SharedWithMe[];
-    expect(shared.map((s) => [s.id, s.role])).toEqual([[doc.id, "viewer"]]);
+    expect(shared.map((s) => [s.id, s.role]).sort()).toEqual([[doc.id, "viewer"], [other.id, "editor"]].sort());
   });
 
   it("a viewer reads but cannot write; an editor writes; neither may delete, share or manage members", async () => {

@@ -153,8 +153,10 @@ async function claimInvitations(ctx: AppContext, user: AuthUser): Promise<void> 
       and(
         isNull(documentMembers.userId),
         eq(documentMembers.email, user.email.toLowerCase()),
-        sql`not exists (select 1 from ${documents} where ${documents.id} = ${documentMembers.documentId} and ${documents.userId} = ${user.id})`,
-        sql`not exists (select 1 from document_members mine where mine.document_id = ${documentMembers.documentId} and mine.user_id = ${user.id})`,
+        // Spelled out: the query builder leaves column names unqualified here, and inside a
+        // subquery an unqualified name means the subquery's own table.
+        sql`not exists (select 1 from documents d where d.id = "document_members"."document_id" and d.user_id = ${user.id})`,
+        sql`not exists (select 1 from document_members mine where mine.document_id = "document_members"."document_id" and mine.user_id = ${user.id})`,
       ),
     );
 }

@@ -51,6 +51,29 @@ const DocumentRecordSchema = z.object({
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 
+export const DOCUMENT_EXCERPT_LENGTH = 160;
+
+/**
+ * One entry of GET /api/documents: what the dashboard shows. The content itself comes only
+ * with GET /api/documents/:id, so a list of long documents stays small.
+ */
+export const DocumentSummarySchema = DocumentRecordSchema.omit({ content: true, access: true }).extend({
+  word_count: z.number().int(),
+  /** The start of the text, at most DOCUMENT_EXCERPT_LENGTH characters. */
+  excerpt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
+
+/**
+ * GET /api/documents?limit=&cursor=: newest first, a page at a time. When more follow, the
+ * answer's Link header names the next page (rel="next"), so the body stays a plain array.
+ */
+export const DocumentListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(200).optional(),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
+
 export { PREFER_RETURN_MINIMAL } from "./prefer.js";
 
 // ---- Realtime (/realtime WebSocket) ----

@@ -1,6 +1,6 @@
 import { FileText, MoreVertical, Pencil, Trash2 } from "lucide-react";
 import { Link } from "wouter";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
@@ -11,12 +11,12 @@ import {
 import { formatUpdatedAt } from "./format";
 
 export interface DocumentCardProps {
-  document: DocumentRecord;
-  onRename: (doc: DocumentRecord) => void;
-  onDelete: (doc: DocumentRecord) => void;
+  document: DocumentSummary;
+  onRename: (doc: DocumentSummary) => void;
+  onDelete: (doc: DocumentSummary) => void;
 }
 
-/** One dashboard card: title and last-updated time; the whole card opens the editor. */
+/** One dashboard card: title, the text's start, word count and last-updated time; the whole card opens the editor. */
 export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCardProps) {
   return (
     <li className="group relative flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/30">
@@ -29,8 +29,10 @@ export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCard
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
           <h2 className="line-clamp-2 font-semibold leading-snug break-words">{doc.title}</h2>
         </div>
+        {doc.excerpt && <p className="line-clamp-2 text-sm text-muted-foreground break-words">{doc.excerpt}</p>}
         <p className="mt-auto text-sm text-muted-foreground">
-          Updated <time dateTime={doc.updated_at}>{formatUpdatedAt(doc.updated_at)}</time>
+          {doc.word_count.toLocaleString()} {doc.word_count === 1 ? "word" : "words"} · Updated{" "}
+          <time dateTime={doc.updated_at}>{formatUpdatedAt(doc.updated_at)}</time>
         </p>
       </Link>
       <div className="absolute top-3 right-3">

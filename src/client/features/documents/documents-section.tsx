@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { FilePlus2, Plus, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { DASHBOARD_PLACEHOLDER_CARDS } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -48,15 +48,15 @@ export function DocumentsSection() {
   const rename = useRenameDocument();
   const remove = useDeleteDocument();
   // The target stays set while a dialog animates closed, so its text does not flash empty.
-  const [renaming, setRenaming] = useState<DocumentRecord | null>(null);
+  const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
   const [renameOpen, setRenameOpen] = useState(false);
-  const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
+  const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const openRename = (doc: DocumentRecord) => {
+  const openRename = (doc: DocumentSummary) => {
     setRenaming(doc);
     setRenameOpen(true);
   };
-  const openDelete = (doc: DocumentRecord) => {
+  const openDelete = (doc: DocumentSummary) => {
     setDeleting(doc);
     setDeleteOpen(true);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
-import { mergeUpdate } from "./merge-update";
+import { mergeUpdate, summaryOf } from "./merge-update";
 
 const doc = (id: string, version: number, updated_at: string, title = id): DocumentRecord => ({
   id,
@@ -17,7 +17,7 @@ const doc = (id: string, version: number, updated_at: string, title = id): Docum
 });
 
 describe("mergeUpdate", () => {
-  const list = [doc("a", 3, "2026-01-03T00:00:00.000Z"), doc("b", 1, "2026-01-02T00:00:00.000Z")];
+  const list = [doc("a", 3, "2026-01-03T00:00:00.000Z"), doc("b", 1, "2026-01-02T00:00:00.000Z")].map(summaryOf);
 
   it("replaces the document, keeps the owner as user_id and moves it to the top", () => {
     const next = mergeUpdate(list, { ...doc("b", 2, "2026-01-04T00:00:00.000Z", "B2"), user_id: "writer" });
@@ -25,6 +25,19 @@ describe("mergeUpdate", () => {
       ["b", "B2", "owner"],
       ["a", "a", "owner"],
     ]);
+  });
+
+  it("counts the words and takes the excerpt of an updated record, as the server's list does", () => {
+    const content = {
+      type: "doc",
+      content: [
+        { type: "heading", attrs: { level: 1 }, content: [{ type: "text", text: "Chapter  one" }] },
+        { type: "paragraph", content: [{ type: "text", text: "It was a dark night." }] },
+      ],
+    } as DocumentRecord["content"];
+    const next = mergeUpdate(list, { ...doc("a", 4, "2026-01-06T00:00:00.000Z"), content });
+    expect(next![0]).toMatchObject({ id: "a", word_count: 7, excerpt: "Chapter one It was a dark night." });
+    expect(next![0]).not.toHaveProperty("content");
   });
 
   it("ignores stale or unknown records and an unloaded list", () => {

@@ -1,11 +1,19 @@
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import { DOCUMENT_EXCERPT_LENGTH, type DocumentRecord, type DocumentSummary } from "../../../shared/contracts/documents";
+import { countWords, docToPlainText } from "../../../shared/editor/text";
+
+/** A full record (a created document, a realtime UPDATE) as a list entry, counted the way the server counts it. */
+export function summaryOf(record: DocumentRecord): DocumentSummary {
+  const { content, access: _access, ...rest } = record;
+  const text = docToPlainText(content);
+  return { ...rest, word_count: countWords(text), excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim() };
+}
 
 /** Applies a realtime UPDATE to the cached list: newer versions only, re-sorted by updated_at. */
-export function mergeUpdate(list: DocumentRecord[] | undefined, record: DocumentRecord): DocumentRecord[] | undefined {
+export function mergeUpdate(list: DocumentSummary[] | undefined, record: DocumentRecord): DocumentSummary[] | undefined {
   if (!list) return list;
   const i = list.findIndex((d) => d.id === record.id);
   if (i < 0 || list[i]!.version >= record.version) return list;
   // An UPDATE carries the writer as user_id; the list keeps the owner.
-  const next = list.map((d, j) => (j === i ? { ...record, user_id: d.user_id } : d));
+  const next = list.map((d, j) => (j === i ? { ...summaryOf(record), user_id: d.user_id } : d));
   return next.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }

@@ -2,15 +2,33 @@
 // mutations (spec accounts §7 "a data hook for list, create, update and delete"). Every
 // change invalidates the list so the dashboard is current without a reload.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
-import { ApiError, apiJson, isApiError } from "../../lib/api";
+import type { DocumentRecord, DocumentSummary } from "../../../shared/contracts/documents";
+import { ApiError, apiJson, apiRequest, isApiError } from "../../lib/api";
+import { summaryOf } from "./merge-update";
 
 export const DOCUMENTS_QUERY_KEY = ["/api/documents"] as const;
 
+/** The next page's URL from a Link header (rel="next"), or null on the last page. */
+export function nextPageUrl(link: string | null): string | null {
+  const match = link?.match(/<([^>]+)>\s*;\s*rel="next"/);
+  return match ? match[1]! : null;
+}
+
+/** Every page of the owner's list (summaries: no content), newest first. */
+async function fetchAllDocuments(signal: AbortSignal): Promise<DocumentSummary[]> {
+  const all: DocumentSummary[] = [];
+  for (let url: string | null = DOCUMENTS_QUERY_KEY[0]; url; ) {
+    const res = await apiRequest("GET", url, undefined, { signal });
+    all.push(...((await res.json()) as DocumentSummary[]));
+    url = nextPageUrl(res.headers.get("link"));
+  }
+  return all;
+}
+
 export function useDocuments(opts: { enabled?: boolean } = {}) {
-  return useQuery<DocumentRecord[]>({
+  return useQuery<DocumentSummary[]>({
     queryKey: DOCUMENTS_QUERY_KEY,
-    queryFn: ({ signal }) => apiJson<DocumentRecord[]>("GET", DOCUMENTS_QUERY_KEY[0], undefined, { signal }),
+    queryFn: ({ signal }) => fetchAllDocuments(signal),
     enabled: opts.enabled ?? true,
   });
 }
@@ -31,7 +49,7 @@ export function useCreateDocument() {
   return useMutation({
     mutationFn: (input: { title?: string } = {}) => apiJson<DocumentRecord>("POST", DOCUMENTS_QUERY_KEY[0], input),
     onSuccess: (doc) => {
-      queryClient.setQueryData<DocumentRecord[]>(DOCUMENTS_QUERY_KEY, (list) => (list ? [doc, ...list] : list));
+      queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => (list ? [summaryOf(doc), ...list] : list));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
   });
@@ -63,7 +81,7 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: (id: string) => apiJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`),
     onSuccess: (_void, id) => {
-      queryClient.setQueryData<DocumentRecord[]>(DOCUMENTS_QUERY_KEY, (list) => list?.filter((d) => d.id !== id));
+      queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => list?.filter((d) => d.id !== id));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
   });

@@ -2,7 +2,7 @@
 // tab or device): each listed document's realtime channel patches the cached list in place.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { subscribeToDocument } from "../../lib/realtime";
 import { mergeUpdate } from "./merge-update";
 import { DOCUMENTS_QUERY_KEY } from "./use-documents";
@@ -10,7 +10,7 @@ import { DOCUMENTS_QUERY_KEY } from "./use-documents";
 /** The server allows 50 channels per connection; the most recent documents get them. */
 const MAX_LIVE = 40;
 
-export function useLiveDocumentList(documents: DocumentRecord[] | undefined) {
+export function useLiveDocumentList(documents: DocumentSummary[] | undefined) {
   const queryClient = useQueryClient();
   // Sorted, so that a list merely reordered by an update keeps its subscriptions.
   const key = (documents ?? [])
@@ -23,7 +23,7 @@ export function useLiveDocumentList(documents: DocumentRecord[] | undefined) {
     if (!key) return;
     const stops = key.split(",").map((id) =>
       subscribeToDocument(id, {
-        onUpdate: (record) => queryClient.setQueryData<DocumentRecord[]>(DOCUMENTS_QUERY_KEY, (list) => mergeUpdate(list, record)),
+        onUpdate: (record) => queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => mergeUpdate(list, record)),
         onStatus: () => {},
       }),
     );
