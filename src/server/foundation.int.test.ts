@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp } from "./test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp } from "./test/harness.js";
 
 describe("foundation", () => {
   let t: TestApp;
@@ -9,7 +9,7 @@ describe("foundation", () => {
   afterAll(async () => t.close());
 
   it("answers /api/health with the database state and version", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await request(t, "GET", "/api/health");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "ok", database: "ok", version: expect.any(String) });
     expect(res.headers["x-request-id"]).toBeTruthy();
@@ -17,7 +17,7 @@ describe("foundation", () => {
   });
 
   it("answers unknown /api paths with a JSON 404", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+    const res = await request(t, "GET", "/api/nope");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: "not_found" });
   });

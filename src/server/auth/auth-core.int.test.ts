@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp, withToken } from "../test/harness.js";
 import { getUser, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 core (auto-confirm)", () => {
@@ -25,7 +25,7 @@ describe("/auth/v1 core (auto-confirm)", () => {
     const claims = JSON.parse(Buffer.from(s.access_token.split(".")[1], "base64url").toString());
     expect(claims).toMatchObject({ sub: s.user.id, email, role: "authenticated", session_id: expect.any(String) });
     // The session works for the product API too.
-    const api = await t.app.inject({ method: "GET", url: "/api/health", headers: { authorization: `Bearer ${s.access_token}` } });
+    const api = await request(t, "GET", "/api/health", { user: withToken(s.access_token) });
     expect(api.statusCode).toBe(200);
   });
 
@@ -71,11 +71,11 @@ describe("/auth/v1 core (auto-confirm)", () => {
   });
 
   it("answers GET /user without a token 401 and logout revokes the session", async () => {
-    const none = await t.app.inject({ method: "GET", url: "/auth/v1/user" });
+    const none = await request(t, "GET", "/auth/v1/user");
     expect(none.statusCode).toBe(401);
     expect(none.json().error_code).toBe("no_authorization");
     const s = (await signUp(t, uniqueEmail())).json();
-    const out = await t.app.inject({ method: "POST", url: "/auth/v1/logout", headers: { authorization: `Bearer ${s.access_token}` } });
+    const out = await request(t, "POST", "/auth/v1/logout", { user: withToken(s.access_token) });
     expect(out.statusCode).toBe(204);
     const after = await getUser(t, s.access_token);
     expect(after.statusCode).toBe(403);
@@ -83,16 +83,16 @@ describe("/auth/v1 core (auto-confirm)", () => {
   });
 
   it("serves settings and health", async () => {
-    const settings = await t.app.inject({ method: "GET", url: "/auth/v1/settings" });
+    const settings = await request(t, "GET", "/auth/v1/settings");
     expect(settings.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: true });
-    const health = await t.app.inject({ method: "GET", url: "/auth/v1/health" });
+    const health = await request(t, "GET", "/auth/v1/health");
     expect(health.json()).toMatchObject({ name: "GoTrue", version: expect.any(String) });
-    const jwks = await t.app.inject({ method: "GET", url: "/auth/v1/.well-known/jwks.json" });
+    const jwks = await request(t, "GET", "/auth/v1/.well-known/jwks.json");
     expect(jwks.json()).toEqual({ keys: [] });
   });
 
   it("answers unsupported grants and malformed JSON in GoTrue's shape", async () => {
-    const grant = await t.app.inject({ method: "POST", url: "/auth/v1/token?grant_type=magic", payload: {} });
+    const grant = await request(t, "POST", "/auth/v1/token?grant_type=magic", { payload: {} });
     expect(grant.statusCode).toBe(400);
     expect(grant.json().error_code).toBe("unsupported_grant_type");
     const bad = await t.app.inject({

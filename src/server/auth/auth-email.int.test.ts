@@ -1,6 +1,6 @@
 // Email confirmation, recovery, email change, resend, verify links and their rules.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp, withToken } from "../test/harness.js";
 import { getUser, outboxFor, signIn, signUp, tokenFromLink, uniqueEmail } from "./auth.test-util.js";
 
 describe("/auth/v1 email flows (confirmation required)", () => {
@@ -89,11 +89,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     await signUp(t, email, "secret12");
     const [mail] = await outboxFor(t, email);
     t.clock.advance(24 * 3600_000 + 1000);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/auth/v1/verify",
-      payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) },
-    });
+    const res = await request(t, "POST", "/auth/v1/verify", { payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error_code: "otp_expired", msg: "Email link is invalid or has expired" });
   });
@@ -102,12 +98,12 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     const email = uniqueEmail("resend");
     await signUp(t, email, "secret12");
     const [first] = await outboxFor(t, email);
-    const tooSoon = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email, type: "signup" } });
+    const tooSoon = await request(t, "POST", "/auth/v1/resend", { payload: { email, type: "signup" } });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().error_code).toBe("over_email_send_rate_limit");
     expect(Number(tooSoon.headers["retry-after"])).toBeGreaterThan(0);
     t.clock.advance(61_000);
-    const ok = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email, type: "signup" } });
+    const ok = await request(t, "POST", "/auth/v1/resend", { payload: { email, type: "signup" } });
     expect(ok.statusCode).toBe(200);
     const mails = await outboxFor(t, email);
     expect(mails).toHaveLength(2);
@@ -117,7 +113,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     expect(fragment(newLink.headers.location as string).access_token).toBeTruthy();
     // Unknown address: same 200, no mail.
     const unknown = uniqueEmail("ghost");
-    const u = await t.app.inject({ method: "POST", url: "/auth/v1/resend", payload: { email: unknown, type: "signup" } });
+    const u = await request(t, "POST", "/auth/v1/resend", { payload: { email: unknown, type: "signup" } });
     expect(u.statusCode).toBe(200);
     expect(await outboxFor(t, unknown)).toHaveLength(0);
   });
@@ -125,12 +121,8 @@ describe("/auth/v1 email flows (confirmation required)", () => {
   it("recover answers 200 for known and unknown addresses; the link works once within an hour", async () => {
     const email = await newConfirmedUser("before-reset");
     const ghost = uniqueEmail("ghost");
-    const known = await t.app.inject({
-      method: "POST",
-      url: "/auth/v1/recover?redirect_to=https%3A%2F%2Fdraftsmith.example%2Freset-password",
-      payload: { email },
-    });
-    const unknown = await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email: ghost } });
+    const known = await request(t, "POST", "/auth/v1/recover?redirect_to=https%3A%2F%2Fdraftsmith.example%2Freset-password", { payload: { email } });
+    const unknown = await request(t, "POST", "/auth/v1/recover", { payload: { email: ghost } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -142,12 +134,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     expect(loc.startsWith("https://draftsmith.example/reset-password#")).toBe(true);
     const f = fragment(loc);
     expect(f.type).toBe("recovery");
-    const put = await t.app.inject({
-      method: "PUT",
-      url: "/auth/v1/user",
-      headers: { authorization: `Bearer ${f.access_token}` },
-      payload: { password: "after-reset" },
-    });
+    const put = await request(t, "PUT", "/auth/v1/user", { user: withToken(f.access_token!), payload: { password: "after-reset" } });
     expect(put.statusCode).toBe(200);
     expect((await signIn(t, email, "before-reset")).statusCode).toBe(400);
     expect((await signIn(t, email, "after-reset")).statusCode).toBe(200);
@@ -157,7 +144,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
   it("email limits count per kind: a reset right after sign-up is allowed", async () => {
     const email = uniqueEmail("kinds");
     await signUp(t, email, "secret12");
-    const res = await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    const res = await request(t, "POST", "/auth/v1/recover", { payload: { email } });
     expect(res.statusCode).toBe(200);
     expect((await outboxFor(t, email)).map((m) => m.subject)).toEqual([
       "Reset your Draftsmith password",
@@ -167,7 +154,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("recovery links expire after one hour", async () => {
     const email = await newConfirmedUser();
-    await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    await request(t, "POST", "/auth/v1/recover", { payload: { email } });
     const [mail] = await outboxFor(t, email);
     t.clock.advance(3600_000 + 1000);
     const res = await verifyGet(mail!.links[0]!.url);
@@ -176,13 +163,9 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("a link of one kind cannot be used as another", async () => {
     const email = await newConfirmedUser();
-    await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+    await request(t, "POST", "/auth/v1/recover", { payload: { email } });
     const [mail] = await outboxFor(t, email);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/auth/v1/verify",
-      payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) },
-    });
+    const res = await request(t, "POST", "/auth/v1/verify", { payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) } });
     expect(res.json().error_code).toBe("otp_expired");
   });
 
@@ -190,12 +173,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     const email = await newConfirmedUser("pw-change-mail");
     const s = (await signIn(t, email, "pw-change-mail")).json();
     const newEmail = uniqueEmail("moved");
-    const put = await t.app.inject({
-      method: "PUT",
-      url: "/auth/v1/user",
-      headers: { authorization: `Bearer ${s.access_token}` },
-      payload: { email: newEmail, data: { full_name: "Moved Person", theme: "dark" } },
-    });
+    const put = await request(t, "PUT", "/auth/v1/user", { user: withToken(s.access_token), payload: { email: newEmail, data: { full_name: "Moved Person", theme: "dark" } } });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ email, new_email: newEmail, user_metadata: { full_name: "Moved Person", theme: "dark" } });
     const [mail] = await outboxFor(t, newEmail);
@@ -212,13 +190,13 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     const a = await newConfirmedUser("pw-aaaaaa");
     const b = await newConfirmedUser("pw-bbbbbb");
     const s = (await signIn(t, a, "pw-aaaaaa")).json();
-    const auth = { authorization: `Bearer ${s.access_token}` };
-    const taken = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { email: b } });
+    const auth = withToken(s.access_token);
+    const taken = await request(t, "PUT", "/auth/v1/user", { user: auth, payload: { email: b } });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().error_code).toBe("email_exists");
-    const same = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { password: "pw-aaaaaa" } });
+    const same = await request(t, "PUT", "/auth/v1/user", { user: auth, payload: { password: "pw-aaaaaa" } });
     expect(same.json().error_code).toBe("same_password");
-    const weak = await t.app.inject({ method: "PUT", url: "/auth/v1/user", headers: auth, payload: { password: "abc" } });
+    const weak = await request(t, "PUT", "/auth/v1/user", { user: auth, payload: { password: "abc" } });
     expect(weak.json().error_code).toBe("weak_password");
   });
 
@@ -226,12 +204,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     const email = await newConfirmedUser("pw-one-111");
     const a = (await signIn(t, email, "pw-one-111")).json();
     const b = (await signIn(t, email, "pw-one-111")).json();
-    const put = await t.app.inject({
-      method: "PUT",
-      url: "/auth/v1/user",
-      headers: { authorization: `Bearer ${a.access_token}` },
-      payload: { password: "pw-two-222" },
-    });
+    const put = await request(t, "PUT", "/auth/v1/user", { user: withToken(a.access_token), payload: { password: "pw-two-222" } });
     expect(put.statusCode).toBe(200);
     expect((await getUser(t, a.access_token)).statusCode).toBe(200);
     expect((await getUser(t, b.access_token)).statusCode).toBe(403);

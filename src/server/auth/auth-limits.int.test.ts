@@ -1,6 +1,6 @@
 // Rate limits (429 + Retry-After) and enumeration-safe timing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp } from "../test/harness.js";
 import { AUTH_RATE_RULES } from "./rate-rules.js";
 import type { MailMessage } from "../mail/providers/index.js";
 import { outboxFor, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
@@ -159,7 +159,7 @@ describe("/auth/v1/recover answers before any mail work", () => {
       },
     };
     try {
-      const res = await t.app.inject({ method: "POST", url: "/auth/v1/recover", payload: { email } });
+      const res = await request(t, "POST", "/auth/v1/recover", { payload: { email } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({});
       await expect.poll(() => held.map((m) => m.to)).toEqual([email]);

@@ -1,7 +1,7 @@
 // Refresh rotation, the grace interval, reuse detection, concurrency, JWT checks, logout scopes.
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, request, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp, withToken } from "../test/harness.js";
 import { users } from "../db/schema.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
 import { getUser, refresh, signIn, signUp, uniqueEmail } from "./auth.test-util.js";
@@ -15,13 +15,9 @@ describe("/auth/v1 sessions", () => {
 
   const newSession = async () => (await signUp(t, uniqueEmail("sess"), "secret12")).json();
   const logout = (token: string, scope?: string) =>
-    t.app.inject({
-      method: "POST",
-      url: `/auth/v1/logout${scope ? `?scope=${scope}` : ""}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    request(t, "POST", `/auth/v1/logout${scope ? `?scope=${scope}` : ""}`, { user: withToken(token) });
   // A product API call: its first use puts the verified token in the session cache.
-  const docs = (token: string) => request(t, "GET", "/api/documents", { headers: { authorization: `Bearer ${token}` } });
+  const docs = (token: string) => request(t, "GET", "/api/documents", { user: withToken(token) });
 
   it("rotates the refresh token on every refresh", async () => {
     const s = await newSession();
@@ -58,7 +54,7 @@ describe("/auth/v1 sessions", () => {
     expect((await refresh(t, first.refresh_token)).json().error_code).toBe("refresh_token_not_found");
     expect((await getUser(t, first.access_token)).json().error_code).toBe("session_not_found");
     expect((await docs(first.access_token)).statusCode).toBe(401);
-    const api = await t.app.inject({ method: "GET", url: "/api/health", headers: { authorization: `Bearer ${first.access_token}` } });
+    const api = await request(t, "GET", "/api/health", { user: withToken(first.access_token) });
     expect(api.statusCode).toBe(200); // public route; but the hook saw no user:
     const { userFromAccessToken } = await import("../http/auth-hook.js");
     expect((await userFromAccessToken(t.ctx, first.access_token)).user).toBeNull();

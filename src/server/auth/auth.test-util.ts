@@ -1,13 +1,9 @@
 // Auth requests, unique addresses and outbox reads that the integration tests share.
 import { afterResponseQueue } from "../mail/after-response.js";
-import type { TestApp } from "../test/harness.js";
+import { type TestApp, request, withToken } from "../test/harness.js";
 
 export async function signUp(t: TestApp, email: string, password = "correct horse", fullName = "Ada Writer", query = "") {
-  return t.app.inject({
-    method: "POST",
-    url: `/auth/v1/signup${query}`,
-    payload: { email, password, data: { full_name: fullName } },
-  });
+  return request(t, "POST", `/auth/v1/signup${query}`, { payload: { email, password, data: { full_name: fullName } } });
 }
 
 export async function signIn(t: TestApp, email: string, password: string, ip = "127.0.0.1") {
@@ -20,11 +16,11 @@ export async function signIn(t: TestApp, email: string, password: string, ip = "
 }
 
 export async function refresh(t: TestApp, refreshToken: string) {
-  return t.app.inject({ method: "POST", url: "/auth/v1/token?grant_type=refresh_token", payload: { refresh_token: refreshToken } });
+  return request(t, "POST", "/auth/v1/token?grant_type=refresh_token", { payload: { refresh_token: refreshToken } });
 }
 
 export async function getUser(t: TestApp, accessToken: string) {
-  return t.app.inject({ method: "GET", url: "/auth/v1/user", headers: { authorization: `Bearer ${accessToken}` } });
+  return request(t, "GET", "/auth/v1/user", { user: withToken(accessToken) });
 }
 
 let counter = 0;

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, documents, stripeEvents, subscriptions, users } from "../db/schema.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, freshToken, request, type TestApp, type TestUser } from "../test/harness.js";
 import { outboxFor } from "../auth/auth.test-util.js";
 import { getUserPlan } from "./plan-lookup.js";
 
@@ -17,14 +17,11 @@ describe("built-in checkout and portal", () => {
 
   /** Access tokens last an hour: after moving the clock, sign the user in again. */
   async function renew(user: TestUser): Promise<void> {
-    const { token } = await t.ctx.jwt.sign({ userId: user.id, email: user.email, sessionId: user.sessionId, now: t.ctx.now() });
-    user.token = token;
-    user.headers.authorization = `Bearer ${token}`;
+    Object.assign(user, await freshToken(t, user));
   }
-  const post = (url: string, user: TestUser | null, payload?: unknown) =>
-    t.app.inject({ method: "POST", url, headers: user?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const post = (url: string, user: TestUser | null, payload?: unknown) => request(t, "POST", url, { user, payload });
   const status = async (user: TestUser) =>
-    (await t.app.inject({ method: "GET", url: "/api/stripe/subscription-status", headers: user.headers })).json();
+    (await request(t, "GET", "/api/stripe/subscription-status", { user })).json();
   const sessionIdOf = (url: string) => url.split("/").pop()!;
 
   async function checkout(user: TestUser | null, priceId = "price_creator_monthly") {
@@ -43,7 +40,7 @@ describe("built-in checkout and portal", () => {
   }
 
   it("lists the plans with configured price ids, Gratis without one", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/stripe/plans" });
+    const res = await request(t, "GET", "/api/stripe/plans");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.provider).toBe("builtin");
@@ -75,14 +72,14 @@ describe("built-in checkout and portal", () => {
       cancelAtPeriodEnd: false,
       interval: null,
     });
-    const anon = await t.app.inject({ method: "GET", url: "/api/stripe/subscription-status" });
+    const anon = await request(t, "GET", "/api/stripe/subscription-status");
     expect(anon.statusCode).toBe(401);
   });
 
   it("shows the test checkout page details and pays: Creator active for a month, success URL returned", async () => {
     const user = await createTestUser(t);
     const id = await checkout(user);
-    const details = await t.app.inject({ method: "GET", url: `/api/stripe/test-checkout/${id}`, headers: user.headers });
+    const details = await request(t, "GET", `/api/stripe/test-checkout/${id}`, { user });
     expect(details.json()).toMatchObject({ id, planName: "creator", planLabel: "Creator", price: 12, status: "open", needsEmail: false });
 
     const pay = await post(`/api/stripe/test-checkout/${id}/pay`, user, {});
@@ -175,7 +172,7 @@ describe("built-in checkout and portal", () => {
     expect(create.statusCode).toBe(402);
     expect(create.json()).toMatchObject({ error: "upgrade_required", feature: "documents" });
     expect((await post("/api/ai/improve", user, { text: "This are a sentence." })).statusCode).toBe(402);
-    const list = await t.app.inject({ method: "GET", url: "/api/documents", headers: user.headers });
+    const list = await request(t, "GET", "/api/documents", { user });
     expect(list.json()).toHaveLength(5);
     // Resuming after the end is refused: the period is over.
     expect((await post("/api/stripe/portal", user, { action: "resume" })).statusCode).toBe(409);
@@ -186,7 +183,7 @@ describe("built-in checkout and portal", () => {
     const id = await checkout(user);
     t.clock.advance(25 * 60 * 60 * 1000);
     await renew(user);
-    const details = await t.app.inject({ method: "GET", url: `/api/stripe/test-checkout/${id}`, headers: user.headers });
+    const details = await request(t, "GET", `/api/stripe/test-checkout/${id}`, { user });
     expect(details.json().status).toBe("expired");
     expect((await post(`/api/stripe/test-checkout/${id}/pay`, user, {})).statusCode).toBe(409);
   });
@@ -194,7 +191,7 @@ describe("built-in checkout and portal", () => {
   describe("guest checkout (paid without an account)", () => {
     it("creates a pending account; activation sets its password but confirms it only through the emailed link", async () => {
       const id = await checkout(null);
-      const details = await t.app.inject({ method: "GET", url: `/api/stripe/test-checkout/${id}` });
+      const details = await request(t, "GET", `/api/stripe/test-checkout/${id}`);
       expect(details.json()).toMatchObject({ needsEmail: true, email: null });
       expect((await post(`/api/stripe/test-checkout/${id}/pay`, null, {})).statusCode).toBe(400);
       // Not paid yet: retrieving the session is refused.
@@ -226,16 +223,12 @@ describe("built-in checkout and portal", () => {
       // Paying with an address proves nothing about owning it: not confirmed, no sign-in yet.
       expect(after?.emailConfirmedAt).toBeNull();
       const signIn = () =>
-        t.app.inject({
-          method: "POST",
-          url: "/auth/v1/token?grant_type=password",
-          payload: { email: "guest.buyer@example.com", password: "secret123" },
-        });
+        request(t, "POST", "/auth/v1/token?grant_type=password", { payload: { email: "guest.buyer@example.com", password: "secret123" } });
       expect((await signIn()).json().error_code).toBe("email_not_confirmed");
       // The normal confirmation mail arrives; following it confirms and signs the buyer in.
       const [mail] = await outboxFor(t, "guest.buyer@example.com");
       expect(mail?.subject).toBe("Confirm your Draftsmith account");
-      const verified = await t.app.inject({ method: "GET", url: mail!.links[0]!.url.replace("http://localhost:3000", "") });
+      const verified = await request(t, "GET", mail!.links[0]!.url.replace("http://localhost:3000", ""));
       expect(verified.headers.location).toContain("access_token=");
       expect((await signIn()).statusCode).toBe(200);
       // A second activation changes nothing and answers the same.

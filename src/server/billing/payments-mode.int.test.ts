@@ -1,6 +1,6 @@
 // PAYMENTS=disabled sells nothing; PAYMENTS=test in production says so on every page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp } from "../test/harness.js";
 
 describe("PAYMENTS=disabled", () => {
   let t: TestApp;
@@ -10,7 +10,7 @@ describe("PAYMENTS=disabled", () => {
   afterAll(async () => t.close());
 
   it("tells the client nothing is for sale and refuses every checkout with a clear 503", async () => {
-    const plans = (await t.app.inject({ method: "GET", url: "/api/stripe/plans" })).json();
+    const plans = (await request(t, "GET", "/api/stripe/plans")).json();
     expect(plans).toMatchObject({ provider: "disabled", testMode: false });
     const user = await createTestUser(t);
     for (const headers of [user.headers, {}]) {
@@ -27,7 +27,7 @@ describe("PAYMENTS=disabled", () => {
         reason: "plans_not_for_sale",
       });
     }
-    const pay = await t.app.inject({ method: "POST", url: "/api/stripe/test-checkout/cs_test_x/pay", payload: {} });
+    const pay = await request(t, "POST", "/api/stripe/test-checkout/cs_test_x/pay", { payload: {} });
     expect(pay.statusCode).toBe(503);
   });
 });
@@ -40,9 +40,9 @@ describe("PAYMENTS=test in production", () => {
   afterAll(async () => t.close());
 
   it("runs the test checkout and asks the client to show the test-mode banner", async () => {
-    const plans = (await t.app.inject({ method: "GET", url: "/api/stripe/plans" })).json();
+    const plans = (await request(t, "GET", "/api/stripe/plans")).json();
     expect(plans).toMatchObject({ provider: "builtin", testMode: true });
-    const res = await t.app.inject({ method: "POST", url: "/api/stripe/create-checkout-session", payload: { priceId: "price_creator_monthly" } });
+    const res = await request(t, "POST", "/api/stripe/create-checkout-session", { payload: { priceId: "price_creator_monthly" } });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 // Annual billing and invoices through the HTTP API, with the built-in checkout and with
 // Stripe (the real SDK against the local stub in ./stripe-stub.test-util.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, freshToken, request, type TestApp, type TestUser } from "../test/harness.js";
 import { type StripeStub, startStripeStub, stripeInvoice } from "./stripe-stub.test-util.js";
 
 const DAY = 86_400_000;
@@ -49,8 +49,7 @@ describe("built-in checkout: annual billing and invoices", () => {
     expect(days).toBeLessThanOrEqual(366);
     // Still active after 11 months (a monthly plan would have lapsed).
     t.clock.advance(330 * DAY);
-    const { token } = await t.ctx.jwt.sign({ userId: user.id, email: user.email, sessionId: user.sessionId, now: t.ctx.now() });
-    user.headers.authorization = `Bearer ${token}`;
+    Object.assign(user, await freshToken(t, user));
     expect((await getJson("/api/stripe/subscription-status", user)).json()).toMatchObject({ isActive: true, interval: "year" });
   });
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, stripeEvents, subscriptions } from "../db/schema.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 import { getUserPlan } from "./plan-lookup.js";
 import { type StripeStub, startStripeStub, stripeSubscription } from "./stripe-stub.test-util.js";
 
@@ -29,8 +29,7 @@ describe("Stripe provider and webhooks", () => {
   });
 
   const nowSec = () => Math.floor(t.clock.now.getTime() / 1000);
-  const post = (url: string, user: TestUser | null, payload?: unknown) =>
-    t.app.inject({ method: "POST", url, headers: user?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const post = (url: string, user: TestUser | null, payload?: unknown) => request(t, "POST", url, { user, payload });
   const plan = (userId: string) => getUserPlan(t.ctx.db, userId, t.ctx.now());
   const eventCount = async () => (await t.ctx.db.select().from(stripeEvents)).length;
   let evtN = 0;
@@ -305,7 +304,7 @@ describe("Stripe provider and webhooks", () => {
       currentPeriodEnd: new Date(now.getTime() + 86_400_000),
       stateAt: now,
     });
-    const res = await t.app.inject({ method: "DELETE", url: "/api/account", headers: user.headers, payload: { confirmEmail: user.email } });
+    const res = await request(t, "DELETE", "/api/account", { user, payload: { confirmEmail: user.email } });
     expect(res.statusCode).toBeLessThan(300);
     expect(stub.requests.some((r) => r.method === "DELETE" && r.path === "/v1/subscriptions/sub_delete_me")).toBe(true);
     expect((stub.subscriptions.get("sub_delete_me") as { status: string }).status).toBe("canceled");

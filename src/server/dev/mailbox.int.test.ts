@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, request, type TestApp } from "../test/harness.js";
 
 describe("/dev/mailbox", () => {
   let t: TestApp;
@@ -10,15 +10,15 @@ describe("/dev/mailbox", () => {
 
   it("lists sent messages with their links as HTML and JSON, filtered by recipient", async () => {
     const email = `mailbox-${Date.now()}@example.com`;
-    await t.app.inject({ method: "POST", url: "/auth/v1/signup", payload: { email, password: "secret12" } });
-    await t.app.inject({ method: "POST", url: "/auth/v1/signup", payload: { email: `other-${email}`, password: "secret12" } });
-    const json = await t.app.inject({ method: "GET", url: `/dev/mailbox.json?to=${encodeURIComponent(email.toUpperCase())}` });
+    await request(t, "POST", "/auth/v1/signup", { payload: { email, password: "secret12" } });
+    await request(t, "POST", "/auth/v1/signup", { payload: { email: `other-${email}`, password: "secret12" } });
+    const json = await request(t, "GET", `/dev/mailbox.json?to=${encodeURIComponent(email.toUpperCase())}`);
     expect(json.statusCode).toBe(200);
     const list = json.json();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ to: email, subject: "Confirm your Draftsmith account" });
     expect(list[0].links[0].url).toMatch(/^http:\/\/localhost:3000\/auth\/v1\/verify\?token=/);
-    const html = await t.app.inject({ method: "GET", url: "/dev/mailbox" });
+    const html = await request(t, "GET", "/dev/mailbox");
     expect(html.headers["content-type"]).toContain("text/html");
     expect(html.body).toContain("Confirm your Draftsmith account");
     expect(html.body).toContain(list[0].links[0].url.replaceAll("&", "&amp;"));
@@ -34,7 +34,7 @@ describe("/dev/mailbox in production", () => {
   afterAll(async () => t.close());
 
   it("does not exist", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);
+    expect((await request(t, "GET", "/dev/mailbox")).statusCode).toBe(404);
+    expect((await request(t, "GET", "/dev/mailbox.json")).statusCode).toBe(404);
   });
 });

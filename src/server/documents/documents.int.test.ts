@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, setTestPlan } from "../test/harness.js";
-
-const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+import { type TestApp, type TestUser, createTestApp, createTestUser, request, setTestPlan } from "../test/harness.js";
+import { createDocument, paragraphDoc } from "./documents.test-util.js";
 
 describe("documents API", () => {
   let t: TestApp;
@@ -11,12 +10,8 @@ describe("documents API", () => {
   let bob: TestUser;
 
   const api = (user: TestUser | null, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const create = async (user: TestUser, body: Record<string, unknown> = {}) => {
-    const res = await api(user, "POST", "/api/documents", body);
-    expect(res.statusCode).toBe(201);
-    return res.json() as DocumentRecord;
-  };
+    request(t, method, url, { user, payload });
+  const create = (user: TestUser, body: { title?: string; content?: unknown } = {}) => createDocument(t, user, body);
   const rowOf = async (id: string) =>
     (await t.database.sql.query<{ title: string; version: number; text_content: string; content: unknown }>(
       "SELECT title, version, text_content, content FROM documents WHERE id = $1",
@@ -62,9 +57,9 @@ describe("documents API", () => {
   });
 
   it("creates with a title (trimmed) and content given as a JSON string, keeping text_content", async () => {
-    const doc = await create(alice, { title: "  My essay  ", content: JSON.stringify(para("Hello world")) });
+    const doc = await create(alice, { title: "  My essay  ", content: JSON.stringify(paragraphDoc("Hello world")) });
     expect(doc.title).toBe("My essay");
-    expect(doc.content).toMatchObject(para("Hello world"));
+    expect(doc.content).toMatchObject(paragraphDoc("Hello world"));
     expect((await rowOf(doc.id))!.text_content).toBe("Hello world");
   });
 
@@ -88,7 +83,7 @@ describe("documents API", () => {
   });
 
   it("answers 413 with the error body for content over 5 MB, as an object or a string", async () => {
-    const big = para("a".repeat(DOCUMENT_MAX_BYTES));
+    const big = paragraphDoc("a".repeat(DOCUMENT_MAX_BYTES));
     for (const content of [big, JSON.stringify(big)]) {
       const res = await api(alice, "POST", "/api/documents", { content });
       expect(res.statusCode).toBe(413);
@@ -131,14 +126,14 @@ describe("documents API", () => {
   it("updates title and content, sets updated_at, increments version and keeps text_content in step", async () => {
     const doc = await create(alice, { title: "Draft" });
     t.clock.advance(5000);
-    const res = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para("New words here"), version: 1 });
+    const res = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: paragraphDoc("New words here"), version: 1 });
     expect(res.statusCode).toBe(200);
     const updated = res.json() as DocumentRecord;
-    expect(updated).toMatchObject({ title: "Draft", version: 2, content: para("New words here") });
+    expect(updated).toMatchObject({ title: "Draft", version: 2, content: paragraphDoc("New words here") });
     expect(new Date(updated.updated_at).getTime()).toBe(new Date(doc.updated_at).getTime() + 5000);
     expect((await rowOf(doc.id))!.text_content).toBe("New words here");
     const renamed = await api(alice, "PATCH", `/api/documents/${doc.id}`, { title: "  Final  ", version: 2 });
-    expect(renamed.json()).toMatchObject({ title: "Final", version: 3, content: para("New words here") });
+    expect(renamed.json()).toMatchObject({ title: "Final", version: 3, content: paragraphDoc("New words here") });
   });
 
   it("answers a save with Prefer: return=minimal without the content, and a conflict still with it", async () => {
@@ -149,7 +144,7 @@ describe("documents API", () => {
         method: "PATCH",
         url: `/api/documents/${doc.id}`,
         headers: { ...alice.headers, prefer },
-        payload: { content: para(`Chapter ${version}`), version },
+        payload: { content: paragraphDoc(`Chapter ${version}`), version },
       });
     const res = await save(1, "return=minimal");
     expect(res.statusCode).toBe(200);
@@ -159,7 +154,7 @@ describe("documents API", () => {
     expect(saved).toMatchObject({ id: doc.id, title: "Novel", version: 2, has_password: false });
     expect(new Date(saved.updated_at).getTime()).toBe(new Date(doc.updated_at).getTime() + 1000);
     // The content was stored all the same.
-    expect((await rowOf(doc.id))!.content).toMatchObject(para("Chapter 1"));
+    expect((await rowOf(doc.id))!.content).toMatchObject(paragraphDoc("Chapter 1"));
     // Among other preferences, in any case and spacing.
     const mixed = await save(2, "respond-async, Return = Minimal; foo=bar");
     expect(mixed.json()).not.toHaveProperty("content");
@@ -167,33 +162,33 @@ describe("documents API", () => {
     // Other preferences get the whole record.
     const full = await save(3, "return=representation");
     expect(full.headers["preference-applied"]).toBeUndefined();
-    expect(full.json()).toMatchObject({ version: 4, content: para("Chapter 3") });
+    expect(full.json()).toMatchObject({ version: 4, content: paragraphDoc("Chapter 3") });
     // A stale save still carries the current document, content included, to show the conflict.
     const stale = await save(1, "return=minimal");
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().current).toMatchObject({ version: 4, content: para("Chapter 3") });
+    expect(stale.json().current).toMatchObject({ version: 4, content: paragraphDoc("Chapter 3") });
   });
 
   it("answers a stale version with 409 and the current document, overwriting nothing", async () => {
     const doc = await create(alice, { title: "Shared draft" });
-    const first = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para("Tab one"), version: 1 });
+    const first = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: paragraphDoc("Tab one"), version: 1 });
     expect(first.statusCode).toBe(200);
-    const stale = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para("Tab two"), title: "Lost", version: 1 });
+    const stale = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: paragraphDoc("Tab two"), title: "Lost", version: 1 });
     expect(stale.statusCode).toBe(409);
     const body = stale.json();
-    expect(body).toMatchObject({ error: "conflict", current: { id: doc.id, version: 2, title: "Shared draft", content: para("Tab one") } });
+    expect(body).toMatchObject({ error: "conflict", current: { id: doc.id, version: 2, title: "Shared draft", content: paragraphDoc("Tab one") } });
     expect(body.message).toEqual(expect.any(String));
     const row = await rowOf(doc.id);
     expect(row).toMatchObject({ version: 2, title: "Shared draft", text_content: "Tab one" });
     // The writer who lost can re-apply on top of the current version.
-    const retry = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para("Tab two"), version: 2 });
-    expect(retry.json()).toMatchObject({ version: 3, content: para("Tab two") });
+    const retry = await api(alice, "PATCH", `/api/documents/${doc.id}`, { content: paragraphDoc("Tab two"), version: 2 });
+    expect(retry.json()).toMatchObject({ version: 3, content: paragraphDoc("Tab two") });
   });
 
   it("only one of two concurrent writers on the same version wins", async () => {
     const doc = await create(alice);
     const results = await Promise.all(
-      ["one", "two", "three"].map((w) => api(alice, "PATCH", `/api/documents/${doc.id}`, { content: para(w), version: 1 })),
+      ["one", "two", "three"].map((w) => api(alice, "PATCH", `/api/documents/${doc.id}`, { content: paragraphDoc(w), version: 1 })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect((await rowOf(doc.id))!.version).toBe(2);
@@ -209,8 +204,8 @@ describe("documents API", () => {
   });
 
   it("another user can neither update nor delete: 404 and nothing changed", async () => {
-    const doc = await create(alice, { title: "Mine", content: para("Keep me") });
-    const upd = await api(bob, "PATCH", `/api/documents/${doc.id}`, { title: "Hacked", content: para("x"), version: 1 });
+    const doc = await create(alice, { title: "Mine", content: paragraphDoc("Keep me") });
+    const upd = await api(bob, "PATCH", `/api/documents/${doc.id}`, { title: "Hacked", content: paragraphDoc("x"), version: 1 });
     expect(upd.statusCode).toBe(404);
     expect(upd.json()).toEqual({ error: "not_found", message: "Document not found" });
     const del = await api(bob, "DELETE", `/api/documents/${doc.id}`);

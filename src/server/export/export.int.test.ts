@@ -6,6 +6,7 @@ import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_SINK, KITCHEN_SINK_WORDS } from "../../shared/export/fixtures.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { paragraphDoc } from "../documents/documents.test-util.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -17,12 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createTestUser(t);
   other = await createTestUser(t);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/documents",
-    headers: owner.headers,
-    payload: { title: "Q3 Report: Ünïcode", content: KITCHEN_SINK },
-  });
+  const res = await request(t, "POST", "/api/documents", { user: owner, payload: { title: "Q3 Report: Ünïcode", content: KITCHEN_SINK } });
   expect(res.statusCode).toBe(201);
   docId = res.json().id;
 });
@@ -48,7 +44,7 @@ describe("GET /api/documents/:id/export", () => {
     ["pdf", "application/pdf"],
     ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   ])("gives the owner a %s file with its type and an attachment name", async (format, type) => {
-    const res = await t.app.inject({ method: "GET", url: exportUrl(format), headers: owner.headers });
+    const res = await request(t, "GET", exportUrl(format), { user: owner });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe(type);
     const name = `q3_report__ünïcode_${today()}.${format}`;
@@ -77,58 +73,53 @@ describe("GET /api/documents/:id/export", () => {
   });
 
   it("is 404 for another user's document, 401 without a session, 400 for an unknown format", async () => {
-    expect((await t.app.inject({ method: "GET", url: exportUrl("md"), headers: other.headers })).statusCode).toBe(404);
-    const anon = await t.app.inject({ method: "GET", url: exportUrl("md") });
+    expect((await request(t, "GET", exportUrl("md"), { user: other })).statusCode).toBe(404);
+    const anon = await request(t, "GET", exportUrl("md"));
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error).toBe("unauthorized");
-    const bad = await t.app.inject({ method: "GET", url: exportUrl("exe"), headers: owner.headers });
+    const bad = await request(t, "GET", exportUrl("exe"), { user: owner });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("validation_failed");
-    const missing = await t.app.inject({ method: "GET", url: exportUrl("md", "00000000-0000-4000-8000-000000000000"), headers: owner.headers });
+    const missing = await request(t, "GET", exportUrl("md", "00000000-0000-4000-8000-000000000000"), { user: owner });
     expect(missing.statusCode).toBe(404);
-    const junkId = await t.app.inject({ method: "GET", url: exportUrl("md", "not-a-uuid"), headers: owner.headers });
+    const junkId = await request(t, "GET", exportUrl("md", "not-a-uuid"), { user: owner });
     expect(junkId.statusCode).toBe(404);
   });
 
   it("lets a visitor export a public shared document, and asks for the password on a protected one", async () => {
     const share = (payload: object) =>
-      t.app.inject({ method: "PUT", url: `/api/documents/${docId}/share`, headers: owner.headers, payload });
+      request(t, "PUT", `/api/documents/${docId}/share`, { user: owner, payload });
     expect((await share({ isPublic: true })).statusCode).toBe(200);
-    const visitor = await t.app.inject({ method: "GET", url: exportUrl("txt") });
+    const visitor = await request(t, "GET", exportUrl("txt"));
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).toContain("Quarterly Report");
-    const signedInVisitor = await t.app.inject({ method: "GET", url: exportUrl("md"), headers: other.headers });
+    const signedInVisitor = await request(t, "GET", exportUrl("md"), { user: other });
     expect(signedInVisitor.statusCode).toBe(200);
 
     expect((await share({ password: "open sesame" })).statusCode).toBe(200);
-    const locked = await t.app.inject({ method: "GET", url: exportUrl("txt") });
+    const locked = await request(t, "GET", exportUrl("txt"));
     expect(locked.statusCode).toBe(401);
     expect(locked.json().error).toBe("password_required");
-    const unlock = await t.app.inject({ method: "POST", url: `/api/shared/${docId}/unlock`, payload: { password: "open sesame" } });
+    const unlock = await request(t, "POST", `/api/shared/${docId}/unlock`, { payload: { password: "open sesame" } });
     expect(unlock.statusCode).toBe(200);
     const withToken = await t.app.inject({ method: "GET", url: exportUrl("txt"), headers: { "x-share-token": unlock.json().token } });
     expect(withToken.statusCode).toBe(200);
 
     expect((await share({ isPublic: false, password: null })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: exportUrl("txt") })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: exportUrl("txt"), headers: other.headers })).statusCode).toBe(404);
+    expect((await request(t, "GET", exportUrl("txt"))).statusCode).toBe(401);
+    expect((await request(t, "GET", exportUrl("txt"), { user: other })).statusCode).toBe(404);
   });
 });
 
 describe("POST /api/export", () => {
   it("turns the editor's current content into a PDF or Word file", async () => {
-    const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Unsaved words" }] }] };
-    const pdf = await t.app.inject({
-      method: "POST",
-      url: "/api/export",
-      headers: owner.headers,
-      payload: { format: "pdf", title: "Draft", content, pageSize: "letter" },
-    });
+    const content = paragraphDoc("Unsaved words");
+    const pdf = await request(t, "POST", "/api/export", { user: owner, payload: { format: "pdf", title: "Draft", content, pageSize: "letter" } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toContain(`filename="draft_${today()}.pdf"`);
     expect(pdfText(pdf.rawPayload)).toContain("Unsaved words");
-    const docx = await t.app.inject({ method: "POST", url: "/api/export", headers: owner.headers, payload: { format: "docx", title: "", content } });
+    const docx = await request(t, "POST", "/api/export", { user: owner, payload: { format: "docx", title: "", content } });
     expect(docx.statusCode).toBe(200);
     expect(docx.headers["content-disposition"]).toContain(`filename="document_${today()}.docx"`);
     expect((await mammoth.extractRawText({ buffer: docx.rawPayload })).value).toContain("Unsaved words");
@@ -136,14 +127,14 @@ describe("POST /api/export", () => {
 
   it("requires sign-in and schema-valid content", async () => {
     const content = { type: "doc", content: [] };
-    expect((await t.app.inject({ method: "POST", url: "/api/export", payload: { format: "pdf", title: "x", content } })).statusCode).toBe(401);
+    expect((await request(t, "POST", "/api/export", { payload: { format: "pdf", title: "x", content } })).statusCode).toBe(401);
     const hostile = {
       type: "doc",
       content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }],
     };
-    const bad = await t.app.inject({ method: "POST", url: "/api/export", headers: owner.headers, payload: { format: "pdf", title: "x", content: hostile } });
+    const bad = await request(t, "POST", "/api/export", { user: owner, payload: { format: "pdf", title: "x", content: hostile } });
     expect(bad.statusCode).toBe(400);
-    const badFormat = await t.app.inject({ method: "POST", url: "/api/export", headers: owner.headers, payload: { format: "rtf", title: "x", content } });
+    const badFormat = await request(t, "POST", "/api/export", { user: owner, payload: { format: "rtf", title: "x", content } });
     expect(badFormat.statusCode).toBe(400);
   });
 });

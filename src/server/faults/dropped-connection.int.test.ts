@@ -4,7 +4,7 @@
 // Needs a real PostgreSQL server: the embedded database has no backends to terminate.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser, usingPostgres } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser, usingPostgres } from "../test/harness.js";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -39,7 +39,7 @@ describe.skipIf(!usingPostgres())(`dropped database connection (${usingPostgres(
   }
 
   it("answers 503 when the request's backend is terminated, then serves again", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: { title: "Held" } });
+    const created = await request(t, "POST", "/api/documents", { user, payload: { title: "Held" } });
     expect(created.statusCode).toBe(201);
     const doc = created.json();
 
@@ -57,7 +57,7 @@ describe.skipIf(!usingPostgres())(`dropped database connection (${usingPostgres(
     const [adminRow] = await admin<{ pid: number }[]>`select pg_backend_pid() as pid`;
     const adminPid = adminRow!.pid;
 
-    const save = t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { title: "Saved", version: doc.version } });
+    const save = request(t, "PATCH", `/api/documents/${doc.id}`, { user, payload: { title: "Saved", version: doc.version } });
     await until(() => admin`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> ${lockerPid}`);
 
     // Drop every connection of the app (the waiting save, idle pool connections, listeners).
@@ -79,7 +79,7 @@ describe.skipIf(!usingPostgres())(`dropped database connection (${usingPostgres(
 
     // The terminated backends are gone; the pool opens new connections and the save goes through.
     await until(async () => ((await admin`select 1 from pg_stat_activity where pid = any(${pids})`).length === 0 ? [true] : []));
-    const retry = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { title: "Saved", version: doc.version } });
+    const retry = await request(t, "PATCH", `/api/documents/${doc.id}`, { user, payload: { title: "Saved", version: doc.version } });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ title: "Saved", version: doc.version + 1 });
   });

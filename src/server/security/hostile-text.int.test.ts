@@ -4,7 +4,8 @@
 // direction marks and 4-byte characters round-trips unchanged. Rules:
 // src/shared/contracts/text.ts; applied to every route by src/server/http/validate.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, type TestApp, type TestUser, usingPostgres } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser, usingPostgres } from "../test/harness.js";
+import { paragraphDoc } from "../documents/documents.test-util.js";
 
 const NUL = "a\u0000b";
 const LONE = "a\udc00b";
@@ -16,7 +17,6 @@ const nestedDocJson = (depth: number) => {
   const para = '{"type":"paragraph","content":[{"type":"text","text":"x"}]}';
   return `{"type":"doc","content":[${'{"type":"blockquote","content":['.repeat(depth)}${para}${"]}".repeat(depth)}]}`;
 };
-const docWith = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 describe("hostile text and deep trees", () => {
   let t: TestApp;
@@ -43,7 +43,7 @@ describe("hostile text and deep trees", () => {
     t = await createTestApp();
     user = await createTestUser(t, { plan: "professional" });
     docId = (await send("POST", "/api/documents", { title: "Target" })).json().id;
-    sharedId = (await send("POST", "/api/documents", { title: "Shared", content: docWith("hi") })).json().id;
+    sharedId = (await send("POST", "/api/documents", { title: "Shared", content: paragraphDoc("hi") })).json().id;
     expect((await send("PUT", `/api/documents/${sharedId}/share`, { isPublic: true, allowEditing: true })).statusCode).toBe(200);
   });
   afterAll(async () => t?.close());
@@ -52,9 +52,9 @@ describe("hostile text and deep trees", () => {
     it.each([
       ["document title", "POST", "/api/documents", { title: NUL }, /^title: text must not contain the NUL character \(U\+0000\)$/],
       ["document title (lone surrogate)", "POST", "/api/documents", { title: LONE }, /^title: text .*unpaired surrogate \(U\+DC00\)/],
-      ["document text", "POST", "/api/documents", { content: docWith(NUL) }, /^content\.content\.0\.content\.0\.text: .*NUL/],
-      ["document text (lone surrogate)", "POST", "/api/documents", { content: docWith(LONE) }, /^content\.content\.0\.content\.0\.text: .*U\+DC00/],
-      ["document text sent as a JSON string", "POST", "/api/documents", { content: JSON.stringify(docWith(NUL)) }, /^content\.content\.0\.content\.0\.text: .*NUL/],
+      ["document text", "POST", "/api/documents", { content: paragraphDoc(NUL) }, /^content\.content\.0\.content\.0\.text: .*NUL/],
+      ["document text (lone surrogate)", "POST", "/api/documents", { content: paragraphDoc(LONE) }, /^content\.content\.0\.content\.0\.text: .*U\+DC00/],
+      ["document text sent as a JSON string", "POST", "/api/documents", { content: JSON.stringify(paragraphDoc(NUL)) }, /^content\.content\.0\.content\.0\.text: .*NUL/],
       ["AI suggestion", "POST", "/api/ai/suggestions", { originalText: NUL, suggestedText: "c" }, /^originalText: .*NUL/],
       ["AI improve", "POST", "/api/ai/improve", { text: NUL }, /^text: .*NUL/],
       ["AI tone description", "POST", "/api/ai/tone", { text: "Hello", tone: "formal", description: LONE }, /^description: .*U\+DC00/],
@@ -64,19 +64,19 @@ describe("hostile text and deep trees", () => {
     ])("%s", async (_name, method, url, payload, message) => {
       const res =
         payload === undefined
-          ? await t.app.inject({ method: method as "GET", url, headers: user.headers })
+          ? await request(t, method as "GET", url, { user })
           : await send(method, url.replace(":doc", docId), payload);
       expectRefused(res, message);
     });
 
     it("in a document save (PATCH)", async () => {
-      expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: docWith(NUL), version: 1 }), /NUL/);
+      expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: paragraphDoc(NUL), version: 1 }), /NUL/);
       expectRefused(await send("PATCH", `/api/documents/${docId}`, { title: LONE, version: 1 }), /^title: .*U\+DC00/);
     });
 
     it("in an anonymous edit through an editable share link, and when unlocking one", async () => {
       expectRefused(await send("PATCH", `/api/shared/${sharedId}`, { title: NUL, version: 1 }, {}), /^title: .*NUL/);
-      expectRefused(await send("PATCH", `/api/shared/${sharedId}`, { content: docWith(LONE), version: 1 }, {}), /U\+DC00/);
+      expectRefused(await send("PATCH", `/api/shared/${sharedId}`, { content: paragraphDoc(LONE), version: 1 }, {}), /U\+DC00/);
       expectRefused(await send("POST", `/api/shared/${sharedId}/unlock`, { password: NUL }, {}), /^password: .*NUL/);
     });
 
@@ -109,9 +109,9 @@ describe("hostile text and deep trees", () => {
 
   describe("valid text round-trips unchanged", () => {
     it("in titles, document text, full_name, metadata and AI suggestions", async () => {
-      const created = await send("POST", "/api/documents", { title: `x ${VALID} x`, content: docWith(VALID) });
+      const created = await send("POST", "/api/documents", { title: `x ${VALID} x`, content: paragraphDoc(VALID) });
       expect(created.statusCode).toBe(201);
-      const read = (await t.app.inject({ method: "GET", url: `/api/documents/${created.json().id}`, headers: user.headers })).json();
+      const read = (await request(t, "GET", `/api/documents/${created.json().id}`, { user })).json();
       expect(read.title).toBe(`x ${VALID} x`);
       expect(read.content.content[0].content[0].text).toBe(VALID);
 
@@ -136,6 +136,6 @@ describe("hostile text and deep trees", () => {
   });
 
   it("stays up", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    expect((await request(t, "GET", "/api/health")).statusCode).toBe(200);
   });
 });

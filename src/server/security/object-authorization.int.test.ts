@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordInvoice } from "../billing/invoices.js";
 import { aiSuggestions, checkoutSessions, documentMembers, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { paragraphDoc } from "../documents/documents.test-util.js";
 
 interface Ids {
   documentId: string;
@@ -23,7 +24,7 @@ interface Row {
   anonymous: number[];
 }
 
-const doc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "changed" }] }] };
+const doc = paragraphDoc("changed");
 
 const ROUTES_WITH_IDS: Record<string, Row> = {
   "GET /api/documents/:id": { path: (i) => `/api/documents/${i.documentId}`, other: [404], anonymous: [401] },
@@ -95,32 +96,22 @@ describe("object-level authorization on every route with an id", () => {
     t = await createTestApp();
     owner = await createTestUser(t, { plan: "professional" });
     other = await createTestUser(t, { plan: "professional" });
-    const created = await t.app.inject({ method: "POST", url: "/api/documents", headers: owner.headers, payload: { title: "Private", content: doc } });
+    const created = await request(t, "POST", "/api/documents", { user: owner, payload: { title: "Private", content: doc } });
     expect(created.statusCode).toBe(201);
     const documentId = created.json().id as string;
     const [suggestion] = await t.ctx.db
       .insert(aiSuggestions)
       .values({ userId: owner.id, documentId, originalText: "a", suggestedText: "b" })
       .returning();
-    const checkout = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/create-checkout-session",
-      headers: owner.headers,
-      payload: { priceId: t.config.STRIPE_PRICE_CREATOR },
-    });
+    const checkout = await request(t, "POST", "/api/stripe/create-checkout-session", { user: owner, payload: { priceId: t.config.STRIPE_PRICE_CREATOR } });
     expect(checkout.statusCode).toBe(200);
     const checkoutId = new URL(checkout.json().url).pathname.split("/").pop()!;
     const at = new Date();
     await recordInvoice(t.ctx.db, { userId: owner.id, subscriptionId: null, plan: "professional", interval: "month", periodStart: at, periodEnd: at, at });
     const [invoice] = await t.ctx.db.select().from(invoices);
-    const receipt = await t.app.inject({ method: "GET", url: `/api/stripe/invoices/${invoice!.id}/receipt`, headers: owner.headers });
+    const receipt = await request(t, "GET", `/api/stripe/invoices/${invoice!.id}/receipt`, { user: owner });
     expect(receipt.statusCode).toBe(200);
-    const member = await t.app.inject({
-      method: "POST",
-      url: `/api/documents/${documentId}/members`,
-      headers: owner.headers,
-      payload: { email: "reader@example.com", role: "viewer" },
-    });
+    const member = await request(t, "POST", `/api/documents/${documentId}/members`, { user: owner, payload: { email: "reader@example.com", role: "viewer" } });
     expect(member.statusCode).toBe(201);
     ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id, memberId: member.json().id };
   });
@@ -137,10 +128,10 @@ describe("object-level authorization on every route with an id", () => {
     it(`${key}: another user and nobody get ${row.other.join("/")} and ${row.anonymous.join("/")}, nothing changes`, async () => {
       const before = await snapshot();
       const payload = row.body?.(ids);
-      const asOther = await t.app.inject({ method: method as "GET", url: row.path(ids), headers: other.headers, ...(payload ? { payload: payload as object } : {}) });
+      const asOther = await request(t, method as "GET", row.path(ids), { user: other, payload });
       expect(row.other, `${key} as another user answered ${asOther.statusCode}: ${asOther.body}`).toContain(asOther.statusCode);
       expect(asOther.json()).toHaveProperty("error");
-      const asNobody = await t.app.inject({ method: method as "GET", url: row.path(ids), ...(payload ? { payload: payload as object } : {}) });
+      const asNobody = await request(t, method as "GET", row.path(ids), { payload });
       expect(row.anonymous, `${key} anonymously answered ${asNobody.statusCode}: ${asNobody.body}`).toContain(asNobody.statusCode);
       expect(asNobody.json()).toHaveProperty("error");
       expect(await snapshot()).toBe(before);
@@ -148,7 +139,7 @@ describe("object-level authorization on every route with an id", () => {
   }
 
   it("the owner can still read the document afterwards (the table tested refusals, not breakage)", async () => {
-    const res = await t.app.inject({ method: "GET", url: `/api/documents/${ids.documentId}`, headers: owner.headers });
+    const res = await request(t, "GET", `/api/documents/${ids.documentId}`, { user: owner });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createTestUser, setTestPlan, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, request, setTestPlan, type TestApp, type TestUser } from "../test/harness.js";
 
 // Every table that holds a user's rows, and the column naming the user.
 const USER_TABLES = [
@@ -72,12 +72,12 @@ describe("account deletion", () => {
     await seed(u);
     const before = await counts(u.id);
     for (const payload of [{ confirmEmail: "someone@else.com" }, {}, { confirmEmail: "" }]) {
-      const res = await t.app.inject({ method: "DELETE", url: "/api/account", headers: u.headers, payload });
+      const res = await request(t, "DELETE", "/api/account", { user: u, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe("validation_failed");
     }
     expect(await counts(u.id)).toEqual(before);
-    const anon = await t.app.inject({ method: "DELETE", url: "/api/account", payload: { confirmEmail: u.email } });
+    const anon = await request(t, "DELETE", "/api/account", { payload: { confirmEmail: u.email } });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -90,12 +90,7 @@ describe("account deletion", () => {
     const goneBefore = await counts(gone.id);
     for (const [table, n] of Object.entries(goneBefore)) expect(n, `seeded ${table}`).toBeGreaterThan(0);
 
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: "/api/account",
-      headers: gone.headers,
-      payload: { confirmEmail: gone.email.toUpperCase() },
-    });
+    const res = await request(t, "DELETE", "/api/account", { user: gone, payload: { confirmEmail: gone.email.toUpperCase() } });
     expect(res.statusCode).toBe(204);
 
     const after = await counts(gone.id);
@@ -113,20 +108,15 @@ describe("account deletion", () => {
     expect(failures.map((f) => f.document_id)).toEqual([keptDoc]);
 
     // Signed out at once: the old access token no longer works anywhere.
-    const me = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: gone.headers });
+    const me = await request(t, "GET", "/api/settings/preferences", { user: gone });
     expect(me.statusCode).toBe(401);
-    const other = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: kept.headers });
+    const other = await request(t, "GET", "/api/settings/preferences", { user: kept });
     expect(other.statusCode).toBe(200);
   });
 
   it("also answers on POST /api/account/delete", async () => {
     const u = await createTestUser(t);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/account/delete",
-      headers: u.headers,
-      payload: { confirmEmail: u.email },
-    });
+    const res = await request(t, "POST", "/api/account/delete", { user: u, payload: { confirmEmail: u.email } });
     expect(res.statusCode).toBe(204);
     expect((await counts(u.id)).users).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PREFERENCES } from "../../shared/contracts/settings.js";
-import { createTestApp, createTestUser, type TestApp } from "../test/harness.js";
+import { createTestApp, createTestUser, request, type TestApp } from "../test/harness.js";
 
 describe("settings API", () => {
   let t: TestApp;
@@ -11,7 +11,7 @@ describe("settings API", () => {
 
   it("needs a signed-in user", async () => {
     for (const url of ["/api/settings/preferences", "/api/settings/notifications"]) {
-      const res = await t.app.inject({ method: "GET", url });
+      const res = await request(t, "GET", url);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: "unauthorized", message: "User not authenticated" });
     }
@@ -19,7 +19,7 @@ describe("settings API", () => {
 
   it("returns the spec's defaults before anything is saved", async () => {
     const u = await createTestUser(t);
-    const prefs = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: u.headers });
+    const prefs = await request(t, "GET", "/api/settings/preferences", { user: u });
     expect(prefs.json()).toEqual(DEFAULT_PREFERENCES);
     expect(DEFAULT_PREFERENCES).toEqual({
       theme: "system",
@@ -29,7 +29,7 @@ describe("settings API", () => {
       showWordCount: true,
       focusModeDefault: false,
     });
-    const notes = await t.app.inject({ method: "GET", url: "/api/settings/notifications", headers: u.headers });
+    const notes = await request(t, "GET", "/api/settings/notifications", { user: u });
     expect(notes.json()).toEqual({ marketing: true, updates: true, security: true });
     expect(DEFAULT_NOTIFICATIONS).toEqual(notes.json());
   });
@@ -37,7 +37,7 @@ describe("settings API", () => {
   it("merges partial saves and keeps them", async () => {
     const u = await createTestUser(t);
     const put = (payload: object) =>
-      t.app.inject({ method: "PUT", url: "/api/settings/preferences", headers: u.headers, payload });
+      request(t, "PUT", "/api/settings/preferences", { user: u, payload });
     expect((await put({ theme: "dark" })).json()).toMatchObject({ theme: "dark", fontSize: "medium" });
     expect((await put({ fontSize: "large", autoSave: false })).json()).toEqual({
       ...DEFAULT_PREFERENCES,
@@ -45,18 +45,13 @@ describe("settings API", () => {
       fontSize: "large",
       autoSave: false,
     });
-    const again = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: u.headers });
+    const again = await request(t, "GET", "/api/settings/preferences", { user: u });
     expect(again.json()).toMatchObject({ theme: "dark", fontSize: "large", autoSave: false, fontFamily: "inter" });
 
-    const n = await t.app.inject({
-      method: "PUT",
-      url: "/api/settings/notifications",
-      headers: u.headers,
-      payload: { marketing: false },
-    });
+    const n = await request(t, "PUT", "/api/settings/notifications", { user: u, payload: { marketing: false } });
     expect(n.json()).toEqual({ marketing: false, updates: true, security: true });
     // Saving notifications leaves preferences alone and vice versa.
-    const p = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: u.headers });
+    const p = await request(t, "GET", "/api/settings/preferences", { user: u });
     expect(p.json()).toMatchObject({ theme: "dark" });
   });
 
@@ -69,33 +64,28 @@ describe("settings API", () => {
       { autoSave: "yes" },
       { colour: "red" },
     ]) {
-      const res = await t.app.inject({ method: "PUT", url: "/api/settings/preferences", headers: u.headers, payload });
+      const res = await request(t, "PUT", "/api/settings/preferences", { user: u, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ error: "validation_failed" });
     }
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: "/api/settings/notifications",
-      headers: u.headers,
-      payload: { security: "off" },
-    });
+    const bad = await request(t, "PUT", "/api/settings/notifications", { user: u, payload: { security: "off" } });
     expect(bad.statusCode).toBe(400);
-    const prefs = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: u.headers });
+    const prefs = await request(t, "GET", "/api/settings/preferences", { user: u });
     expect(prefs.json()).toEqual(DEFAULT_PREFERENCES);
   });
 
   it("keeps each user's settings to themselves", async () => {
     const a = await createTestUser(t);
     const b = await createTestUser(t);
-    await t.app.inject({ method: "PUT", url: "/api/settings/preferences", headers: a.headers, payload: { theme: "dark" } });
-    await t.app.inject({ method: "PUT", url: "/api/settings/notifications", headers: a.headers, payload: { updates: false } });
-    const bPrefs = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: b.headers });
+    await request(t, "PUT", "/api/settings/preferences", { user: a, payload: { theme: "dark" } });
+    await request(t, "PUT", "/api/settings/notifications", { user: a, payload: { updates: false } });
+    const bPrefs = await request(t, "GET", "/api/settings/preferences", { user: b });
     expect(bPrefs.json().theme).toBe("system");
-    const bNotes = await t.app.inject({ method: "GET", url: "/api/settings/notifications", headers: b.headers });
+    const bNotes = await request(t, "GET", "/api/settings/notifications", { user: b });
     expect(bNotes.json().updates).toBe(true);
     // B's save does not touch A's row.
-    await t.app.inject({ method: "PUT", url: "/api/settings/preferences", headers: b.headers, payload: { theme: "light" } });
-    const aPrefs = await t.app.inject({ method: "GET", url: "/api/settings/preferences", headers: a.headers });
+    await request(t, "PUT", "/api/settings/preferences", { user: b, payload: { theme: "light" } });
+    const aPrefs = await request(t, "GET", "/api/settings/preferences", { user: a });
     expect(aPrefs.json().theme).toBe("dark");
   });
 });

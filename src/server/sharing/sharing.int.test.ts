@@ -7,7 +7,8 @@ import {
 import { shareUnlockFailures } from "../db/schema.js";
 import type { RealtimeEvent } from "../realtime/providers/index.js";
 import { shareRealtimePrincipal } from "./realtime-grant.js";
-import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
+import { createTestApp, createTestUser, freshToken, request, type TestApp, type TestUser, withToken } from "../test/harness.js";
 
 const DAY = 86_400_000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -37,23 +38,18 @@ describe("sharing", () => {
     t.clock.now = start;
   });
 
-  async function newDoc(title = "Shared plan"): Promise<{ id: string; version: number }> {
-    const res = await t.app.inject({ method: "POST", url: "/api/documents", headers: owner.headers, payload: { title, content } });
-    expect(res.statusCode).toBe(201);
-    return res.json();
-  }
-  const share = (id: string, payload: Record<string, unknown>, headers = owner.headers) =>
-    t.app.inject({ method: "PUT", url: `/api/documents/${id}/share`, headers, payload });
-  const visit = (id: string, token?: string) =>
-    t.app.inject({ method: "GET", url: `/api/shared/${id}`, headers: token ? { "x-share-token": token } : {} });
+  const newDoc = (title = "Shared plan") => createDocument(t, owner, { title, content });
+  const share = (id: string, payload: Record<string, unknown>, as: Pick<TestUser, "headers"> = owner) =>
+    request(t, "PUT", `/api/documents/${id}/share`, { user: as, payload });
+  const visit = (id: string, token?: string) => request(t, "GET", `/api/shared/${id}`, { headers: token ? { "x-share-token": token } : {} });
   const unlock = (id: string, password: string, remoteAddress = "10.0.0.1") =>
     t.app.inject({ method: "POST", url: `/api/shared/${id}/unlock`, payload: { password }, remoteAddress });
   const edit = (id: string, payload: Record<string, unknown>, token?: string) =>
-    t.app.inject({ method: "PATCH", url: `/api/shared/${id}`, payload, headers: token ? { "x-share-token": token } : {} });
+    request(t, "PATCH", `/api/shared/${id}`, { payload, headers: token ? { "x-share-token": token } : {} });
 
   it("lets only the owner read and change the share settings", async () => {
     const doc = await newDoc();
-    const initial = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}/share`, headers: owner.headers });
+    const initial = await request(t, "GET", `/api/documents/${doc.id}/share`, { user: owner });
     expect(initial.json()).toEqual({ isPublic: false, allowEditing: false, expiresAt: null, hasPassword: false });
 
     const res = await share(doc.id, { isPublic: true, allowEditing: true, expiresAt: utcDay(t.clock.now), password: "s3cret" });
@@ -67,10 +63,10 @@ describe("sharing", () => {
       hasPassword: true,
     });
 
-    expect((await share(doc.id, { isPublic: false }, other.headers)).statusCode).toBe(404);
-    const peek = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}/share`, headers: other.headers });
+    expect((await share(doc.id, { isPublic: false }, other)).statusCode).toBe(404);
+    const peek = await request(t, "GET", `/api/documents/${doc.id}/share`, { user: other });
     expect(peek.statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}/share` })).statusCode).toBe(401);
+    expect((await request(t, "GET", `/api/documents/${doc.id}/share`)).statusCode).toBe(401);
     expect((await share("not-a-uuid", { isPublic: true })).statusCode).toBe(404);
   });
 
@@ -103,7 +99,7 @@ describe("sharing", () => {
     const priv = await newDoc();
     const gone = await newDoc();
     await share(gone.id, { isPublic: true });
-    await t.app.inject({ method: "DELETE", url: `/api/documents/${gone.id}`, headers: owner.headers });
+    await request(t, "DELETE", `/api/documents/${gone.id}`, { user: owner });
     const answers = await Promise.all(
       [priv.id, gone.id, "00000000-0000-4000-8000-000000000000", "nope"].map((id) => visit(id)),
     );
@@ -131,8 +127,7 @@ describe("sharing", () => {
     expect((await visit(doc.id)).statusCode).toBe(404);
     expect((await edit(doc.id, { content, version: 1 })).statusCode).toBe(404);
     // The owner can still change an expired link's other settings, and re-open it with a new date.
-    const signed = await t.ctx.jwt.sign({ userId: owner.id, email: owner.email, sessionId: owner.sessionId, now: t.clock.now });
-    const later = { authorization: `Bearer ${signed.token}` };
+    const later = await freshToken(t, owner);
     expect((await share(doc.id, { isPublic: false }, later)).json()).toMatchObject({ isPublic: false, expiresAt: today });
     const next = utcDay(t.clock.now);
     expect((await share(doc.id, { isPublic: true, expiresAt: next }, later)).statusCode).toBe(200);
@@ -145,7 +140,7 @@ describe("sharing", () => {
       const put = await share(doc.id, { isPublic: true, password: "correct horse" });
       expect(put.body).not.toContain("correct horse");
       expect(put.body).not.toContain("argon2");
-      const ownerView = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: owner.headers });
+      const ownerView = await request(t, "GET", `/api/documents/${doc.id}`, { user: owner });
       expect(ownerView.body).not.toContain("argon2");
       expect(ownerView.json().has_password).toBe(true);
 
@@ -247,15 +242,15 @@ describe("sharing", () => {
       expect((await visit(b.id, token)).statusCode).toBe(401);
       expect((await edit(b.id, { content, version: 1 }, token)).statusCode).toBe(401);
       const asHeader = { "x-share-token": token };
-      const asBearer = { authorization: `Bearer ${token}` };
+      const asBearer = withToken(token).headers;
       for (const headers of [asHeader, asBearer]) {
         const attempts = [
-          t.app.inject({ method: "GET", url: "/api/documents", headers }),
-          t.app.inject({ method: "GET", url: `/api/documents/${a.id}`, headers }),
-          t.app.inject({ method: "PATCH", url: `/api/documents/${a.id}`, headers, payload: { title: "x", version: 1 } }),
-          t.app.inject({ method: "DELETE", url: `/api/documents/${a.id}`, headers }),
-          t.app.inject({ method: "GET", url: `/api/documents/${a.id}/share`, headers }),
-          t.app.inject({ method: "PUT", url: `/api/documents/${a.id}/share`, headers, payload: { isPublic: false } }),
+          request(t, "GET", "/api/documents", { headers }),
+          request(t, "GET", `/api/documents/${a.id}`, { headers }),
+          request(t, "PATCH", `/api/documents/${a.id}`, { headers, payload: { title: "x", version: 1 } }),
+          request(t, "DELETE", `/api/documents/${a.id}`, { headers }),
+          request(t, "GET", `/api/documents/${a.id}/share`, { headers }),
+          request(t, "PUT", `/api/documents/${a.id}/share`, { headers, payload: { isPublic: false } }),
         ];
         for (const res of await Promise.all(attempts)) expect(res.statusCode).toBe(401);
       }
@@ -276,7 +271,7 @@ describe("sharing", () => {
       const res = await edit(doc.id, { title: "Hijacked", content, version: 1 });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe("forbidden");
-      const ownerView = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: owner.headers });
+      const ownerView = await request(t, "GET", `/api/documents/${doc.id}`, { user: owner });
       expect(ownerView.json().title).toBe("Shared plan");
     });
 
@@ -285,7 +280,7 @@ describe("sharing", () => {
       await share(doc.id, { isPublic: true, allowEditing: true });
       const events: RealtimeEvent[] = [];
       const off = t.ctx.realtime.subscribe(`document:${doc.id}`, (e) => events.push(e));
-      const next = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Visitor was here" }] }] };
+      const next = paragraphDoc("Visitor was here");
       const res = await edit(doc.id, { content: JSON.stringify(next), version: 1 });
       off();
       expect(res.statusCode).toBe(200);
@@ -294,7 +289,7 @@ describe("sharing", () => {
       expect(events).toHaveLength(1);
       expect(events[0]!.record).toMatchObject({ id: doc.id, version: 2, user_id: null, content: next });
 
-      const ownerView = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: owner.headers });
+      const ownerView = await request(t, "GET", `/api/documents/${doc.id}`, { user: owner });
       expect(ownerView.json()).toMatchObject({ version: 2, content: next });
 
       // A stale version gets 409 with the current document, public fields only.
