@@ -2,15 +2,18 @@
 // documents that everything else reads. A document written before collaboration is
 // converted from its JSON exactly once: two conversions of the same JSON would be two
 // different histories, and merging them would show every paragraph twice.
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { documentStates, documents } from "../db/index.js";
-import { checkContent, presentDocument } from "../documents/index.js";
+import { checkContent, contentCache, presentDocument } from "../documents/index.js";
 import { titleOf, ydocFromContent } from "./ydoc.js";
+
+// What a store reads back: everything but the content it has just written.
+const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
 
 const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
@@ -50,9 +53,10 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
   const title = [...(titleOf(doc).trim() || DEFAULT_DOCUMENT_TITLE)].slice(0, TITLE_MAX_LENGTH).join("");
   const state = toBytes(Y.encodeStateAsUpdate(doc));
   const now = ctx.now();
+  const cache = contentCache(ctx);
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ content: sql<string>`${documents.content}::text`, title: documents.title })
+      .select({ version: documents.version, title: documents.title })
       .from(documents)
       .where(eq(documents.id, id))
       .for("update");
@@ -61,17 +65,25 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
       .insert(documentStates)
       .values({ documentId: id, state, updatedAt: now })
       .onConflictDoUpdate({ target: documentStates.documentId, set: { state, updatedAt: now } });
-    // Both sides in the schema's own key order (checkContent normalizes); jsonb reorders keys.
-    const contentChanged = checkContent(current.content).json !== checked.json || current.title !== title;
+    // Unchanged when the stored version's JSON is this one. The last store or save left it in
+    // the content cache in the schema's own key order; otherwise it is read and normalized
+    // (checkContent), since jsonb reorders keys.
+    let sameContent = cache.get(id, current.version) === checked.json;
+    if (!sameContent) {
+      const [stored] = await tx.select({ content: sql<string>`${documents.content}::text` }).from(documents).where(eq(documents.id, id));
+      sameContent = !!stored && checkContent(stored.content).json === checked.json;
+    }
+    const contentChanged = !sameContent || current.title !== title;
     const [row] = contentChanged
       ? await tx
           .update(documents)
           .set({ title, content: sql`${checked.json}::jsonb`, textContent: checked.text, wordCount: checked.words, version: sql`${documents.version} + 1`, updatedAt: now })
           .where(eq(documents.id, id))
-          .returning()
-      : await tx.select().from(documents).where(eq(documents.id, id));
+          .returning(withoutContent)
+      : await tx.select(withoutContent).from(documents).where(eq(documents.id, id));
     if (!row) return null;
-    return { record: presentDocument(row), contentChanged };
+    cache.set(id, row.version, checked.json);
+    return { record: presentDocument({ ...row, content: checked.doc, textContent: checked.text }), contentChanged };
   });
 }
 

@@ -4,3 +4,4 @@ export * from "./present.js";
 export * from "./queries.js";
 export * from "./save.js";
 export * from "./content.js";
+export { contentCache } from "./content-cache.js";

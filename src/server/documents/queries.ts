@@ -17,30 +17,42 @@ import { documents, users } from "../db/index.js";
 import { badRequest, notFound, upgradeRequired } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { checkContent } from "./content.js";
+import { contentCache } from "./content-cache.js";
 import { presentDocument, presentSummary } from "./present.js";
 
 /**
- * The signed-in user's read of one document, as the answer's JSON: the stored content is
- * spliced in as the database's text, never parsed and serialized again (a 27 KB document's
- * read cost more in JSON than in the query). With it, a validator for conditional reads:
- * the version moves with every change of the content or title, the hash covers the rest.
+ * The signed-in user's read of one document, as the answer's JSON: the content is spliced in
+ * as text, never parsed and serialized again, and comes from the content cache when this
+ * version was read or saved lately (content-cache.ts), so a read is usually one small query.
+ * With it, a validator for conditional reads: the version moves with every change of the
+ * content or title, the hash covers the rest.
  */
 export async function readDocumentJson(ctx: AppContext, userId: string, id: string): Promise<{ json: string; etag: string }> {
   if (!isDocumentId(id)) throw notFound("Document not found");
-  const [row] = await ctx.db
-    .select({
-      ...summaryColumns,
-      contentJson: sql<string>`${documents.content}::text`,
-      // Spelled out: inside a select list the query builder leaves column names unqualified.
-      access: sql<DocumentAccess>`case when "documents"."user_id" = ${userId} then 'owner' else (select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId}) end`,
-    })
-    .from(documents)
-    .where(accessCondition(ctx, { kind: "user", userId }, id, false));
+  const cache = contentCache(ctx);
+  const select = (withContent: boolean) =>
+    ctx.db
+      .select({
+        ...summaryColumns,
+        contentJson: withContent ? sql<string>`${documents.content}::text` : sql<null>`null`,
+        // Spelled out: inside a select list the query builder leaves column names unqualified.
+        access: sql<DocumentAccess>`case when "documents"."user_id" = ${userId} then 'owner' else (select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId}) end`,
+      })
+      .from(documents)
+      .where(accessCondition(ctx, { kind: "user", userId }, id, false));
+  let [row] = await select(false);
   if (!row) throw notFound("Document not found");
+  let contentJson = cache.get(id, row.version);
+  if (contentJson === undefined) {
+    [row] = await select(true);
+    if (!row?.contentJson) throw notFound("Document not found");
+    contentJson = row.contentJson;
+    cache.set(id, row.version, contentJson);
+  }
   const { word_count: _words, excerpt: _excerpt, ...rest } = presentSummary(row, "");
   const meta = JSON.stringify({ ...rest, access: row.access });
   const etag = `W/"${row.version}-${crypto.createHash("sha1").update(meta).digest("base64url").slice(0, 16)}"`;
-  return { json: `{"content":${row.contentJson},${meta.slice(1)}`, etag };
+  return { json: `{"content":${contentJson},${meta.slice(1)}`, etag };
 }
 
 export async function readDocument(ctx: AppContext, principal: DocumentPrincipal, id: string): Promise<DocumentRecord> {

@@ -10,6 +10,7 @@ import { documentStates, documents, preparedPerDb } from "../db/index.js";
 import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { type CheckedContent, checkContent } from "./content.js";
+import { contentCache } from "./content-cache.js";
 import { type DocumentRow, presentDocument } from "./present.js";
 
 /**
@@ -53,6 +54,8 @@ export async function updateDocument(
     throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
   }
   const record = presentDocument(row);
+  // The editor that opens this version next reads it from memory.
+  if (checked) contentCache(ctx).set(id, row.version, checked.json);
   publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
   return { record, contentJson: checked?.json ?? null };
 }
