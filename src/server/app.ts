@@ -23,6 +23,7 @@ import {
   installInputCheck,
   installSecurityHeaders,
   installSpa,
+  isHashedSubresource,
   RequestLog,
   readIndexHtml,
 } from "./http/index.js";
@@ -100,7 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     closing = true;
   });
   app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
+    // Static assets are not logged (src/server/http/request-log.ts): an id would match nothing.
+    if (!isHashedSubresource(request.url)) reply.header("x-request-id", request.id);
     if (closing) reply.header("connection", "close");
   });
 

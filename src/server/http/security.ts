@@ -3,11 +3,21 @@
 // style attributes (the editor sets font, colour and size per span), same-origin API,
 // WebSocket and images. The headers never change while the server runs, so helmet computes
 // them once at start-up and each response only copies them (the Fastify plugin rebuilt
-// helmet's middleware on every request).
+// helmet's middleware on every request). Hashed scripts, styles, fonts and images get only
+// the headers a browser applies to a subresource: about 1 KB less on each of them.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
+import { isHashedSubresource } from "./hashed-asset.js";
+
+export { isHashedSubresource };
+
+/**
+ * What browsers read on a script, stylesheet, font or image response: no MIME sniffing,
+ * who may embed it, and the referrer policy for what a stylesheet or module loads in turn.
+ */
+const SUBRESOURCE_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy", "referrer-policy"]);
 
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -64,7 +74,8 @@ function securityHeaders(indexHtml: string | null): Record<string, string> {
 
 export async function installSecurityHeaders(app: FastifyInstance, indexHtml: string | null) {
   const headers = securityHeaders(indexHtml);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
+  const subresourceHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.has(name)));
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(isHashedSubresource(request.url) ? subresourceHeaders : headers);
   });
 }
