@@ -4,6 +4,7 @@
 // refreshes, re-joins every channel after a reconnect, and reconnects with back-off.
 import {
   type DocumentRecord,
+  type DocumentSummary,
   REALTIME_CLOSE,
   type RealtimeClientMessage,
   type RealtimeServerMessage,
@@ -15,12 +16,14 @@ import { getAccessToken, onAuthClientLoaded } from "./auth-client";
 export type { RealtimeStatus };
 
 export interface DocumentSubscriptionHandlers {
-  onUpdate(record: DocumentRecord): void;
+  /** A DocumentSummary when the subscription asked for `summary`, else the record with its content. */
+  onUpdate(record: DocumentRecord | DocumentSummary): void;
   onStatus(status: RealtimeStatus): void;
 }
 
 interface ChannelState {
   shareToken?: string;
+  summary?: boolean;
   listeners: Set<DocumentSubscriptionHandlers>;
   status: RealtimeStatus;
 }
@@ -60,7 +63,7 @@ function send(msg: RealtimeClientMessage) {
 }
 
 function join(channel: string, state: ChannelState) {
-  send({ type: "subscribe", channel, ...(state.shareToken ? { share_token: state.shareToken } : {}) });
+  send({ type: "subscribe", channel, ...(state.shareToken ? { share_token: state.shareToken } : {}), ...(state.summary ? { summary: true } : {}) });
 }
 
 function joinAll() {
@@ -226,13 +229,13 @@ function installAuthWatch() {
 export function subscribeToDocument(
   documentId: string,
   handlers: DocumentSubscriptionHandlers,
-  opts: { shareToken?: string } = {},
+  opts: { shareToken?: string; summary?: boolean } = {},
 ): () => void {
   const channel = documentChannel(documentId);
   let state = channels.get(channel);
   const fresh = !state;
   if (!state) {
-    state = { shareToken: opts.shareToken, listeners: new Set(), status: "CLOSED" };
+    state = { shareToken: opts.shareToken, summary: opts.summary, listeners: new Set(), status: "CLOSED" };
     channels.set(channel, state);
   } else if (opts.shareToken && !state.shareToken) {
     state.shareToken = opts.shareToken;

@@ -1,6 +1,7 @@
 // Turns a documents row into the API's presented record (snake_case, ISO timestamps).
 // The share password hash and generation never leave the server.
-import type { DocumentRecord, DocumentSummary } from "../../shared/contracts/documents.js";
+import { DOCUMENT_EXCERPT_LENGTH, type DocumentRecord, type DocumentSummary } from "../../shared/contracts/documents.js";
+import { countWords, docToPlainText } from "../../shared/editor/text.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import type { documents } from "../db/index.js";
 
@@ -56,4 +57,25 @@ export function documentJson(record: DocumentRecord, contentJson: string | null 
 export function savedJson(record: DocumentRecord): string {
   const { content: _content, ...rest } = record;
   return JSON.stringify(rest);
+}
+
+const summaries = new WeakMap<DocumentRecord, DocumentSummary>();
+
+/**
+ * A published record as a list entry. One record object reaches every subscriber of its
+ * channel on this instance, so its text is walked once however many lists follow it.
+ */
+export function summarizeRecord(record: DocumentRecord): DocumentSummary {
+  let summary = summaries.get(record);
+  if (!summary) {
+    const { content, access: _access, ...rest } = record;
+    const text = docToPlainText(content);
+    summary = {
+      ...rest,
+      word_count: countWords(text),
+      excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim(),
+    };
+    summaries.set(record, summary);
+  }
+  return summary;
 }

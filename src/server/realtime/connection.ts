@@ -12,6 +12,7 @@ import {
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { REALTIME_MAX_EVENTS_PER_SECOND } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
+import { summarizeRecord } from "../documents/index.js";
 import { userFromAccessToken } from "../http/index.js";
 import type { AuthUser } from "../service-types.js";
 import { canSubscribe } from "./authorize.js";
@@ -154,7 +155,7 @@ export function handleConnection(
     send({ type: "ready", user_id: user?.id ?? null });
   }
 
-  async function subscribe(channel: string, shareToken?: string) {
+  async function subscribe(channel: string, shareToken?: string, summary = false) {
     if (subs.has(channel)) return send({ type: "status", channel, status: "SUBSCRIBED" });
     if (subs.size >= opts.maxChannels) {
       return send({ type: "status", channel, status: "CHANNEL_ERROR", message: "Too many channels on one connection" });
@@ -176,8 +177,9 @@ export function handleConnection(
         asUser: false,
       });
     } else {
+      // A list gets the summary: a novel's every save must not travel to each dashboard.
       const coalescer = createCoalescer<DocumentRecord>(REALTIME_MAX_EVENTS_PER_SECOND, (record) =>
-        send({ type: "UPDATE", channel, record }),
+        send({ type: "UPDATE", channel, record: summary ? summarizeRecord(record) : record }),
       );
       const off = ctx.realtime.subscribe(channel, (event) => coalescer.push(event.record as DocumentRecord));
       subs.set(channel, {
@@ -196,7 +198,7 @@ export function handleConnection(
     if (msg.type === "ping") return send({ type: "pong" });
     if (msg.type === "auth") return authenticate(msg.access_token);
     if (!authed) return close(REALTIME_CLOSE.unauthorized, "auth message expected");
-    if (msg.type === "subscribe") return subscribe(msg.channel, msg.share_token);
+    if (msg.type === "subscribe") return subscribe(msg.channel, msg.share_token, msg.summary);
     drop(msg.channel);
   }
 

@@ -93,6 +93,11 @@ export const RealtimeClientMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("subscribe"),
     channel: z.string().max(200),
     share_token: z.string().max(1024).optional(),
+    /**
+     * The owner's or a member's lists want the summary (title, version, dates, word count,
+     * excerpt), not the content: UPDATEs on this channel then carry a DocumentSummary.
+     */
+    summary: z.boolean().optional(),
   }),
   z.object({ type: z.literal("unsubscribe"), channel: z.string().max(200) }),
   z.object({ type: z.literal("ping") }),
@@ -105,7 +110,8 @@ export type RealtimeServerMessage =
   | { type: "status"; channel: string; status: "SUBSCRIBED" | "CHANNEL_ERROR"; message?: string }
   // A share visitor's record holds only the shared view's fields (id, title, content,
   // updated_at, allow_editing, version), as GET /api/shared/:id answers.
-  | { type: "UPDATE"; channel: string; record: DocumentRecord }
+  // A subscription with `summary` gets DocumentSummary records.
+  | { type: "UPDATE"; channel: string; record: DocumentRecord | DocumentSummary }
   | { type: "pong" }
   | { type: "error"; message: string };
 

@@ -8,12 +8,16 @@ export function summaryOf(record: DocumentRecord): DocumentSummary {
   return { ...rest, word_count: countWords(text), excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim() };
 }
 
-/** Applies a realtime UPDATE to the cached list: newer versions only, re-sorted by updated_at. */
-export function mergeUpdate(list: DocumentSummary[] | undefined, record: DocumentRecord): DocumentSummary[] | undefined {
+/**
+ * Applies a realtime UPDATE (a summary, as the list subscribes for; a full record is
+ * summarized here) to the cached list: newer versions only, re-sorted by updated_at.
+ */
+export function mergeUpdate(list: DocumentSummary[] | undefined, record: DocumentRecord | DocumentSummary): DocumentSummary[] | undefined {
   if (!list) return list;
   const i = list.findIndex((d) => d.id === record.id);
   if (i < 0 || list[i]!.version >= record.version) return list;
+  const summary = "content" in record ? summaryOf(record) : record;
   // An UPDATE carries the writer as user_id; the list keeps the owner.
-  const next = list.map((d, j) => (j === i ? { ...summaryOf(record), user_id: d.user_id } : d));
+  const next = list.map((d, j) => (j === i ? { ...summary, user_id: d.user_id } : d));
   return next.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }

@@ -22,10 +22,15 @@ export function useLiveDocumentList(documents: DocumentSummary[] | undefined) {
   useEffect(() => {
     if (!key) return;
     const stops = key.split(",").map((id) =>
-      subscribeToDocument(id, {
-        onUpdate: (record) => queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => mergeUpdate(list, record)),
-        onStatus: () => {},
-      }),
+      subscribeToDocument(
+        id,
+        {
+          onUpdate: (record) => queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => mergeUpdate(list, record)),
+          onStatus: () => {},
+        },
+        // Summaries, not content: the list shows titles, dates, word counts and excerpts.
+        { summary: true },
+      ),
     );
     return () => {
       for (const stop of stops) stop();

@@ -61,7 +61,8 @@ function ReadOnlySharedDocument({ doc, tokenRef, onLost }: Props) {
       doc.id,
       {
         onUpdate: (record) => {
-          if (record.version <= version.current) return;
+          // A visitor's subscription never asks for summaries: every record has its content.
+          if (!("content" in record) || record.version <= version.current) return;
           version.current = record.version;
           editor.commands.setContent(record.content as Content, { emitUpdate: false });
           setTitle(record.title);
