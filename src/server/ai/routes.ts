@@ -17,19 +17,12 @@ import { analyzeText } from "./analyze.js";
 import { type AiDeps, beginAiCall } from "./calls.js";
 import { InFlightLimiter } from "./concurrency.js";
 import { ENDPOINTS, type Endpoint, capText } from "./endpoints.js";
-import { loadGrammarChecker } from "./offline/grammar.js";
 import { currentBalance } from "./quota.js";
 import { abortOnClose, openSse } from "./sse.js";
 import { createSuggestion, setSuggestionAccepted } from "./suggestions.js";
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const deps: AiDeps = { provider: ctx.ai, limiter: new InFlightLimiter(AI_MAX_CONCURRENT_PER_USER) };
-  if (deps.provider.engine === "offline" && ctx.config.NODE_ENV !== "test") {
-    // Compile the grammar checker in the background so the first request does not wait for it.
-    app.addHook("onReady", async () => {
-      void loadGrammarChecker().catch((err) => app.log.warn({ err }, "grammar checker failed to load"));
-    });
-  }
 
   async function runJson(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
     const user = requireUser(request);

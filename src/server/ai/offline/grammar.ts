@@ -1,47 +1,15 @@
-// Grammar and spelling through harper.js (a WebAssembly grammar checker), run in a thread
-// of its own (grammar-worker.mjs) so that loading it (≈2 s) and checking long texts never
-// hold up other requests. The thread is started once, on first use, and shared.
-import { Worker } from "node:worker_threads";
+// Grammar and spelling through harper.js (a WebAssembly grammar checker), run in a process
+// of its own (grammar-checker.ts) so that loading it (≈2 s) and checking long texts never
+// hold up other requests. The process starts with the first check and is stopped after
+// GRAMMAR_IDLE_MS without one, so an idle server does not keep its ~0.3 GB.
 import type { GrammarChange } from "../../../shared/contracts/ai.js";
-import { WorkerCalls } from "../../threads/worker-calls.js";
+import { GrammarChecker, type PlainLint } from "./grammar-checker.js";
 import { STOPWORDS, words } from "./text.js";
 
-/** One lint as the grammar thread reports it. */
-interface PlainLint {
-  start: number;
-  end: number;
-  message: string;
-  kind: string;
-  suggestion: { kind: number; text: string } | null;
-}
+/** Five minutes: a writer checking paragraph after paragraph keeps it loaded. */
+export const GRAMMAR_IDLE_MS = 5 * 60_000;
 
-class GrammarThread {
-  private calls: WorkerCalls;
-
-  constructor(onStop: () => void) {
-    const worker = new Worker(new URL("./grammar-worker.mjs", import.meta.url));
-    this.calls = new WorkerCalls(worker, (code) => new Error(`The grammar checker stopped (exit code ${code})`), onStop);
-  }
-
-  /** Lints `text`; with no text, resolves once the checker is loaded. */
-  lint(text?: string): Promise<PlainLint[]> {
-    return this.calls.call({ text });
-  }
-}
-
-let thread: GrammarThread | null = null;
-
-function grammarThread(): GrammarThread {
-  thread ??= new GrammarThread(() => {
-    thread = null;
-  });
-  return thread;
-}
-
-/** Loads the checker in its thread (the server does this in the background at start). */
-export async function loadGrammarChecker(): Promise<void> {
-  await grammarThread().lint();
-}
+export const grammarChecker = new GrammarChecker({ idleMs: GRAMMAR_IDLE_MS });
 
 interface Edit {
   start: number;
@@ -129,7 +97,7 @@ function keep(text: string, foreign: [number, number][], edit: Edit): boolean {
  * alone paragraphs that are not English and the spelling of names and identifiers.
  */
 export async function correctGrammar(text: string): Promise<GrammarResult> {
-  const lints = await grammarThread().lint(text);
+  const lints = await grammarChecker.lint(text);
   const foreign = foreignSpans(text);
   const edits = lints
     .map((l) => toEdit(text, l))
