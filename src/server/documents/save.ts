@@ -37,11 +37,14 @@ export async function updateDocument(
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
-  if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
-  // The owner's content save takes the prepared statement; a member's (or a miss) the general one.
-  const row =
-    (checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined) ??
-    (await updateAny(ctx, principal, id, patch, checked));
+  // The owner's content save takes the prepared statement, which writes nothing when the
+  // document is co-edited: the autosave is then one round trip. A miss, a member's save or
+  // a title alone checks for a live document first, then takes the general statement.
+  let row = checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined;
+  if (!row) {
+    if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
+    row = await updateAny(ctx, principal, id, patch, checked);
+  }
   // A live session that began during this save would store its older content over it:
   // hand the change to it as well (rare, and it converges either way).
   if (row && (checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) {
@@ -60,9 +63,18 @@ export async function updateDocument(
   return { record, contentJson: checked?.json ?? null };
 }
 
+// Every save asks it once after writing, so it is built once per database.
+const liveState = preparedPerDb((db) =>
+  db
+    .select({ id: documentStates.documentId })
+    .from(documentStates)
+    .where(eq(documentStates.documentId, sql.placeholder("id")))
+    .prepare("document_live_state"),
+);
+
 /** Whether the document has a live (Yjs) state: its content then changes only through it. */
 async function isCoEdited(ctx: AppContext, id: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ id: documentStates.documentId }).from(documentStates).where(eq(documentStates.documentId, id));
+  const [row] = await liveState(ctx.db).execute({ id });
   return !!row;
 }
 
@@ -114,6 +126,8 @@ function prepareOwnerSave(db: Db) {
         eq(documents.id, sql.placeholder("id")),
         eq(documents.userId, sql.placeholder("userId")),
         eq(documents.version, sql.placeholder("version")),
+        // A co-edited document changes only through its live state (saveIntoLiveDocument).
+        sql`not exists (select 1 from ${documentStates} where ${documentStates.documentId} = ${documents.id})`,
       ),
     )
     .returning(withoutContent)
