@@ -12,6 +12,7 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
+import { scheduleTrashUpkeep } from "./documents/index.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
@@ -88,8 +89,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const collab = createCollab(ctx);
   ctx.liveDocuments = collab;
   const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
+  // Documents past their days in the trash are deleted for good, at start and every hour.
+  let stopTrashUpkeep = () => {};
+  app.addHook("onReady", async () => {
+    stopTrashUpkeep = scheduleTrashUpkeep(ctx, (err) => app.log.error({ err }, "trash upkeep failed"));
+  });
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
+    stopTrashUpkeep();
     await stopSharingEvictions();
     await collab.close();
     await closeServices(ctx);

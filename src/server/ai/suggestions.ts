@@ -36,7 +36,7 @@ export async function createSuggestion(
   if (input.documentId) {
     // The owner, or a member who may edit it (a viewer cannot apply AI changes).
     const writable = await sql.query(
-      `SELECT 1 FROM documents d WHERE d.id = $1 AND (d.user_id = $2 OR EXISTS (
+      `SELECT 1 FROM documents d WHERE d.id = $1 AND d.deleted_at IS NULL AND (d.user_id = $2 OR EXISTS (
          SELECT 1 FROM document_members m WHERE m.document_id = d.id AND m.user_id = $2 AND m.role = 'editor'))`,
       [input.documentId, userId],
     );

@@ -77,6 +77,8 @@ export const documents = pgTable("documents", {
   content: jsonb("content").notNull().default(sql`'{"type":"doc","content":[]}'::jsonb`),
   textContent: text("text_content").notNull().default(""),
   wordCount: integer("word_count").notNull().default(0),
+  /** Set while the document is in the trash (migrations/0100_trash.sql). */
+  deletedAt: ts("deleted_at"),
   version: integer("version").notNull().default(1),
   isPublic: boolean("is_public").notNull().default(false),
   allowEditing: boolean("allow_editing").notNull().default(false),

@@ -22,16 +22,20 @@ export type DocumentPrincipal =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isDocumentId = (id: string) => UUID.test(id);
 
+/** A document in the trash is read and written by nobody until it is restored (trash.ts). */
+export const notInTrash = (): SQL => isNull(documents.deletedAt);
+
 /** The SQL condition under which `principal` may read (or, with `forWrite`, change) document `id`. */
 export function accessCondition(ctx: AppContext, principal: DocumentPrincipal, id: string, forWrite: boolean): SQL {
   if (principal.kind === "user") {
     const roles = forWrite ? sql`${documentMembers.role} = 'editor'` : sql`true`;
     const member = sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${principal.userId} and ${roles})`;
-    return and(eq(documents.id, id), or(eq(documents.userId, principal.userId), member))!;
+    return and(eq(documents.id, id), notInTrash(), or(eq(documents.userId, principal.userId), member))!;
   }
   const now = ctx.now();
   const conds: SQL[] = [
     eq(documents.id, id),
+    notInTrash(),
     eq(documents.id, principal.documentId),
     eq(documents.isPublic, true),
     or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, now))!,
@@ -45,7 +49,7 @@ export function accessCondition(ctx: AppContext, principal: DocumentPrincipal, i
   return and(...conds)!;
 }
 
-/** The condition for what only the owner of document `id` may do. */
+/** The condition for what only the owner of document `id` may do (not while it is in the trash). */
 export function ownerCondition(userId: string, id: string): SQL {
-  return and(eq(documents.id, id), eq(documents.userId, userId))!;
+  return and(eq(documents.id, id), eq(documents.userId, userId), notInTrash())!;
 }

@@ -1,6 +1,6 @@
 // Reads, the owner's list, create and delete: everything but the save path (save.ts).
 import crypto from "node:crypto";
-import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import {
   type CreateDocumentBody,
   DOCUMENT_EXCERPT_LENGTH,
@@ -98,6 +98,7 @@ export async function listDocuments(ctx: AppContext, userId: string, query: Docu
     .where(
       and(
         eq(documents.userId, userId),
+        isNull(documents.deletedAt),
         after ? sql`(${documents.updatedAt}, ${documents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
       ),
     )
@@ -124,7 +125,8 @@ export async function createDocument(
     const { plan } = await getUserPlan(tx, userId, now);
     const limit = PLANS[plan].documentLimit;
     if (limit !== null) {
-      const [row] = await tx.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
+      // Documents in the trash do not count.
+      const [row] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
       if ((row?.n ?? 0) >= limit) {
         throw upgradeRequired(
           "documents",
@@ -145,13 +147,4 @@ export async function createDocument(
       .returning();
     return presentDocument(created!);
   });
-}
-
-export async function deleteDocument(ctx: AppContext, userId: string, id: string): Promise<void> {
-  if (!isDocumentId(id)) throw notFound("Document not found");
-  const deleted = await ctx.db
-    .delete(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-    .returning({ id: documents.id });
-  if (deleted.length === 0) throw notFound("Document not found");
 }

@@ -12,7 +12,8 @@ import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
 import { documentJson, savedJson } from "./present.js";
-import { createDocument, deleteDocument, listDocuments, readDocumentJson } from "./queries.js";
+import { createDocument, listDocuments, readDocumentJson } from "./queries.js";
+import { deleteForever, listTrash, moveToTrash, restoreFromTrash } from "./trash.js";
 import { updateDocument } from "./save.js";
 
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -57,10 +58,29 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return reply.send(documentJson(record, contentJson));
   });
 
+  // Deleting moves the document to the trash (trash.ts); from there it is restored or deleted for good.
   app.delete("/api/documents/:id", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    await deleteDocument(ctx, user.id, id);
+    await moveToTrash(ctx, user.id, id);
+    return reply.status(204).send();
+  });
+
+  app.get("/api/trash", async (request) => {
+    const user = requireUser(request);
+    return listTrash(ctx, user.id);
+  });
+
+  app.post("/api/trash/:id/restore", async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    return restoreFromTrash(ctx, user.id, id);
+  });
+
+  app.delete("/api/trash/:id", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    await deleteForever(ctx, user.id, id);
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,6 @@
 // The save path: one conditional UPDATE per edit (the autosave is the most frequent write),
 // then the realtime fan-out to other tabs and visitors.
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DocumentRecord, UpdateDocumentBody } from "../../shared/contracts/documents.js";
 import { documentChannel } from "../../shared/contracts/documents.js";
@@ -128,6 +128,7 @@ function prepareOwnerSave(db: Db) {
         eq(documents.version, sql.placeholder("version")),
         // A co-edited document changes only through its live state (saveIntoLiveDocument).
         sql`not exists (select 1 from ${documentStates} where ${documentStates.documentId} = ${documents.id})`,
+        isNull(documents.deletedAt),
       ),
     )
     .returning(withoutContent)

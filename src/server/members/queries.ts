@@ -175,7 +175,7 @@ export async function sharedWithMe(ctx: AppContext, user: AuthUser): Promise<Sha
     .from(documentMembers)
     .innerJoin(documents, eq(documents.id, documentMembers.documentId))
     .innerJoin(users, eq(users.id, documents.userId))
-    .where(eq(documentMembers.userId, user.id))
+    .where(and(eq(documentMembers.userId, user.id), isNull(documents.deletedAt)))
     .orderBy(desc(documents.updatedAt));
   return rows.map((r) => ({
     id: r.id,
@@ -199,7 +199,7 @@ export async function acceptInvitation(ctx: AppContext, user: AuthUser, token: s
     const [row] = await tx.select().from(documentMembers).where(eq(documentMembers.tokenHash, sha256(token))).for("update");
     if (!row || (row.userId && row.userId !== user.id)) throw invitationNotFound();
     const role = row.role as MemberRole;
-    const [doc] = await tx.select({ ownerId: documents.userId }).from(documents).where(eq(documents.id, row.documentId));
+    const [doc] = await tx.select({ ownerId: documents.userId }).from(documents).where(and(eq(documents.id, row.documentId), isNull(documents.deletedAt)));
     if (!doc) throw invitationNotFound();
     if (doc.ownerId === user.id || row.userId === user.id) return { document_id: row.documentId, role };
     const [mine] = await tx
@@ -224,7 +224,7 @@ export async function accessOf(ctx: AppContext, userId: string, documentId: stri
     .select({ ownerId: documents.userId, role: documentMembers.role })
     .from(documents)
     .leftJoin(documentMembers, and(eq(documentMembers.documentId, documents.id), eq(documentMembers.userId, userId)))
-    .where(eq(documents.id, documentId));
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt)));
   if (!row) return null;
   if (row.ownerId === userId) return "owner";
   return (row.role as MemberRole | null) ?? null;

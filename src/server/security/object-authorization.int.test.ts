@@ -64,6 +64,8 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
   },
   "POST /api/stripe/test-checkout/:id/cancel": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/cancel`, other: [404], anonymous: [404] },
   "GET /api/stripe/invoices/:id/receipt": { path: (i) => `/api/stripe/invoices/${i.invoiceId}/receipt`, other: [404], anonymous: [401] },
+  "POST /api/trash/:id/restore": { path: (i) => `/api/trash/${i.documentId}/restore`, other: [404], anonymous: [401] },
+  "DELETE /api/trash/:id": { path: (i) => `/api/trash/${i.documentId}`, other: [404], anonymous: [401] },
   "GET /api/documents/:id/members": { path: (i) => `/api/documents/${i.documentId}/members`, other: [404], anonymous: [401] },
   "POST /api/documents/:id/members": {
     path: (i) => `/api/documents/${i.documentId}/members`,

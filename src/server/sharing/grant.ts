@@ -41,6 +41,7 @@ export async function findSharedRow(ctx: AppContext, documentId: string) {
       and(
         eq(documents.id, documentId),
         eq(documents.isPublic, true),
+        isNull(documents.deletedAt),
         or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
       ),
     );

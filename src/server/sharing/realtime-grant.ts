@@ -46,6 +46,7 @@ export async function liveShareState(ctx: AppContext, documentId: string): Promi
       and(
         eq(documents.id, documentId),
         eq(documents.isPublic, true),
+        isNull(documents.deletedAt),
         or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
       ),
     );

@@ -1,6 +1,6 @@
 // The owner's share settings for one document. Every query is scoped to the owner in SQL,
 // so another user's document (or an unknown id) is a 404.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ShareSettings, ShareSettingsInput } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
@@ -27,7 +27,8 @@ function present(row: Row): ShareSettings {
   };
 }
 
-const ownDocument = (userId: string, documentId: string) => and(eq(documents.id, documentId), eq(documents.userId, userId));
+const ownDocument = (userId: string, documentId: string) =>
+  and(eq(documents.id, documentId), eq(documents.userId, userId), isNull(documents.deletedAt));
 
 export async function getShareSettings(ctx: AppContext, userId: string, documentId: string): Promise<ShareSettings> {
   const [row] = await ctx.db.select(columns).from(documents).where(ownDocument(userId, documentId));

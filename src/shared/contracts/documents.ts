@@ -134,3 +134,15 @@ export const REALTIME_CLOSE = {
   /** Too many sockets from one address (per document or overall); retry later, not at once. */
   tooManyConnections: 4030,
 } as const;
+
+// ---- Trash ----
+
+/** Days a deleted document stays in the trash before it is deleted for good. */
+export const TRASH_DAYS = 30;
+
+/** GET /api/trash: a document in the trash, with when it went there and when it goes for good. */
+export const TrashedDocumentSchema = DocumentSummarySchema.extend({
+  deleted_at: z.string(),
+  purge_at: z.string(),
+});
+export type TrashedDocument = z.infer<typeof TrashedDocumentSchema>;

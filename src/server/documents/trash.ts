@@ -1,0 +1,98 @@
+// The trash: deleting a document sets deleted_at; for TRASH_DAYS it can be restored or
+// deleted for good, then the trash upkeep deletes it. While it is in the trash every access
+// condition leaves it out (access.ts notInTrash), so share links and members' access pause,
+// and open editors and visitors are closed at once (a revocation, like a removed member).
+import { and, count, desc, eq, getTableColumns, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { DOCUMENT_EXCERPT_LENGTH, type DocumentSummary, TRASH_DAYS, type TrashedDocument } from "../../shared/contracts/documents.js";
+import { PLANS } from "../../shared/plans.js";
+import { getUserPlan } from "../billing/index.js";
+import type { AppContext } from "../context.js";
+import { documents, users } from "../db/index.js";
+import { notFound, upgradeRequired } from "../http/index.js";
+import { publishRevocation } from "../realtime/index.js";
+import { isDocumentId } from "./access.js";
+import { presentSummary } from "./present.js";
+
+const DAY_MS = 86_400_000;
+const { content: _content, textContent: _text, ...summaryColumns } = getTableColumns(documents);
+const excerpt = sql<string>`btrim(regexp_replace(left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH}), '[[:space:]]+', ' ', 'g'))`;
+const inTrashOf = (userId: string, id: string) => and(eq(documents.id, id), eq(documents.userId, userId), isNotNull(documents.deletedAt));
+
+/** Moves the owner's document to the trash; everyone's live access to it ends now. */
+export async function moveToTrash(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  const moved = await ctx.db
+    .update(documents)
+    .set({ deletedAt: ctx.now() })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), isNull(documents.deletedAt)))
+    .returning({ id: documents.id });
+  if (moved.length === 0) throw notFound("Document not found");
+  // Both re-check every grant on the document: members' and the owner's editors, link visitors.
+  await publishRevocation(ctx, { type: "member", documentId: id });
+  await publishRevocation(ctx, { type: "share", documentId: id });
+}
+
+export async function listTrash(ctx: AppContext, userId: string): Promise<TrashedDocument[]> {
+  const rows = await ctx.db
+    .select({ ...summaryColumns, excerpt })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), isNotNull(documents.deletedAt)))
+    .orderBy(desc(documents.deletedAt));
+  return rows.map((row) => ({
+    ...presentSummary(row, row.excerpt),
+    deleted_at: row.deletedAt!.toISOString(),
+    purge_at: new Date(row.deletedAt!.getTime() + TRASH_DAYS * DAY_MS).toISOString(),
+  }));
+}
+
+/** Takes a document out of the trash; it counts against the plan's limit again (402 when full). */
+export async function restoreFromTrash(ctx: AppContext, userId: string, id: string): Promise<DocumentSummary> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  return ctx.db.transaction(async (tx) => {
+    // Serializes with this user's creates, as createDocument does, so the limit holds.
+    await tx.execute(sql`SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+    const [trashed] = await tx.select({ id: documents.id }).from(documents).where(inTrashOf(userId, id));
+    if (!trashed) throw notFound("Document not found");
+    const { plan } = await getUserPlan(tx, userId, ctx.now());
+    const limit = PLANS[plan].documentLimit;
+    if (limit !== null) {
+      const [row] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
+      if ((row?.n ?? 0) >= limit) {
+        throw upgradeRequired(
+          "documents",
+          `Your ${PLANS[plan].name} plan allows up to ${limit} documents. Delete one or upgrade your plan to restore this one.`,
+          { limit },
+        );
+      }
+    }
+    const [row] = await tx
+      .update(documents)
+      .set({ deletedAt: null })
+      .where(inTrashOf(userId, id))
+      .returning({ ...summaryColumns, excerpt });
+    return presentSummary(row!, row!.excerpt);
+  });
+}
+
+/** Deletes a document in the trash for good. */
+export async function deleteForever(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!isDocumentId(id)) throw notFound("Document not found");
+  const deleted = await ctx.db.delete(documents).where(inTrashOf(userId, id)).returning({ id: documents.id });
+  if (deleted.length === 0) throw notFound("Document not found");
+}
+
+/** Deletes for good what has been in the trash for TRASH_DAYS; returns how many. */
+export async function purgeExpiredTrash(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - TRASH_DAYS * DAY_MS);
+  const purged = await ctx.db.delete(documents).where(lt(documents.deletedAt, before)).returning({ id: documents.id });
+  return purged.length;
+}
+
+/** Runs the purge at start and then every `everyMs`; returns the function that stops it. */
+export function scheduleTrashUpkeep(ctx: AppContext, log: (err: unknown) => void, everyMs = 60 * 60 * 1000): () => void {
+  const run = () => void purgeExpiredTrash(ctx).catch(log);
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
