@@ -5,9 +5,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenAiStub, startOpenAiStub, userText } from "../src/server/ai/openai-stub.test-util.js";
 import { withAppAndBrowser } from "./support/app.js";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
-import { apiRequest } from "./support/api.js";
+import { apiRequest, buyPlan } from "./support/api.js";
 
 let stub: OpenAiStub;
 let server: RunningServer;
@@ -30,16 +31,10 @@ const api = <T>(session: ApiSession, method: string, path: string, body?: unknow
 
 async function creatorWithDocument(text: string): Promise<Page> {
   const session = await signUpViaApi(server.url);
-  const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId: "price_creator_monthly" });
-  await api(session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
+  await buyPlan(server.url, session, "creator");
   const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
   const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "AI cut short", content });
-  const context = await browser.newContext();
-  await putSessionInContext(context, server.url, session);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${doc.id}`);
-  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 30_000 });
-  return page;
+  return openInEditor(browser, server.url, session, doc.id);
 }
 
 const TEXT = "The report was wrote in a hurry, and it shows in every paragraph of it.";
@@ -47,7 +42,7 @@ const TEXT = "The report was wrote in a hurry, and it shows in every paragraph o
 async function improveAll(page: Page) {
   const toolbar = page.getByRole("toolbar", { name: "AI tools" });
   await toolbar.getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
-  await page.locator(".draftsmith-prose").click();
+  await editorBody(page).click();
   await page.keyboard.press("Control+a");
   await toolbar.getByRole("button", { name: "Improve", exact: true }).click();
 }
@@ -60,7 +55,7 @@ describe("AI answers cut short", () => {
     await page.getByText("The AI returned an empty answer, so nothing was changed.").first().waitFor({ timeout: 30_000 });
     const card = page.getByRole("region", { name: "AI suggestion" });
     expect(await card.count()).toBe(0);
-    expect(await page.locator(".draftsmith-prose").textContent()).toBe(TEXT);
+    expect(await editorBody(page).textContent()).toBe(TEXT);
   });
 
   it("a suggestion edited down to nothing cannot be accepted", async () => {
@@ -73,6 +68,6 @@ describe("AI answers cut short", () => {
     await card.getByRole("button", { name: "Modify" }).click();
     await card.getByLabel("Edit suggestion").fill("   ");
     expect(await card.getByRole("button", { name: "Accept" }).isDisabled()).toBe(true);
-    expect(await page.locator(".draftsmith-prose").textContent()).toBe(TEXT);
+    expect(await editorBody(page).textContent()).toBe(TEXT);
   });
 });

@@ -3,10 +3,12 @@
 // style through the dialog, and a Gratis user is told to upgrade.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import type { SubscriptionStatusResponse } from "../src/shared/contracts/billing";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
-import { apiRequest } from "./support/api.js";
+import { apiCall, apiRequest, buyPlan } from "./support/api.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,17 +22,8 @@ const api = <T>(session: ApiSession, method: string, path: string, body?: unknow
 
 /** Buys a plan (Creator unless told) through the built-in test checkout, as a user would. */
 async function subscribeCreator(session: ApiSession, plan: "creator" | "professional" = "creator"): Promise<void> {
-  const plans = await api<{ plans?: Array<{ id: string; priceId: string | null }> } | Array<{ id: string; priceId: string | null }>>(
-    session,
-    "GET",
-    "/api/stripe/plans",
-  );
-  const list = Array.isArray(plans) ? plans : (plans.plans ?? []);
-  const priceId = list.find((p) => p.id === plan)?.priceId ?? `price_${plan}_monthly`;
-  const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId });
-  const id = url.split("/").pop()!;
-  await api(session, "POST", `/api/stripe/test-checkout/${id}/pay`, {});
-  const status = await api<{ isActive: boolean; planName: string }>(session, "GET", "/api/stripe/subscription-status");
+  await buyPlan(server.url, session, plan);
+  const status = await api<SubscriptionStatusResponse>(session, "GET", "/api/stripe/subscription-status");
   expect(status).toMatchObject({ isActive: true, planName: plan });
 }
 
@@ -38,20 +31,15 @@ async function subscribeCreator(session: ApiSession, plan: "creator" | "professi
 async function openDocument(session: ApiSession, text: string | { type: "doc"; content: unknown[] }): Promise<Page> {
   const content = typeof text === "string" ? { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] } : text;
   const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "AI test", content });
-  const context = await browser.newContext();
-  await putSessionInContext(context, server.url, session);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${doc.id}`);
-  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 30_000 });
-  return page;
+  return openInEditor(browser, server.url, session, doc.id);
 }
 
 async function selectAll(page: Page) {
-  await page.locator(".draftsmith-prose").click();
+  await editorBody(page).click();
   await page.keyboard.press("Control+a");
 }
 
-const prose = (page: Page) => page.locator(".draftsmith-prose");
+const prose = editorBody;
 
 describe("AI in the editor", () => {
   it("lets a Creator fix the grammar of a selection and accept the change as one undo step", async () => {
@@ -201,11 +189,7 @@ describe("AI in the editor", () => {
     await page.getByText("Upgrade Required").first().waitFor();
     await page.getByText("AI features require a Creator or Professional subscription.").first().waitFor();
     // The server refuses too, whatever the interface shows.
-    const res = await fetch(`${server.url}/api/ai/grammar`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({ text: "This is an test." }),
-    });
+    const res = await apiCall(server.url, session, "POST", "/api/ai/grammar", { text: "This is an test." });
     expect(res.status).toBe(402);
   });
 });

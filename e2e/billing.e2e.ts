@@ -7,6 +7,8 @@ import { AUTH_STORAGE_KEY } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { openMailLink } from "./support/mailbox.js";
+import type { UrlResponse } from "../src/shared/contracts/billing";
+import { apiCall, apiRequest } from "./support/api.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -16,14 +18,7 @@ async function tokenOf(page: Page): Promise<string> {
   return JSON.parse(raw).access_token as string;
 }
 
-async function api(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const api = (url: string, token: string, method: string, path: string, body?: unknown) => apiCall(url, { access_token: token }, method, path, body);
 
 /** Loads / at its pricing anchor (a fresh load: the dashboard shows plans when the URL asks for them). */
 async function openPricing(page: Page, url: string) {
@@ -43,12 +38,8 @@ describe("billing with the built-in checkout", () => {
   /** A confirmed user signed in in a new browser context (sign-up API, then the emailed link). */
   async function confirmedUserPage(): Promise<{ page: Page; email: string }> {
     const email = `bill-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "correct-horse-42", data: { full_name: "Bill Payer" } }),
-    });
-    expect(res.ok).toBe(true);
+    const res = await apiCall(server.url, null, "POST", "/auth/v1/signup", { email, password: "correct-horse-42", data: { full_name: "Bill Payer" } });
+    expect(res.status).toBe(200);
     const page = await (await browser.newContext()).newPage();
     await openMailLink(page, server.url, email, "Confirm your email");
     await page.waitForURL((u) => u.pathname === "/");
@@ -162,12 +153,9 @@ describe("billing with the built-in checkout", () => {
   it("a guest who paid without an account sets a password and confirms it from the emailed link", { timeout: 180_000 }, async () => {
     const { url } = server;
     const email = `guest-${Date.now()}@example.com`;
-    const created = await fetch(`${url}/api/stripe/create-checkout-session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ priceId: "price_professional_monthly" }),
+    const { url: checkoutUrl } = await apiRequest<UrlResponse>(url, null, "POST", "/api/stripe/create-checkout-session", {
+      priceId: "price_professional_monthly",
     });
-    const { url: checkoutUrl } = (await created.json()) as { url: string };
     const page = await (await browser.newContext()).newPage();
     await page.goto(checkoutUrl);
     await page.getByLabel("Email").fill(email);

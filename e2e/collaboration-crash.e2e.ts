@@ -3,10 +3,11 @@
 // what was typed before the store and during the outage is merged back from the browser.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { launchBrowser } from "./support/browser.js";
 import { type RunningServer, exitOf, spawnServer, startServer, waitForHealth } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-const body = (page: Page) => page.locator(".draftsmith-prose");
+const body = editorBody;
 const docText = (page: Page) => body(page).evaluate((el) => el.textContent ?? "");
 const storedText = async (session: ApiSession, id: string) =>
   ((await api<DocumentRecord>(session, "GET", `/api/documents/${id}`)).content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join("")).join("\n");
@@ -36,11 +37,8 @@ describe("collaboration through a server crash", () => {
   it("reconnects after kill -9 and a restart, keeping stored text and merging what was typed meanwhile", { timeout: 240_000 }, async () => {
     const session = await signUpViaApi(server.url);
     const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Crash" });
-    const context = await browser.newContext();
-    await putSessionInContext(context, server.url, session);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/editor/${doc.id}`);
-    await body(page).waitFor({ state: "visible", timeout: 20_000 });
+    const page = await openInEditor(browser, server.url, session, doc.id);
+    const context = page.context();
     await body(page).click();
 
     await page.keyboard.type("Before crash.");

@@ -4,10 +4,11 @@
 // and stored when the connection returns — also after a reload while offline.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-const body = (page: Page) => page.locator(".draftsmith-prose");
+const body = editorBody;
 /** The document's text as written, without the other writers' caret labels. */
 const docText = (page: Page) =>
   body(page).evaluate((el) => {
@@ -37,12 +38,9 @@ const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribu
 const paragraphs = (doc: DocumentRecord) => (doc.content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join(""));
 
 async function openEditor(session: ApiSession, id: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const page = await openInEditor(browser, server.url, session, id);
+  const context = page.context();
   contexts.push(context);
-  await putSessionInContext(context, server.url, session);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${id}`);
-  await body(page).waitFor({ state: "visible", timeout: 20_000 });
   await expect.poll(() => page.getByRole("status").filter({ hasText: /Saved|Saving/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   return { context, page };
 }

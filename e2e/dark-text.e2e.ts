@@ -6,15 +6,9 @@ import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiCall } from "./support/api.js";
 
-async function api(server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: res.status === 204 ? null : await res.json().catch(() => null) };
-}
+const api = (server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) => apiCall(server.url, session, method, path, body);
 
 const colouredText = (text: string, color: string, fontFamily?: string) => ({
   type: "text",

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 /** Waits for a condition; generous because the test machine may be heavily loaded. */
@@ -15,15 +16,7 @@ describe("documents: dashboard and live updates", () => {
   let browser: Browser;
   const pages: Page[] = [];
 
-  const api = async <T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  };
+  const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
   const open = async (session: ApiSession, path = "/") => {
     const page = await signInPage(browser, server.url, session, path);
     pages.push(page);

@@ -5,10 +5,11 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../src/shared/limits";
-import { type ApiSession, putSessionInContext, signInViaApi, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, signInViaApi, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiRequest } from "./support/api.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 let server: RunningServer;
@@ -21,7 +22,7 @@ withAppAndBrowser((s, b) => {
 
 const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
-const body = (page: Page) => page.locator(".draftsmith-prose");
+const body = editorBody;
 const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribute("data-save-status");
 const storedText = async (session: ApiSession, id: string) => JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${id}`)).content);
 
@@ -29,13 +30,9 @@ const storedText = async (session: ApiSession, id: string) => JSON.stringify((aw
 async function newUserInEditor(title: string) {
   const session = await signUpViaApi(server.url);
   const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title });
-  const context = await browser.newContext();
-  await putSessionInContext(context, server.url, session);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${doc.id}`);
-  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+  const page = await openInEditor(browser, server.url, session, doc.id);
   await body(page).click();
-  return { session, doc, context, page };
+  return { session, doc, context: page.context(), page };
 }
 
 /** Counts the server's "stored" notices the page receives on its live connection. */

@@ -7,8 +7,11 @@ import mammoth from "mammoth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_SINK } from "../src/shared/export/fixtures.js";
-import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { apiCall } from "./support/api.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
@@ -22,16 +25,10 @@ withAppAndBrowser((s, b) => {
 });
 beforeAll(async () => {
   session = await signUpViaApi(server.url);
-  const res = await fetch(`${server.url}/api/documents`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-    body: JSON.stringify({ title: "Export Test: Ünïcode", content: KITCHEN_SINK }),
-  });
+  const res = await apiCall<DocumentRecord>(server.url, session, "POST", "/api/documents", { title: "Export Test: Ünïcode", content: KITCHEN_SINK });
   expect(res.status).toBe(201);
-  const doc = (await res.json()) as { id: string };
-  page = await signInPage(browser, server.url, session, `/editor/${doc.id}`);
-  const body = page.locator(".draftsmith-prose");
-  await body.waitFor({ state: "visible", timeout: 30_000 });
+  page = await openInEditor(browser, server.url, session, res.body.id);
+  const body = editorBody(page);
   await body.getByText("The end.").click();
   await page.keyboard.press("End");
   await page.keyboard.type(" Fresh words typed just now.");

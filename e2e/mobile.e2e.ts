@@ -4,12 +4,13 @@
 // formatting toolbar stays in view down a long document; axe finds nothing serious on the
 // editor, the dashboard and the shared view, light and dark. Screenshots go to /tmp/shots.
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiRequest } from "./support/api.js";
+import { animationsDone, seriousViolations } from "./support/a11y.js";
 
 const PHONES = [
   { width: 360, height: 740 },
@@ -21,42 +22,11 @@ const SHOTS = "/tmp/shots";
 let server: RunningServer;
 let browser: Browser;
 
-async function api<T>(session: ApiSession | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(session ? { authorization: `Bearer ${session.access_token}` } : {}), "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(session: ApiSession | null, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
 
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
 const SENTENCE =
   "Draftsmith keeps the words you write on a small screen as readable as on a large one, and a long sentence like this one shows where the column ends.";
-
-/**
- * Waits for the page's finite animations (a sheet sliding in, say): axe measures contrast on
- * the colours as drawn (the same wait as e2e/public-pages.e2e.ts).
- */
-async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-async function seriousViolations(page: Page) {
-  await animationsDone(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** How far the page scrolls sideways (0 when it fits). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,17 +10,11 @@ import { describe, expect, it } from "vitest";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import type { RunningServer } from "./support/server.js";
+import { apiCall } from "./support/api.js";
 
 const SHOTS = process.env.PLANS_SCREENSHOTS_DIR;
 
-async function api(url: string, session: ApiSession, method: string, p: string, body?: unknown) {
-  const res = await fetch(`${url}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const api = (url: string, session: ApiSession, method: string, path: string, body?: unknown) => apiCall(url, session, method, path, body);
 
 /** True when the element's top edge is inside the viewport. */
 const inView = (page: Page, selector: string) =>

@@ -1,35 +1,14 @@
 // Public pages end to end: the landing page's texts, live demo and calls to action, the
 // legal, status and not-found pages, speed (no editor code, no layout shift), responsive
 // layout, keyboard focus, titles, and axe checks on every public and signed-in page.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
-
-/**
- * Waits for the page's finite animations (a dialog fading in, say): axe measures contrast on
- * the colours as drawn, and a half-transparent dialog reads as low contrast.
- */
-async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-async function seriousViolations(page: Page) {
-  await animationsDone(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations } from "./support/a11y.js";
+import { apiRequest } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 /** Installs a fake clock that stands still: time moves only through `advance`. */
 async function pauseClock(page: Page) {
@@ -373,12 +352,7 @@ describe("public pages", () => {
 
   it("has no serious or critical axe violations on the dashboard and the editor, light and dark", async () => {
     const session = await signUpViaApi(server.url);
-    const res = await fetch(`${server.url}/api/documents`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({ title: "Axe check" }),
-    });
-    const doc = await res.json();
+    const doc = await apiRequest<DocumentRecord>(server.url, session, "POST", "/api/documents", { title: "Axe check" });
     const found: string[] = [];
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ colorScheme: theme });

@@ -5,15 +5,9 @@ import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signInViaApi, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
+import { apiCall } from "./support/api.js";
 
-async function api(server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: res.status === 204 ? null : await res.json().catch(() => null) };
-}
+const api = (server: RunningServer, session: ApiSession, method: string, path: string, body?: unknown) => apiCall(server.url, session, method, path, body);
 
 async function newDocument(server: RunningServer, session: ApiSession, title = "Settings test"): Promise<string> {
   const res = await api(server, session, "POST", "/api/documents", { title });
@@ -139,8 +133,8 @@ describe("account settings", () => {
     await name.fill("New Name");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByText("Your profile has been saved successfully.").first().waitFor();
-    const me = await fetch(`${server.url}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } });
-    expect((await me.json()).user_metadata.full_name).toBe("New Name");
+    const me = await api(server, session, "GET", "/auth/v1/user");
+    expect(me.body.user_metadata.full_name).toBe("New Name");
 
     await page.getByRole("tab", { name: "Subscription" }).click();
     const panel = page.getByRole("tabpanel", { name: "Subscription" });

@@ -4,8 +4,11 @@
 // editor; the owner makes the document private and the link stops working.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { apiRequest } from "./support/api.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
@@ -16,26 +19,20 @@ withAppAndBrowser((s, b) => {
   browser = b;
 }, { startTimeoutMs: 110_000 });
 
-async function createDocument(session: ApiSession): Promise<{ id: string }> {
-  const res = await fetch(`${server.url}/api/documents`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      title: "Launch plan",
-      content: {
-        type: "doc",
-        content: [
-          { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Goals" }] },
-          { type: "paragraph", content: [{ type: "text", text: "Ship it", marks: [{ type: "bold" }] }] },
-        ],
-      },
-    }),
+function createDocument(session: ApiSession): Promise<DocumentRecord> {
+  return apiRequest<DocumentRecord>(server.url, session, "POST", "/api/documents", {
+    title: "Launch plan",
+    content: {
+      type: "doc",
+      content: [
+        { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Goals" }] },
+        { type: "paragraph", content: [{ type: "text", text: "Ship it", marks: [{ type: "bold" }] }] },
+      ],
+    },
   });
-  if (!res.ok) throw new Error(`create: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
-const ownerBody = (page: Page) => page.locator(".draftsmith-prose");
+const ownerBody = editorBody;
 const visitorBody = (page: Page) => page.locator(".shared-prose");
 
 async function saveShareSettings(page: Page, expected: string) {
@@ -49,11 +46,8 @@ describe("sharing", () => {
     const session = await signUpViaApi(server.url);
     const doc = await createDocument(session);
 
-    const ownerContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
-    await putSessionInContext(ownerContext, server.url, session);
-    const owner = await ownerContext.newPage();
-    await owner.goto(`${server.url}/editor/${doc.id}`);
-    await ownerBody(owner).waitFor({ state: "visible", timeout: 30_000 });
+    const owner = await openInEditor(browser, server.url, session, doc.id, { permissions: ["clipboard-read", "clipboard-write"] });
+    const ownerContext = owner.context();
 
     // The owner opens the Share dialog, makes the document public with a password.
     await owner.getByRole("button", { name: "Share" }).click();

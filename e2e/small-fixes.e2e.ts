@@ -6,8 +6,11 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { apiCall } from "./support/api.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
 
 let server: RunningServer;
@@ -24,30 +27,25 @@ withAppAndBrowser((s, b) => {
 });
 beforeAll(async () => {
   session = await signUpViaApi(server.url);
-  const res = await fetch(`${server.url}/api/documents`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      title: TITLE,
-      content: {
-        type: "doc",
-        content: [
-          {
-            type: "paragraph",
-            content: [
-              { type: "text", text: "Read the " },
-              { type: "text", text: "guide", marks: [{ type: "link", attrs: { href: LINK } }] },
-              { type: "text", text: " first." },
-            ],
-          },
-        ],
-      },
-    }),
+  const res = await apiCall<DocumentRecord>(server.url, session, "POST", "/api/documents", {
+    title: TITLE,
+    content: {
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "Read the " },
+            { type: "text", text: "guide", marks: [{ type: "link", attrs: { href: LINK } }] },
+            { type: "text", text: " first." },
+          ],
+        },
+      ],
+    },
   });
   expect(res.status).toBe(201);
-  const doc = (await res.json()) as { id: string };
-  page = await signInPage(browser, server.url, session, `/editor/${doc.id}`);
-  await page.locator(".draftsmith-prose").getByText("first.").waitFor({ timeout: 30_000 });
+  page = await openInEditor(browser, server.url, session, res.body.id);
+  await editorBody(page).getByText("first.").waitFor({ timeout: 30_000 });
   // The title is read-only until the editor is ready.
   await page.locator('input[aria-label="Document title"]:not([readonly])').waitFor();
 });

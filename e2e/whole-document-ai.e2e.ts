@@ -7,10 +7,11 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
-import { apiRequest } from "./support/api.js";
+import { apiRequest, buyPlan } from "./support/api.js";
+import { editorBody, openInEditor } from "./support/editor.js";
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,8 +29,7 @@ const api = <T>(session: ApiSession, method: string, path: string, body?: unknow
 /** A new user on `plan`, paid through the built-in test checkout. */
 async function subscriber(plan: "creator" | "professional"): Promise<ApiSession> {
   const session = await signUpViaApi(server.url);
-  const { url } = await api<{ url: string }>(session, "POST", "/api/stripe/create-checkout-session", { priceId: `price_${plan}_monthly` });
-  await api(session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
+  await buyPlan(server.url, session, plan);
   return session;
 }
 
@@ -40,11 +40,7 @@ async function openDocument(session: ApiSession, paragraphs: string[], viewport 
     title: "Whole document",
     content: { type: "doc", content: paragraphs.map(paragraph) },
   });
-  const context = await browser.newContext({ viewport, colorScheme });
-  await putSessionInContext(context, server.url, session);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${doc.id}`);
-  await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 30_000 });
+  const page = await openInEditor(browser, server.url, session, doc.id, { viewport, colorScheme });
   await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
   return page;
 }
@@ -57,7 +53,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
-const prose = (page: Page) => page.locator(".draftsmith-prose");
+const prose = editorBody;
 const card = (page: Page) => page.getByRole("region", { name: "AI suggestion" });
 
 const STORY = [

@@ -2,6 +2,8 @@
 // the public shared view, and links with unsafe schemes never get stored.
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { apiCall } from "./support/api.js";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import { withAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
@@ -45,24 +47,16 @@ describe("stored XSS is inert", () => {
   });
   beforeAll(async () => {
     session = await signUpViaApi(server.url);
-    const res = await fetch(`${server.url}/api/documents`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({ title: PAYLOADS[1], content: hostileDoc }),
-    });
+    const res = await apiCall<DocumentRecord>(server.url, session, "POST", "/api/documents", { title: PAYLOADS[1], content: hostileDoc });
     expect(res.status).toBe(201);
-    docId = (await res.json()).id;
+    docId = res.body.id;
   });
 
   it("refuses style values that could break out of CSS at the API", async () => {
     for (const attrs of [{ fontFamily: "x;background:url(javascript:alert(1))" }, { color: "red;behavior:url(x)" }, { fontSize: "12px;x:expression(alert(1))" }]) {
-      const res = await fetch(`${server.url}/api/documents/${docId}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-        body: JSON.stringify({
-          version: 1,
-          content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "textStyle", attrs }] }] }] },
-        }),
+      const res = await apiCall(server.url, session, "PATCH", `/api/documents/${docId}`, {
+        version: 1,
+        content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "textStyle", attrs }] }] }] },
       });
       expect(res.status, JSON.stringify(attrs)).toBe(400);
     }
@@ -70,13 +64,9 @@ describe("stored XSS is inert", () => {
 
   it("refuses javascript:, data: and disguised script links at the API", async () => {
     for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x"]) {
-      const res = await fetch(`${server.url}/api/documents/${docId}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-        body: JSON.stringify({
-          version: 1,
-          content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href } }] }] }] },
-        }),
+      const res = await apiCall(server.url, session, "PATCH", `/api/documents/${docId}`, {
+        version: 1,
+        content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href } }] }] }] },
       });
       expect(res.status, href).toBe(400);
     }
@@ -94,11 +84,7 @@ describe("stored XSS is inert", () => {
   });
 
   it("shows hostile content as text in the public shared view", async () => {
-    const share = await fetch(`${server.url}/api/documents/${docId}/share`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({ isPublic: true, allowEditing: false, expiresAt: null }),
-    });
+    const share = await apiCall(server.url, session, "PUT", `/api/documents/${docId}/share`, { isPublic: true, allowEditing: false, expiresAt: null });
     expect(share.status).toBe(200);
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,19 +1,48 @@
 // The one way end-to-end tests call the API directly (to set up what a test needs, or to
-// check what was stored): as a signed-in user, JSON in and out, a non-2xx is an error.
+// check what was stored): as a signed-in user or signed out (null), JSON in and out.
+import type { PlansResponse, UrlResponse } from "../../src/shared/contracts/billing";
 import type { ApiSession } from "./auth.js";
 
-export async function apiRequest<T>(
+type Caller = Pick<ApiSession, "access_token"> | null;
+
+/** Any answer: its status and its JSON body (null when it has none). */
+export async function apiCall<T = any>(
   baseUrl: string,
-  session: Pick<ApiSession, "access_token">,
+  session: Caller,
   method: string,
   path: string,
   body?: unknown,
-): Promise<T> {
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${session.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+    headers: {
+      ...(session ? { authorization: `Bearer ${session.access_token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** A successful answer's JSON body; any other status fails the test. */
+export async function apiRequest<T>(baseUrl: string, session: Caller, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiCall<T>(baseUrl, session, method, path, body);
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Puts the user on `plan` by paying in the built-in test checkout, as the pricing page does. */
+export async function buyPlan(baseUrl: string, session: ApiSession, plan: "creator" | "professional"): Promise<void> {
+  const { plans } = await apiRequest<PlansResponse>(baseUrl, session, "GET", "/api/stripe/plans");
+  const priceId = plans.find((p) => p.id === plan)?.priceId;
+  if (!priceId) throw new Error(`no price for ${plan}`);
+  const { url } = await apiRequest<UrlResponse>(baseUrl, session, "POST", "/api/stripe/create-checkout-session", { priceId });
+  await apiRequest(baseUrl, session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
 }
