@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, request, type TestUser } from "../test/harness.js";
 import { aiUsage, createOpenAiTestApp, type OpenAiTestApp, sseEvents } from "./ai.test-util.js";
-import { type OpenAiStub, type StubOptions, userText } from "./openai-stub.test-util.js";
+import { type StubOptions, userText } from "./openai-stub.test-util.js";
 
 /** Paragraphs of ordinary prose, `total` characters in all, separated by blank lines. */
 function longText(total: number): string {
@@ -21,12 +21,10 @@ function longText(total: number): string {
 }
 
 describe("AI answers that are cut short or empty", () => {
-  let stub: OpenAiStub;
   let t: OpenAiTestApp;
   let user: TestUser;
   beforeAll(async () => {
     t = await createOpenAiTestApp();
-    stub = t.stub;
     user = await createTestUser(t, { plan: "creator" });
   });
   afterAll(async () => t.close());
@@ -47,7 +45,7 @@ describe("AI answers that are cut short or empty", () => {
 
   for (const c of cases) {
     it(`${c.name}: JSON endpoints answer ${c.code} with 502 and charge nothing`, async () => {
-      stub.options = c.options;
+      t.stub.options = c.options;
       const before = await used();
       for (const [url, payload] of [
         ["/api/ai/improve", { text: sentence }],
@@ -62,7 +60,7 @@ describe("AI answers that are cut short or empty", () => {
     });
 
     it(`${c.name}: the stream ends in an ${c.code} error event, never done, and charges nothing`, async () => {
-      stub.options = c.options;
+      t.stub.options = c.options;
       const before = await used();
       const res = await post("/api/ai/rewrite/stream", { text: sentence, style: "professional" });
       expect(res.statusCode).toBe(200);
@@ -74,14 +72,14 @@ describe("AI answers that are cut short or empty", () => {
   }
 
   it("a 19,000-character improve comes back whole, sent as several calls over groups of paragraphs", async () => {
-    stub.options = { reply: echo };
+    t.stub.options = { reply: echo };
     const text = longText(19_000);
     expect(text.length).toBeGreaterThan(18_900);
-    const before = stub.requests.length;
+    const before = t.stub.requests.length;
     const res = await post("/api/ai/improve", { text });
     expect(res.statusCode).toBe(200);
     expect(res.json().improvement).toBe(text);
-    const calls = stub.requests.slice(before);
+    const calls = t.stub.requests.slice(before);
     expect(calls.length).toBeGreaterThan(1);
     // Every part is whole paragraphs, in order, each within the answer cap.
     expect(calls.map(userText).join("\n\n")).toBe(text);
@@ -89,7 +87,7 @@ describe("AI answers that are cut short or empty", () => {
   });
 
   it("a 19,000-character grammar check, rewrite and tone change come back whole, streamed in order", async () => {
-    stub.options = { reply: echo, chunks: 3 };
+    t.stub.options = { reply: echo, chunks: 3 };
     const text = longText(19_000);
     const g = await post("/api/ai/grammar", { text });
     expect(g.json()).toMatchObject({ correctedText: text, changes: [] });
@@ -105,7 +103,7 @@ describe("AI answers that are cut short or empty", () => {
   });
 
   it("a continuation that reaches its length limit keeps its whole sentences: it is inserted, never written over text", async () => {
-    stub.options = { reply: () => " The sea was calm that night. The writer looked out and began to".repeat(40) };
+    t.stub.options = { reply: () => " The sea was calm that night. The writer looked out and began to".repeat(40) };
     const res = await post("/api/ai/complete", { text: "Once upon a time" });
     expect(res.statusCode).toBe(200);
     expect(res.json().completion).toMatch(/^ The sea was calm that night\..*\.$/s);
@@ -113,7 +111,7 @@ describe("AI answers that are cut short or empty", () => {
 
   it("a long text whose second part fails is an error as a whole, charging nothing", async () => {
     let calls = 0;
-    stub.options = { reply: (r) => (++calls === 2 ? "" : echo(r)) };
+    t.stub.options = { reply: (r) => (++calls === 2 ? "" : echo(r)) };
     const before = await used();
     const res = await post("/api/ai/improve", { text: longText(19_000) });
     expect(res.statusCode).toBe(502);
@@ -123,13 +121,11 @@ describe("AI answers that are cut short or empty", () => {
 });
 
 describe("AI answers slower than AI_TIMEOUT_MS", () => {
-  let stub: OpenAiStub;
   let t: OpenAiTestApp;
   let user: TestUser;
   beforeAll(async () => {
     // The stub stalls for good in these tests, so the shortest allowed timeout always fires.
     t = await createOpenAiTestApp({ timeoutMs: 1000 });
-    stub = t.stub;
     user = await createTestUser(t, { plan: "creator" });
   });
   afterAll(async () => t.close());
@@ -138,7 +134,7 @@ describe("AI answers slower than AI_TIMEOUT_MS", () => {
   const used = async () => (await aiUsage(t, user)).used;
 
   it("a model that starts answering and then stalls: 504 ai_timeout on JSON, an ai_timeout error event mid-stream, nothing charged", async () => {
-    stub.options = { reply: () => "The first words of an answer that never ends.", chunks: 4, stallAfter: 2 };
+    t.stub.options = { reply: () => "The first words of an answer that never ends.", chunks: 4, stallAfter: 2 };
     const before = await used();
     const json = await post("/api/ai/improve", { text: "Some text to improve." });
     expect(json.statusCode).toBe(504);
@@ -152,7 +148,7 @@ describe("AI answers slower than AI_TIMEOUT_MS", () => {
   });
 
   it("a model that never answers: 504 ai_timeout before anything is streamed", async () => {
-    stub.options = { hang: true };
+    t.stub.options = { hang: true };
     const res = await post("/api/ai/grammar", { text: "Some text to check." });
     expect(res.statusCode).toBe(504);
     expect(res.json().error).toBe("ai_timeout");
