@@ -146,8 +146,17 @@ async function handle(msg) {
   }
 }
 
+/**
+ * Memory. PostgreSQL allocates and zeroes its whole buffer pool as it starts, and a
+ * WebAssembly memory never gives pages back: the default 128 MB pool was ~120 MB of the
+ * server's resident memory from its first second; 32 MB costs ~30 MB ("Memory at rest" in
+ * docs/PERFORMANCE.md). Pages the smaller pool evicts are read back from the operating
+ * system's file cache. wal_buffers would follow the pool down to 1 MB; it stays at 4 MB.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "wal_buffers=4MB"];
+
 try {
-  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false });
+  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS });
   // Every 16 MB of WAL (about 5,000 autosaves of a 27 KB document) PostgreSQL starts a new
   // WAL segment, by default writing 16 MB of zeros first: a 50-60 ms stop of every save
   // queued behind it. The zeros only reserve disk space ahead of time; PGlite never
