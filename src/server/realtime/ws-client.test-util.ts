@@ -11,7 +11,7 @@ export interface TestSocket {
   next(pred: (m: RealtimeServerMessage) => boolean, timeoutMs?: number): Promise<RealtimeServerMessage>;
 }
 
-export function wrapSocket(ws: WebSocket): TestSocket {
+function wrapSocket(ws: WebSocket): TestSocket {
   const messages: RealtimeServerMessage[] = [];
   const waiters: { pred: (m: RealtimeServerMessage) => boolean; resolve: (m: RealtimeServerMessage) => void }[] = [];
   ws.on("message", (data) => {
