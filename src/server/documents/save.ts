@@ -40,7 +40,7 @@ export async function updateDocument(
   // The owner's content save takes the prepared statement, which writes nothing when the
   // document is co-edited: the autosave is then one round trip. A miss, a member's save or
   // a title alone checks for a live document first, then takes the general statement.
-  let row = checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined;
+  let row: DocumentRow | undefined = checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined;
   if (!row) {
     if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
     row = await updateAny(ctx, principal, id, patch, checked);
