@@ -20,6 +20,7 @@ const PrivacyPage = lazy(() => import("../pages/privacy-page"));
 const TermsPage = lazy(() => import("../pages/terms-page"));
 const StatusPage = lazy(() => import("../pages/status-page"));
 const InvitePage = lazy(() => import("../pages/invite-page"));
+const TrashPage = lazy(() => import("../pages/trash-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 export function AppRouter() {
@@ -37,6 +38,7 @@ export function AppRouter() {
           <Route path="/editor/:id?" component={EditorPage} />
           <Route path="/shared/:id" component={SharedPage} />
           <Route path="/invite/:token" component={InvitePage} />
+          <Route path="/trash" component={TrashPage} />
           <Route path="/subscription-success" component={SubscriptionSuccessPage} />
           <Route path="/subscription-cancel" component={SubscriptionCancelPage} />
           <Route path="/checkout-success" component={CheckoutSuccessPage} />

@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from "../../../shared/contracts/documents";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
 export interface DeleteDocumentDialogProps {
@@ -8,14 +9,14 @@ export interface DeleteDocumentDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a document is deleted: deleting cannot be undone. */
+/** Asks before a document is deleted: it goes to the Trash, where it can be restored for 30 days. */
 export function DeleteDocumentDialog({ open, onOpenChange, title, deleting, onConfirm }: DeleteDocumentDialogProps) {
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Delete Document"
-      description={`Are you sure you want to delete "${title}"? This action cannot be undone.`}
+      description={`Are you sure you want to delete "${title}"? It moves to the Trash, where you can restore it for ${TRASH_DAYS} days.`}
       cancelLabel="Cancel"
       confirmLabel="Delete"
       onConfirm={onConfirm}

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { FilePlus2, Plus, Sparkles } from "lucide-react";
+import { FilePlus2, Plus, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
-import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { Link, useLocation } from "wouter";
+import { type DocumentSummary, TRASH_DAYS } from "../../../shared/contracts/documents";
 import { DASHBOARD_PLACEHOLDER_CARDS } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -108,7 +108,7 @@ export function DocumentsSection() {
       onSuccess: () => {
         setDeleteOpen(false);
         setLimitMessage(null);
-        toast({ title: "Document deleted", description: "The document has been deleted successfully." });
+        toast({ title: "Document deleted", description: `It is in the Trash for ${TRASH_DAYS} days.` });
       },
       onError: (err) => toast({ title: "Error deleting document", description: errorMessage(err), variant: "destructive" }),
     });
@@ -130,7 +130,15 @@ export function DocumentsSection() {
           </h1>
           <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
         </div>
-        {newButton("New Document")}
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <Link href="/trash">
+              <Trash2 aria-hidden="true" />
+              Trash
+            </Link>
+          </Button>
+          {newButton("New Document")}
+        </div>
       </div>
 
       {notice && <LimitNotice message={notice} />}

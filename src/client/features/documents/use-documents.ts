@@ -83,6 +83,10 @@ export function useDeleteDocument() {
     onSuccess: (_void, id) => {
       queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => list?.filter((d) => d.id !== id));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
+      // The deleted document is now in the trash.
+      void queryClient.invalidateQueries({ queryKey: ["/api/trash"] });
+    },
   });
 }
