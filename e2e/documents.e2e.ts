@@ -73,7 +73,7 @@ describe("documents: dashboard and live updates", () => {
     await page.getByRole("button", { name: "Actions for My Novel" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Document" });
-    expect(await confirm.textContent()).toContain('Are you sure you want to delete "My Novel"? This action cannot be undone.');
+    expect(await confirm.textContent()).toContain('Are you sure you want to delete "My Novel"? It moves to the Trash, where you can restore it for 30 days.');
     await confirm.getByRole("button", { name: "Delete" }).click();
     await until(() => visible(page, "Document deleted")).toBe(true);
     await until(() => visible(page, "No documents yet")).toBe(true);
