@@ -12,11 +12,12 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
-import { scheduleTrashUpkeep } from "./documents/index.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { memberRoutes } from "./members/index.js";
+import { scheduleUpkeep } from "./upkeep.js";
+import { versionRoutes } from "./versions/index.js";
 import {
   installAuthHook,
   installCompression,
@@ -83,20 +84,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
-    liveDocuments: { applyChange: async () => {} },
+    liveDocuments: { applyChange: async () => {}, replaceContent: async () => {}, liveContent: async () => null },
     now: opts.now ?? (() => new Date()),
   };
   const collab = createCollab(ctx);
   ctx.liveDocuments = collab;
   const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
-  // Documents past their days in the trash are deleted for good, at start and every hour.
-  let stopTrashUpkeep = () => {};
+  // Expired trash and snapshots are deleted at start and every hour (upkeep.ts).
+  let stopUpkeep = () => {};
   app.addHook("onReady", async () => {
-    stopTrashUpkeep = scheduleTrashUpkeep(ctx, (err) => app.log.error({ err }, "trash upkeep failed"));
+    stopUpkeep = scheduleUpkeep(ctx, (err) => app.log.error({ err }, "upkeep failed"));
   });
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
-    stopTrashUpkeep();
+    stopUpkeep();
     await stopSharingEvictions();
     await collab.close();
     await closeServices(ctx);
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     realtimeRoutes,
     sharingRoutes,
     memberRoutes,
+    versionRoutes,
     settingsRoutes,
     billingRoutes,
     aiRoutes,

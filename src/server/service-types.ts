@@ -23,7 +23,12 @@ export interface AuthUser {
  * changes to it so they merge with open editing sessions instead of overwriting them.
  */
 export interface LiveDocuments {
+  /** A change made against the stored content (a REST save): merges with what editors typed since. */
   applyChange(documentId: string, change: LiveChange): Promise<void>;
+  /** Makes the live document hold exactly this (a restore), whatever editors typed; stored at once. */
+  replaceContent(documentId: string, change: LiveChange): Promise<void>;
+  /** What the live document holds now, unstored changes included (null when it is gone). */
+  liveContent(documentId: string): Promise<{ content: DocNode; title: string } | null>;
 }
 
 /** A change saved through the REST API: the new body and/or title. */

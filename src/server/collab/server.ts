@@ -12,9 +12,12 @@ import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js"
 import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
+import type { VersionAuthor } from "../../shared/contracts/versions.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { authorOf, snapshotIfChanged, snapshotIfDue } from "../versions/index.js";
 import { type CollabGrant, CollabDenied, grantFor, recheckGrant } from "./access.js";
 import { loadState, storeState, storedVersion } from "./state-store.js";
-import { changeFrom, contentOf } from "./ydoc.js";
+import { changeFrom, contentOf, setContent, titleOf } from "./ydoc.js";
 
 /** Limits per connection: a typist sends a few updates a second; a whole pasted chapter fits in one message. */
 export const COLLAB_LIMITS = {
@@ -51,6 +54,10 @@ export interface Collab {
    * was stored, so it merges with editors' unsaved work instead of replacing it, then stores.
    */
   applyChange(documentId: string, change: LiveChange): Promise<void>;
+  /** Makes the live document hold exactly this (a restore), for everyone in it; stores at once. */
+  replaceContent(documentId: string, change: LiveChange): Promise<void>;
+  /** What the live document holds now, unstored changes included (null when it is gone). */
+  liveContent(documentId: string): Promise<{ content: DocNode; title: string } | null>;
   /** Applies an editor's Yjs update that arrived outside its live connection, then stores. */
   applyUpdate(documentId: string, update: Uint8Array): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +68,23 @@ export function createCollab(ctx: AppContext): Collab {
   /** The last store of each open document, told to every editor that connects. */
   const lastStored = new Map<string, CollabNotice>();
   const retryTimers = new Map<string, NodeJS.Timeout>();
+  /** Who changed each open document since its last snapshot (version history's authors). */
+  const contributors = new Map<string, Map<string, VersionAuthor>>();
+  const authorsOf = (name: string) => [...(contributors.get(name)?.values() ?? [])];
+  let closing = false;
+  const sessionsEnding = new Set<Promise<void>>();
+  /** A snapshot of the session's result if the document changed since the last one. */
+  async function endSession(documentName: string) {
+    const authors = authorsOf(documentName);
+    contributors.delete(documentName);
+    const ending = snapshotIfChanged(ctx, documentName, authors).then(
+      () => {},
+      (err: unknown) => console.error(`collab: snapshot of ${documentName} failed`, err),
+    );
+    sessionsEnding.add(ending);
+    await ending;
+    sessionsEnding.delete(ending);
+  }
 
   const notify = (document: { broadcastStateless(payload: string): void }, notice: CollabNotice) =>
     document.broadcastStateless(JSON.stringify(notice));
@@ -75,7 +99,15 @@ export function createCollab(ctx: AppContext): Collab {
       const notice: CollabNotice = { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector };
       lastStored.set(documentName, notice);
       notify(document, notice);
-      if (saved.contentChanged) ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
+      if (saved.contentChanged) {
+        ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
+        // A snapshot for the history at most every few minutes of editing; never fails the store.
+        const taken = await snapshotIfDue(ctx, documentName, authorsOf(documentName)).catch((err: unknown) => {
+          console.error(`collab: snapshot of ${documentName} failed`, err);
+          return false;
+        });
+        if (taken) contributors.delete(documentName);
+      }
     } catch (err) {
       const attempt = failures.get(documentName) ?? 0;
       failures.set(documentName, attempt + 1);
@@ -148,6 +180,18 @@ export function createCollab(ctx: AppContext): Collab {
 
     async afterUnloadDocument({ documentName }) {
       lastStored.delete(documentName);
+      // The editing session ended (the last editor left and the state is stored): keep its
+      // result. At shutdown close() has done it already, before the database closes.
+      if (!closing) await endSession(documentName);
+    },
+
+    async onChange({ documentName, context }) {
+      const grant = (context as ConnectionState | undefined)?.grant;
+      if (!grant) return; // a change made by the server itself (a REST save, a restore)
+      const author = grant.user ? authorOf(grant.user) : { id: null, name: "Guest" };
+      const authors = contributors.get(documentName) ?? new Map<string, VersionAuthor>();
+      authors.set(author.id ?? "guest", author);
+      contributors.set(documentName, authors);
     },
 
     async onStoreDocument(payload) {
@@ -215,6 +259,23 @@ export function createCollab(ctx: AppContext): Collab {
         await connection.disconnect();
       }
     },
+    async replaceContent(documentId, change) {
+      const connection = await hocuspocus.openDirectConnection(documentId, {});
+      try {
+        await connection.transact((doc) => setContent(doc, change));
+      } finally {
+        await connection.disconnect();
+      }
+    },
+    async liveContent(documentId) {
+      const connection = await hocuspocus.openDirectConnection(documentId, {}).catch(() => null);
+      if (!connection?.document) return null;
+      try {
+        return { content: contentOf(connection.document), title: titleOf(connection.document) };
+      } finally {
+        await connection.disconnect();
+      }
+    },
     async applyUpdate(documentId, update) {
       const connection = await hocuspocus.openDirectConnection(documentId, {});
       try {
@@ -226,8 +287,12 @@ export function createCollab(ctx: AppContext): Collab {
     async close() {
       offRevocations();
       for (const timer of retryTimers.values()) clearTimeout(timer);
-      // Store what is still in memory before the process goes.
-      await Promise.all([...hocuspocus.documents.values()].map((document) => store({ document, documentName: document.name })));
+      // Store what is still in memory before the process goes, and end each session's history.
+      const open = [...hocuspocus.documents.values()];
+      await Promise.all(open.map((document) => store({ document, documentName: document.name })));
+      await Promise.all(open.map((document) => endSession(document.name)));
+      closing = true;
+      await Promise.all(sessionsEnding);
       hocuspocus.closeConnections();
     },
   };

@@ -45,6 +45,14 @@ export function docFromState(state: Uint8Array): Y.Doc {
 export function changeFrom(base: Uint8Array, next: { content?: DocNode; title?: string }): Uint8Array {
   const doc = docFromState(base);
   const before = Y.encodeStateVector(doc);
+  setContent(doc, next);
+  const update = Y.encodeStateAsUpdate(doc, before);
+  doc.destroy();
+  return update;
+}
+
+/** Changes `doc` so that it holds `next` (body and/or title), as the smallest Yjs change found. */
+export function setContent(doc: Y.Doc, next: { content?: DocNode; title?: string }): void {
   doc.transact(() => {
     if (next.content) {
       const target = isEmpty(next.content) ? documentSchema().node("doc", null, []) : documentSchema().nodeFromJSON(next.content);
@@ -56,9 +64,6 @@ export function changeFrom(base: Uint8Array, next: { content?: DocNode; title?: 
       title.insert(0, next.title);
     }
   });
-  const update = Y.encodeStateAsUpdate(doc, before);
-  doc.destroy();
-  return update;
 }
 
 /** Whether `bytes` decode as a Yjs update (tried on a scratch document, never the live one). */

@@ -111,6 +111,21 @@ export const documentMembers = pgTable("document_members", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** Snapshots of a document's content for its version history (migrations/0110_versions.sql). */
+export const documentVersions = pgTable("document_versions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  documentId: uuid("document_id").notNull(),
+  docVersion: integer("doc_version").notNull(),
+  kind: text("kind").notNull(),
+  name: text("name"),
+  authors: jsonb("authors").notNull().default([]),
+  title: text("title").notNull(),
+  content: bytea("content").notNull(),
+  jsonBytes: integer("json_bytes").notNull(),
+  wordCount: integer("word_count").notNull().default(0),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
 export const aiSuggestions = pgTable("ai_suggestions", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull(),

@@ -5,4 +5,4 @@ export * from "./queries.js";
 export * from "./save.js";
 export * from "./content.js";
 export { contentCache } from "./content-cache.js";
-export { purgeExpiredTrash, scheduleTrashUpkeep } from "./trash.js";
+export { purgeExpiredTrash } from "./trash.js";

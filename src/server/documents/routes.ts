@@ -11,6 +11,7 @@ import {
 import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
+import { authorOf, snapshotIfDue } from "../versions/index.js";
 import { documentJson, savedJson } from "./present.js";
 import { createDocument, listDocuments, readDocumentJson } from "./queries.js";
 import { deleteForever, listTrash, moveToTrash, restoreFromTrash } from "./trash.js";
@@ -51,6 +52,11 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
     const { record, contentJson } = await updateDocument(ctx, { kind: "user", userId: user.id }, id, body);
+    // Saves through the API feed the version history like live editing does (at most one
+    // snapshot every few minutes); a failed snapshot never fails the save.
+    if (body.content !== undefined) {
+      await snapshotIfDue(ctx, id, [authorOf(user)]).catch((err: unknown) => request.log.error({ err }, "snapshot failed"));
+    }
     reply.type("application/json; charset=utf-8");
     if (prefersMinimalReturn(request.headers)) {
       return reply.header("preference-applied", PREFER_RETURN_MINIMAL).send(savedJson(record));

@@ -87,12 +87,3 @@ export async function purgeExpiredTrash(ctx: AppContext): Promise<number> {
   const purged = await ctx.db.delete(documents).where(lt(documents.deletedAt, before)).returning({ id: documents.id });
   return purged.length;
 }
-
-/** Runs the purge at start and then every `everyMs`; returns the function that stops it. */
-export function scheduleTrashUpkeep(ctx: AppContext, log: (err: unknown) => void, everyMs = 60 * 60 * 1000): () => void {
-  const run = () => void purgeExpiredTrash(ctx).catch(log);
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

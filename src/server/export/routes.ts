@@ -9,6 +9,7 @@ import type { AppContext } from "../context.js";
 import { badRequest, parse, requireUser } from "../http/index.js";
 import { createExportGate } from "./gate.js";
 import { type ExportFile, contentDisposition, renderExport } from "./render.js";
+import { readVersion } from "../versions/index.js";
 import { documentForExport } from "./source.js";
 
 function send(reply: FastifyReply, file: ExportFile) {
@@ -27,7 +28,9 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>("/api/documents/:id/export", async (request, reply) => {
     const query = parse(exportQuery, request.query);
-    const doc = await documentForExport(ctx, request, request.params.id);
+    const doc = query.version
+      ? await readVersion(ctx, requireUser(request).id, request.params.id, query.version)
+      : await documentForExport(ctx, request, request.params.id);
     const file = await render(doc.content as DocNode, doc.title, query.format, { now: ctx.now(), pageSize: query.pageSize });
     return send(reply, file);
   });

@@ -4,7 +4,7 @@
 // cannot ship without its check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordInvoice } from "../billing/invoices.js";
-import { aiSuggestions, checkoutSessions, documentMembers, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
+import { aiSuggestions, checkoutSessions, documentMembers, documentVersions, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 import { paragraphDoc } from "../documents/documents.test-util.js";
 
@@ -14,6 +14,7 @@ interface Ids {
   checkoutId: string;
   invoiceId: string;
   memberId: string;
+  versionId: string;
 }
 
 interface Row {
@@ -64,6 +65,20 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
   },
   "POST /api/stripe/test-checkout/:id/cancel": { path: (i) => `/api/stripe/test-checkout/${i.checkoutId}/cancel`, other: [404], anonymous: [404] },
   "GET /api/stripe/invoices/:id/receipt": { path: (i) => `/api/stripe/invoices/${i.invoiceId}/receipt`, other: [404], anonymous: [401] },
+  "GET /api/documents/:id/versions": { path: (i) => `/api/documents/${i.documentId}/versions`, other: [404], anonymous: [401] },
+  "POST /api/documents/:id/versions": { path: (i) => `/api/documents/${i.documentId}/versions`, body: () => ({ name: "Mine now" }), other: [404], anonymous: [401] },
+  "GET /api/documents/:id/versions/:versionId": { path: (i) => `/api/documents/${i.documentId}/versions/${i.versionId}`, other: [404], anonymous: [401] },
+  "PATCH /api/documents/:id/versions/:versionId": {
+    path: (i) => `/api/documents/${i.documentId}/versions/${i.versionId}`,
+    body: () => ({ name: "Renamed" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "POST /api/documents/:id/versions/:versionId/restore": {
+    path: (i) => `/api/documents/${i.documentId}/versions/${i.versionId}/restore`,
+    other: [404],
+    anonymous: [401],
+  },
   "POST /api/trash/:id/restore": { path: (i) => `/api/trash/${i.documentId}/restore`, other: [404], anonymous: [401] },
   "DELETE /api/trash/:id": { path: (i) => `/api/trash/${i.documentId}`, other: [404], anonymous: [401] },
   "GET /api/documents/:id/members": { path: (i) => `/api/documents/${i.documentId}/members`, other: [404], anonymous: [401] },
@@ -89,7 +104,7 @@ describe("object-level authorization on every route with an id", () => {
   let ids: Ids;
 
   async function snapshot() {
-    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox];
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox, documentVersions];
     const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
     return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
   }
@@ -115,7 +130,9 @@ describe("object-level authorization on every route with an id", () => {
     expect(receipt.statusCode).toBe(200);
     const member = await request(t, "POST", `/api/documents/${documentId}/members`, { user: owner, payload: { email: "reader@example.com", role: "viewer" } });
     expect(member.statusCode).toBe(201);
-    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id, memberId: member.json().id };
+    const version = await t.app.inject({ method: "POST", url: `/api/documents/${documentId}/versions`, headers: owner.headers, payload: { name: "First" } });
+    expect(version.statusCode).toBe(201);
+    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id, memberId: member.json().id, versionId: version.json().id };
   });
   afterAll(async () => t?.close());
 

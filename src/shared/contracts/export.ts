@@ -11,6 +11,8 @@ export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];
 export const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { message: "format must be one of md, html, txt, pdf, docx" }),
   pageSize: z.enum(PDF_PAGE_SIZES).optional(),
+  /** A snapshot from the version history instead of the current content (owner and editors). */
+  version: z.string().max(64).optional(),
 });
 
 /** POST /api/export body; content is checked against the document schema on the server. */

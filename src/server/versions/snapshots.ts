@@ -1,0 +1,87 @@
+// Taking snapshots of a document for its version history. The content is the JSON that
+// documents.content holds at that moment, brotli-compressed (a 27 KB chapter stores in a few
+// KB). Callers decide who may ask; these functions only read the document by id.
+import zlib from "node:zlib";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { AUTO_SNAPSHOT_EVERY_MS, type VersionAuthor, type VersionKind } from "../../shared/contracts/versions.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { countWords, docToPlainText } from "../../shared/editor/text.js";
+import type { AppContext } from "../context.js";
+import { documentVersions, documents } from "../db/index.js";
+
+export const compress = (json: string) =>
+  zlib.brotliCompressSync(Buffer.from(json, "utf8"), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+export const decompress = (bytes: Uint8Array) => zlib.brotliDecompressSync(bytes).toString("utf8");
+
+type VersionRow = typeof documentVersions.$inferSelect;
+
+/** Snapshots the document's current content; null when the document is gone or in the trash. */
+export async function takeSnapshot(
+  ctx: AppContext,
+  documentId: string,
+  opts: {
+    kind: VersionKind;
+    name?: string | null;
+    authors?: VersionAuthor[];
+    /** The content to keep instead of the stored one (the live document's, unstored changes included). */
+    live?: { content: DocNode; title: string };
+  },
+): Promise<VersionRow | null> {
+  const [stored] = await ctx.db
+    .select({
+      json: opts.live ? sql<string>`''` : sql<string>`${documents.content}::text`,
+      title: documents.title,
+      version: documents.version,
+      words: documents.wordCount,
+    })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt)));
+  if (!stored) return null;
+  const doc = opts.live
+    ? { ...stored, json: JSON.stringify(opts.live.content), title: opts.live.title || stored.title, words: countWords(docToPlainText(opts.live.content)) }
+    : stored;
+  const [row] = await ctx.db
+    .insert(documentVersions)
+    .values({
+      documentId,
+      docVersion: doc.version,
+      kind: opts.kind,
+      name: opts.name ?? null,
+      authors: opts.authors ?? [],
+      title: doc.title,
+      content: compress(doc.json),
+      jsonBytes: Buffer.byteLength(doc.json),
+      wordCount: doc.words,
+      createdAt: ctx.now(),
+    })
+    .returning();
+  return row ?? null;
+}
+
+async function latest(ctx: AppContext, documentId: string) {
+  const [row] = await ctx.db
+    .select({ createdAt: documentVersions.createdAt, docVersion: documentVersions.docVersion })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * After a stored change: a snapshot when the last one is older than AUTO_SNAPSHOT_EVERY_MS
+ * (or there is none). True when one was taken, so the caller starts a new list of authors.
+ */
+export async function snapshotIfDue(ctx: AppContext, documentId: string, authors: VersionAuthor[]): Promise<boolean> {
+  const last = await latest(ctx, documentId);
+  if (last && ctx.now().getTime() - last.createdAt.getTime() < AUTO_SNAPSHOT_EVERY_MS) return false;
+  return !!(await takeSnapshot(ctx, documentId, { kind: "auto", authors }));
+}
+
+/** When an editing session ends: a snapshot if the document changed since the last one. */
+export async function snapshotIfChanged(ctx: AppContext, documentId: string, authors: VersionAuthor[]): Promise<boolean> {
+  const last = await latest(ctx, documentId);
+  const [doc] = await ctx.db.select({ version: documents.version }).from(documents).where(eq(documents.id, documentId));
+  if (!doc || (last && last.docVersion >= doc.version)) return false;
+  return !!(await takeSnapshot(ctx, documentId, { kind: "session", authors }));
+}
