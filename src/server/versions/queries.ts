@@ -2,7 +2,7 @@
 // editor members (access.ts's write condition, in SQL); anyone else gets 404.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { VersionDetail, VersionList, VersionSummary } from "../../shared/contracts/versions.js";
-import { VERSION_RETENTION_DAYS, type VersionAuthor, type VersionKind } from "../../shared/contracts/versions.js";
+import { type SnapshotRequest, VERSION_RETENTION_DAYS, type VersionAuthor, type VersionKind } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { getUserPlan } from "../billing/index.js";
 import type { AppContext, AuthUser } from "../context.js";
@@ -86,10 +86,15 @@ export async function readVersion(ctx: AppContext, userId: string, documentId: s
   return { ...present({ ...row, storedBytes: row.content.byteLength }), content: JSON.parse(decompress(row.content)) as DocNode };
 }
 
-/** Names the current state: a snapshot with that name, kept as long as the document. */
-export async function nameCurrentVersion(ctx: AppContext, user: AuthUser, documentId: string, name: string): Promise<VersionSummary> {
+/**
+ * Keeps the current state, live changes included: named (kept as long as the document), or
+ * unnamed before an AI change about to rewrite more than a paragraph.
+ */
+export async function nameCurrentVersion(ctx: AppContext, user: AuthUser, documentId: string, body: SnapshotRequest): Promise<VersionSummary> {
   await writable(ctx, user.id, documentId);
-  const row = await takeSnapshot(ctx, documentId, { kind: "named", name, authors: [authorOf(user)] });
+  const live = (await ctx.liveDocuments.liveContent(documentId)) ?? undefined;
+  const named = "name" in body ? { kind: "named" as const, name: body.name } : { kind: "ai" as const };
+  const row = await takeSnapshot(ctx, documentId, { ...named, authors: [authorOf(user)], live });
   if (!row) throw notFound("Document not found");
   return present({ ...row, storedBytes: row.content.byteLength });
 }

@@ -17,8 +17,8 @@ export async function versionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post("/api/documents/:id/versions", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    const { name } = parse(NameVersionBodySchema, request.body ?? {});
-    return reply.status(201).send(await nameCurrentVersion(ctx, user, id, name));
+    const body = parse(NameVersionBodySchema, request.body ?? {});
+    return reply.status(201).send(await nameCurrentVersion(ctx, user, id, body));
   });
 
   app.get("/api/documents/:id/versions/:versionId", async (request) => {

@@ -107,6 +107,21 @@ describe("version history", () => {
     await expect.poll(() => plainText(b.content()), { timeout: 10_000 }).toBe("Live kept");
   });
 
+  it("keeps the state before an AI change that rewrites more than a paragraph, unnamed, with what was typed live", async () => {
+    const doc = await create(owner, "Before AI");
+    const live = openEditor(base, doc.id, owner.token);
+    editors.push(live);
+    await synced(live);
+    live.type(" and more");
+    // The server has it (unstored: the store waits 2 s after the last change).
+    await expect.poll(() => live.provider.hasUnsyncedChanges).toBe(false);
+    const res = await request(t, "POST", `/api/documents/${doc.id}/versions`, { user: owner, payload: { before: "ai-change" } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ kind: "ai", name: null });
+    expect(await textOf(owner, doc.id, (res.json() as VersionSummary).id)).toBe("Before AI and more");
+    expect((await request(t, "POST", `/api/documents/${doc.id}/versions`, { user: owner, payload: { before: "anything" } })).statusCode).toBe(400);
+  });
+
   it("editors see and restore versions; viewers, strangers and nobody signed in cannot", async () => {
     const doc = await create(owner, "Private history");
     await save(owner, doc, "Edited");

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { DocNode } from "../editor/schema.js";
 
-export const VERSION_KINDS = ["auto", "session", "restore", "named"] as const;
+export const VERSION_KINDS = ["auto", "session", "restore", "ai", "named"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
 
 /** At most one automatic snapshot per document in this time while it is being edited. */
@@ -44,10 +44,15 @@ export interface VersionDetail extends VersionSummary {
 
 export const VersionParamsSchema = z.object({ id: z.string(), versionId: z.string() });
 
-/** POST /api/documents/:id/versions: names the current state. */
-export const NameVersionBodySchema = z.strictObject({
-  name: z.string().trim().min(1, "Name must not be empty").max(VERSION_NAME_MAX_LENGTH),
-});
+/**
+ * POST /api/documents/:id/versions: names the current state, or keeps it unnamed before an
+ * accepted AI change that rewrites more than a paragraph (`before: "ai-change"`).
+ */
+export const NameVersionBodySchema = z.union([
+  z.strictObject({ name: z.string().trim().min(1, "Name must not be empty").max(VERSION_NAME_MAX_LENGTH) }),
+  z.strictObject({ before: z.literal("ai-change") }),
+]);
+export type SnapshotRequest = z.infer<typeof NameVersionBodySchema>;
 
 /** PATCH /api/documents/:id/versions/:versionId: names or unnames a snapshot. */
 export const RenameVersionBodySchema = z.strictObject({

@@ -30,6 +30,26 @@ function acceptedToast(s: PendingSuggestion) {
   }
 }
 
+/** More than one non-empty paragraph in the text a proposal replaces. */
+const rewritesParagraphs = (original: string) => original.split(/\n+/).filter((p) => p.trim()).length > 1;
+
+/**
+ * Asks the server to keep the document as it is (a "Before AI change" version), waiting at
+ * most 3 s: the change still goes in if the server is slow or the writer is offline.
+ */
+async function keepVersionBeforeAi(documentId: string | null) {
+  if (!documentId) return;
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), 3000);
+  try {
+    await apiJson("POST", `/api/documents/${encodeURIComponent(documentId)}/versions`, { before: "ai-change" }, { signal: ac.signal });
+  } catch {
+    // no history entry this time; the change itself matters more
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function decide(id: string | undefined, accepted: boolean) {
   if (!id) return;
   void apiJson("PUT", `/api/ai/suggestions/${id}`, { accepted }).catch(() => {});
@@ -83,12 +103,15 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
   }, [s]);
   if (!s) return null;
 
-  const accept = (text: string) => {
+  const accept = async (text: string) => {
     if (!editor || !canAccept(s, text)) return;
     if (s.mode === "replace" && !rangeStillHolds(editor, s, s.original)) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
     }
+    // A change that rewrites more than a paragraph is kept in the history first.
+    if (s.mode === "replace" && rewritesParagraphs(s.original)) await keepVersionBeforeAi(suggestionStore.documentId());
+    if (s.mode === "replace" && !rangeStillHolds(editor, s, s.original)) return;
     if (s.mode === "replace") replaceSelection(editor, s, s.original, text);
     else applyAnswer(editor, s, text, s.mode);
     decide(s.id, true);
@@ -147,7 +170,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
             <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
               Back
             </Button>
-            <Button size="sm" onClick={() => accept(draft)} disabled={!canAccept(s, draft)}>
+            <Button size="sm" onClick={() => void accept(draft)} disabled={!canAccept(s, draft)}>
               <Check aria-hidden="true" /> Accept
             </Button>
           </>
@@ -166,7 +189,7 @@ export function SuggestionCard({ editor }: { editor: Editor | null }) {
             >
               <Pencil aria-hidden="true" /> Modify
             </Button>
-            <Button size="sm" onClick={() => accept(s.suggested)} disabled={!canAccept(s, s.suggested)}>
+            <Button size="sm" onClick={() => void accept(s.suggested)} disabled={!canAccept(s, s.suggested)}>
               <Check aria-hidden="true" /> Accept
             </Button>
           </>

@@ -1,6 +1,7 @@
 -- Version history: snapshots of a document's readable content (the JSON everything else
 -- reads), brotli-compressed. Taken automatically while it is edited (at most one every few
--- minutes of activity), when an editing session ends, before a restore, and by name.
+-- minutes of activity), when an editing session ends, before a restore, before an accepted
+-- AI change that rewrites more than a paragraph, and by name.
 -- doc_version is documents.version at the snapshot, so "changed since the last snapshot" is
 -- a comparison of two integers. Unnamed snapshots older than the owner's plan keeps are
 -- deleted by the upkeep (versions/retention.ts); named ones stay as long as the document.
@@ -8,7 +9,7 @@ CREATE TABLE IF NOT EXISTS document_versions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   doc_version integer NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('auto', 'session', 'restore', 'named')),
+  kind text NOT NULL CHECK (kind IN ('auto', 'session', 'restore', 'ai', 'named')),
   name text,
   authors jsonb NOT NULL DEFAULT '[]',
   title text NOT NULL,
