@@ -1,168 +1,223 @@
-// bench:realtime — two parts. (1) 1,000 WebSocket subscribers over 100 documents; documents
-// are updated through the HTTP API with real content and the time from the save request to
-// each subscriber's delivery is measured (p50/p99). (2) One shared document: the owner's
-// save time (p50/p99) without visitors, then with 1,000 share-link visitor sockets on it.
-// Subscribers run in a worker thread. Visitors connect from 127.0.0.2… (20 per address,
-// the server's per-address-per-document cap), so the caps stay on and nothing leaves
-// 127.0.0.0/8.
+// bench:realtime — documents of ~27 KB saved through the HTTP API as the editor's autosave
+// sends them, pushed to signed-in subscribers (1,000 over 100 documents: open editor tabs,
+// which get the full record) and to share-link visitors (1,000 over the first 10 documents,
+// made public: they get the shared view). The saves and every socket run in a child process
+// (bench/lib/realtime-load.mjs), so process.cpuUsage() here is the server's alone, its
+// database thread included. Rounds of saves to the watched documents alternate with rounds
+// of the same saves to as many documents nobody follows, so the server's CPU per delivered
+// update is the fan-out's own: (CPU of watched rounds − CPU of unwatched rounds) /
+// deliveries. Also printed: save-request-to-delivery latency percentiles for subscribers and
+// visitors, bytes per delivery, the owners' save time, load average and host steal.
+// Visitors connect from 127.0.0.2…, subscribers from 127.0.0.100…, under the server's
+// per-address caps (src/server/realtime/connection.ts), so the caps stay on and nothing
+// leaves 127.0.0.0/8.
+import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/index.js";
 import { createTestUser } from "../src/server/test/harness.js";
-import { arg, machineLine, ms, summarize } from "./lib/stats.js";
+import { chapterWithMarker } from "./lib/chapter.js";
+import { arg, machineLine, ms, stealMeter, summarize } from "./lib/stats.js";
+import { threadCpu, threadCpuSince } from "./lib/thread-cpu.js";
 
 const SUBSCRIBERS = Number(arg("subscribers", "1000"));
 const DOCUMENTS = Number(arg("documents", "100"));
+const VISITORS = Number(arg("visitors", "1000"));
+const SHARED_DOCUMENTS = Number(arg("shared", "10"));
 const UPDATES = Number(arg("updates", "300"));
 const UPDATE_INTERVAL_MS = Number(arg("interval", "20"));
+const DOCUMENT_BYTES = Number(arg("bytes", "27000"));
 const DB = arg("db", "pglite");
-const VISITORS = Number(arg("visitors", "1000"));
-const OWNER_SAVES = Number(arg("saves", "200"));
-/** Sockets per loopback address: the server's per-address, per-document cap. */
+/** Pairs of rounds (unwatched, watched): the host's speed and the database's upkeep drift. */
+const ROUNDS = Number(arg("rounds", "4"));
+/** Sockets per loopback address: under the server's caps of 100 per address and 20 per address on one document. */
+const SUBSCRIBERS_PER_ADDRESS = 50;
 const VISITORS_PER_ADDRESS = 20;
 
-/** A document of about `words` words in paragraphs: what a real save sends. */
-function content(words: number, seed: number) {
-  const paragraphs = [];
-  for (let p = 0; p < words / 50; p++) {
-    const text = Array.from({ length: 50 }, (_, w) => `word${(seed + p * 50 + w) % 997}`).join(" ");
-    paragraphs.push({ type: "paragraph", content: [{ type: "text", text }] });
-  }
-  return { type: "doc", content: paragraphs };
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+interface Delivered {
+  latencies: number[];
+  bytes: number;
 }
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+interface UpdatesResult {
+  saveTimes: number[];
+  errors: number;
+  /** Deliveries that had not arrived 5 s after the last save. */
+  missing: number;
+  deliveries: { subscriber: Delivered; visitor: Delivered };
+  seconds: number;
+}
 
-function startClients(wsUrl: string, origin: string, subscribers: object[]) {
-  const worker = new Worker(new URL("./lib/realtime-clients.mjs", import.meta.url), { workerData: { wsUrl, origin, subscribers } });
-  const waitFor = (type: string) =>
+/** The load generator: one child process for the whole run, driven over its IPC channel. */
+function startLoadGenerator(job: object) {
+  const child: ChildProcess = fork(new URL("./lib/realtime-load.mjs", import.meta.url), [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let failure: Error | null = null;
+  const waiting = new Set<(err: Error) => void>();
+  child.on("message", (m: { type: string; message?: string }) => {
+    if (m.type !== "error") return;
+    failure = new Error(`load generator: ${m.message}`);
+    for (const reject of waiting) reject(failure);
+  });
+  const ask = (msg: object, answer: string) =>
     new Promise<any>((resolve, reject) => {
-      worker.on("message", (m) => {
-        if (m.type === "error") reject(new Error(m.message));
-        if (m.type === type) resolve(m);
-      });
+      if (failure) return reject(failure);
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== answer) return;
+        child.off("message", onMessage);
+        waiting.delete(reject);
+        resolve(m);
+      };
+      waiting.add(reject);
+      child.on("message", onMessage);
+      child.send(msg);
     });
-  return { worker, waitFor };
+  return { ready: ask({ type: "init", job }, "ready"), ask };
 }
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-bench-rt-"));
   const databaseUrl = DB === "postgres" ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir, JWT_SECRET: "z".repeat(48), PUBLIC_URL: "http://127.0.0.1:3000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  if (DB === "postgres" && !databaseUrl) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    DATA_DIR: dataDir,
+    JWT_SECRET: "z".repeat(48),
+    PUBLIC_URL: "http://127.0.0.1:3000",
+    PAYMENTS: "test",
+    AUTH_AUTOCONFIRM: "true",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: config.DATABASE_POOL_SIZE });
-  const { app, ctx } = await buildApp({ config, database, logger: false, clientDir: "/nonexistent" });
+  // The log goes to a file the way pino writes stdout by default: one synchronous write per line.
+  const logFd = fs.openSync(path.join(dataDir, "server.log"), "a");
+  const logger = { stream: { write: (line: string) => void fs.writeSync(logFd, line) } };
+  const { app, ctx } = await buildApp({ config, database, logger, clientDir: "/nonexistent" });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  const content = chapterWithMarker(DOCUMENT_BYTES, "__EDIT__");
+  const contentBytes = Buffer.byteLength(content.replace("__EDIT__", "edit0"));
 
-  const docs: { id: string; token: string; version: number }[] = [];
+  // One owner per document; the first SHARED_DOCUMENTS are public, each with its share token.
+  // Each owner has a second document like it that no socket follows.
+  const docs: { id: string; token: string; version: number; shareToken?: string }[] = [];
+  const unwatched: { id: string; token: string; version: number }[] = [];
   for (let i = 0; i < DOCUMENTS; i++) {
-    const user = await createTestUser({ ctx });
-    const res = await fetch(`${url}/api/documents`, { method: "POST", headers: { "content-type": "application/json", ...user.headers }, body: JSON.stringify({ title: `Doc ${i}`, content: content(500, i) }) });
+    const user = await createTestUser({ ctx }, { plan: "professional" });
+    const headers = { "content-type": "application/json", ...user.headers };
+    const res = await fetch(`${url}/api/documents`, { method: "POST", headers, body: JSON.stringify({ title: `Doc ${i}`, content: content.replace("__EDIT__", "edit0") }) });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
     const doc = (await res.json()) as { id: string; version: number };
-    docs.push({ id: doc.id, token: user.token, version: doc.version });
+    let shareToken: string | undefined;
+    if (i < SHARED_DOCUMENTS) {
+      const shared = await fetch(`${url}/api/documents/${doc.id}/share`, { method: "PUT", headers, body: JSON.stringify({ isPublic: true }) });
+      if (!shared.ok) throw new Error(`share failed: ${shared.status} ${await shared.text()}`);
+      shareToken = (await fetch(`${url}/api/shared/${doc.id}`)).headers.get("x-share-token") ?? undefined;
+      if (!shareToken) throw new Error("no share token");
+    }
+    docs.push({ id: doc.id, token: user.token, version: doc.version, shareToken });
+    const twin = await fetch(`${url}/api/documents`, { method: "POST", headers, body: JSON.stringify({ title: `Quiet ${i}`, content: content.replace("__EDIT__", "edit0") }) });
+    if (twin.status !== 201) throw new Error(`create failed: ${twin.status} ${await twin.text()}`);
+    const quiet = (await twin.json()) as { id: string; version: number };
+    unwatched.push({ id: quiet.id, token: user.token, version: quiet.version });
   }
-  // 50 sockets per loopback address from 127.0.0.100 on: under the per-address cap of 100.
   const subscribers = Array.from({ length: SUBSCRIBERS }, (_, i) => ({
     documentId: docs[i % DOCUMENTS]!.id,
     token: docs[i % DOCUMENTS]!.token,
-    localAddress: `127.0.0.${100 + Math.floor(i / 50)}`,
+    localAddress: `127.0.0.${100 + Math.floor(i / SUBSCRIBERS_PER_ADDRESS)}`,
   }));
-  const worker = new Worker(new URL("./lib/realtime-clients.mjs", import.meta.url), {
-    workerData: { wsUrl: `${url.replace("http", "ws")}/realtime`, origin: config.publicOrigin, subscribers },
-  });
-  const messages: any[] = [];
-  const waitFor = (type: string) =>
-    new Promise<any>((resolve, reject) => {
-      worker.on("message", (m) => {
-        messages.push(m);
-        if (m.type === "error") reject(new Error(m.message));
-        if (m.type === type) resolve(m);
-      });
-    });
-  const connectStart = performance.now();
-  await waitFor("ready");
-  const connectMs = performance.now() - connectStart;
+  const visitors = Array.from({ length: VISITORS }, (_, i) => ({
+    documentId: docs[i % SHARED_DOCUMENTS]!.id,
+    shareToken: docs[i % SHARED_DOCUMENTS]!.shareToken!,
+    localAddress: `127.0.0.${2 + Math.floor(i / VISITORS_PER_ADDRESS)}`,
+  }));
 
-  const sentAt = new Map<string, number>();
-  let saveErrors = 0;
-  for (let u = 0; u < UPDATES; u++) {
-    const doc = docs[u % DOCUMENTS]!;
-    const title = `update-${u}`;
-    sentAt.set(title, performance.timeOrigin + performance.now());
-    const res = await fetch(`${url}/api/documents/${doc.id}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", authorization: `Bearer ${doc.token}` },
-      body: JSON.stringify({ title, content: content(500, u), version: doc.version }),
-    });
-    if (res.ok) doc.version = ((await res.json()) as { version: number }).version;
-    else saveErrors++;
-    await new Promise((r) => setTimeout(r, UPDATE_INTERVAL_MS));
+  const generator = startLoadGenerator({ url, origin: config.publicOrigin, content, docs: { watched: docs, unwatched }, subscribers, visitors });
+  await generator.ready;
+  const connected = (await generator.ask({ type: "connect" }, "connected")) as { ms: number };
+  const updates = (set: "watched" | "unwatched", count: number) =>
+    generator.ask({ type: "updates", set, count, intervalMs: UPDATE_INTERVAL_MS }, "result") as Promise<UpdatesResult>;
+  // Warm-up (not counted): each document saved once.
+  await updates("unwatched", DOCUMENTS);
+  await updates("watched", DOCUMENTS);
+
+  const total = (set: "watched" | "unwatched") => ({
+    cpuMs: 0,
+    mainMs: 0,
+    saves: 0,
+    saveTimes: [] as number[],
+    errors: 0,
+    missing: 0,
+    deliveries: { subscriber: { latencies: [] as number[], bytes: 0 }, visitor: { latencies: [] as number[], bytes: 0 } },
+    set,
+  });
+  const quiet = total("unwatched");
+  const watched = total("watched");
+  const steal = stealMeter();
+  const loadBefore = load();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const sum of [quiet, watched]) {
+      const cpu = process.cpuUsage();
+      const threads = threadCpu();
+      const r = await updates(sum.set, UPDATES);
+      sum.cpuMs += cpuMs(process.cpuUsage(cpu));
+      sum.mainMs += threadCpuSince(threads).get(process.pid) ?? 0;
+      sum.saves += UPDATES;
+      sum.saveTimes.push(...r.saveTimes);
+      sum.errors += r.errors;
+      sum.missing += r.missing;
+      for (const kind of ["subscriber", "visitor"] as const) {
+        sum.deliveries[kind].latencies.push(...r.deliveries[kind].latencies);
+        sum.deliveries[kind].bytes += r.deliveries[kind].bytes;
+      }
+    }
   }
-  // Let the last deliveries arrive, then collect.
-  await new Promise((r) => setTimeout(r, 500));
-  const done = waitFor("done");
-  worker.postMessage("finish");
-  const { arrivals } = (await done) as { arrivals: { title: string; at: number }[] };
-  const latencies = arrivals.filter((a) => sentAt.has(a.title)).map((a) => a.at - sentAt.get(a.title)!);
-  const expected = UPDATES * (SUBSCRIBERS / DOCUMENTS);
-  const s = summarize(latencies);
+  const stealLine = steal();
+  const loadAfter = load();
+  await generator.ask({ type: "finish" }, "finished");
+
+  const { subscriber, visitor } = watched.deliveries;
+  const delivered = subscriber.latencies.length + visitor.latencies.length;
+  const perSave = (r: { cpuMs: number; saves: number }) => r.cpuMs / r.saves;
+  const fanOutMs = watched.cpuMs - quiet.cpuMs;
+  const fanOutMainMs = watched.mainMs - quiet.mainMs;
+  const latency = (d: Delivered) => {
+    const s = summarize(d.latencies);
+    return `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; ${(d.bytes / Math.max(1, d.latencies.length) / 1024).toFixed(1)} KB per delivery`;
+  };
+  const saves = (r: typeof watched) => {
+    const s = summarize(r.saveTimes);
+    return `save p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, errors ${r.errors}`;
+  };
 
   console.log("bench:realtime");
   console.log(machineLine());
-  console.log(`database: ${DB === "postgres" ? "PostgreSQL" : "PGlite"}; ${SUBSCRIBERS} subscribers over ${DOCUMENTS} documents; ${UPDATES} updates, one every ${UPDATE_INTERVAL_MS} ms`);
-  console.log(`connect + subscribe all: ${ms(connectMs)}`);
-  console.log(`deliveries: ${latencies.length} of ${expected} expected; save errors ${saveErrors}`);
-  console.log(`save-request-to-delivery latency: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`);
-  await worker.terminate();
+  console.log(
+    `database: ${DB === "postgres" ? "PostgreSQL" : "PGlite"}; ${DOCUMENTS} watched documents of ${(contentBytes / 1024).toFixed(1)} KB (content JSON as sent) and ${DOCUMENTS} like them unwatched; ${SUBSCRIBERS} signed-in subscribers over the watched ones, ${VISITORS} share-link visitors over the first ${SHARED_DOCUMENTS}; one save every ${UPDATE_INTERVAL_MS} ms, round robin; request log at info to a file; load generator and sockets in their own process`,
+  );
+  console.log(`connect + subscribe all ${SUBSCRIBERS + VISITORS} sockets: ${ms(connected.ms)}`);
+  console.log(`${ROUNDS} rounds each of ${UPDATES} saves to unwatched and to watched documents, alternating: load average ${loadBefore} before, ${loadAfter} after; ${stealLine}`);
+  console.log(`  unwatched: server CPU ${perSave(quiet).toFixed(3)} ms per save (main thread ${(quiet.mainMs / quiet.saves).toFixed(3)}); ${saves(quiet)}`);
+  console.log(`  watched: server CPU ${perSave(watched).toFixed(3)} ms per save (main thread ${(watched.mainMs / watched.saves).toFixed(3)}); ${saves(watched)}`);
+  console.log(`  deliveries: ${delivered} (${subscriber.latencies.length} to subscribers, ${visitor.latencies.length} to visitors), ${watched.missing} missing 5 s after a round's last save`);
+  console.log(
+    `  server CPU per delivered update (watched − unwatched, over deliveries): ${(fanOutMs / Math.max(1, delivered)).toFixed(3)} ms (main thread ${(fanOutMainMs / Math.max(1, delivered)).toFixed(3)}); per save ${(fanOutMs / watched.saves).toFixed(3)} ms`,
+  );
+  console.log(`  subscribers (full record): ${latency(subscriber)}`);
+  console.log(`  visitors (shared view): ${latency(visitor)}`);
 
-  // (2) The owner's saves on one shared document, without and with 1,000 visitors.
-  const owner = await createTestUser({ ctx });
-  const ownerHeaders = { "content-type": "application/json", ...owner.headers };
-  const shared = (await (await fetch(`${url}/api/documents`, { method: "POST", headers: ownerHeaders, body: JSON.stringify({ title: "Shared", content: content(500, 0) }) })).json()) as { id: string; version: number };
-  await fetch(`${url}/api/documents/${shared.id}/share`, { method: "PUT", headers: ownerHeaders, body: JSON.stringify({ isPublic: true }) });
-  const shareToken = (await fetch(`${url}/api/shared/${shared.id}`)).headers.get("x-share-token")!;
-  let version = shared.version;
-  const ownerSaves = async (label: string) => {
-    const times: number[] = [];
-    for (let i = 0; i < OWNER_SAVES; i++) {
-      const started = performance.now();
-      const res = await fetch(`${url}/api/documents/${shared.id}`, {
-        method: "PATCH",
-        headers: ownerHeaders,
-        body: JSON.stringify({ title: `${label}-${i}`, content: content(500, i), version }),
-      });
-      if (!res.ok) throw new Error(`owner save failed: ${res.status}`);
-      version = ((await res.json()) as { version: number }).version;
-      times.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, UPDATE_INTERVAL_MS));
-    }
-    return { ...summarize(times), load: load() };
-  };
-  const alone = await ownerSaves("alone");
-  const visitors = Array.from({ length: VISITORS }, (_, i) => ({
-    documentId: shared.id,
-    shareToken,
-    localAddress: `127.0.0.${2 + Math.floor(i / VISITORS_PER_ADDRESS)}`,
-  }));
-  const crowd = startClients(`${url.replace("http", "ws")}/realtime`, config.publicOrigin, visitors);
-  const visitorsStart = performance.now();
-  await crowd.waitFor("ready");
-  const visitorsConnectMs = performance.now() - visitorsStart;
-  const watched = await ownerSaves("watched");
-  await new Promise((r) => setTimeout(r, 500));
-  const crowdDone = crowd.waitFor("done");
-  crowd.worker.postMessage("finish");
-  const { arrivals: seen } = (await crowdDone) as { arrivals: { bytes: number }[] };
-  console.log(`owner saves on one shared document (~500 words each, ${OWNER_SAVES} saves, one every ${UPDATE_INTERVAL_MS} ms):`);
-  console.log(`  without visitors: p50 ${ms(alone.p50)}, p99 ${ms(alone.p99)}; load average ${alone.load}`);
-  console.log(`  with ${VISITORS} visitors: p50 ${ms(watched.p50)}, p99 ${ms(watched.p99)}; load average ${watched.load}`);
-  console.log(`  visitors connected in ${ms(visitorsConnectMs)} from ${Math.ceil(VISITORS / VISITORS_PER_ADDRESS)} loopback addresses; ${seen.length} visitor deliveries of ~${Math.round((seen[0]?.bytes ?? 0) / 1024)} KB (coalesced to at most 10 per second per document)`);
-  await crowd.worker.terminate();
   await app.close();
   await database.close();
+  fs.closeSync(logFd);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
