@@ -69,9 +69,21 @@ function closure(roots: string[]): Set<string> {
 /** "LandingPage" and "landing-page" alike: the chunk takes its module's file name. */
 const normalized = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
 
-/** The chunk Vite named after a page module, e.g. "landing-page-AbC12_3x.js" (the hash is 8 characters). */
-function chunkOf(name: string): string {
-  return jsFiles.find((f) => normalized(f.slice(0, -".js".length - 9)) === normalized(name)) ?? fail(`No chunk for ${name} in ${assetsDir}`);
+/** The chunk named `name`, e.g. "landing-page-AbC12_3x.js" (the hash is 8 characters), if there is one. */
+function chunkNamed(name: string): string | undefined {
+  return jsFiles.find((f) => normalized(f.slice(0, -".js".length - 9)) === normalized(name));
+}
+
+/**
+ * The chunk holding a page: Vite names it after the page's module ("landing-page-…"), or the
+ * page travels in a file named in scripts/client-chunks.ts ("landing-…").
+ */
+function chunkOf(...names: string[]): string {
+  for (const name of names) {
+    const file = chunkNamed(name);
+    if (file) return file;
+  }
+  return fail(`No chunk for ${names.join(" or ")} in ${assetsDir}`);
 }
 
 const EDITOR_MARKERS = [/prosemirror/i, /@tiptap/, /\bProseMirror\b/, /tiptap/i];
@@ -80,8 +92,11 @@ const EDITOR_MARKERS = [/prosemirror/i, /@tiptap/, /\bProseMirror\b/, /tiptap/i]
 function editorCodeOnLanding(loadedScripts: string[]): string[] {
   const html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
   const entry = /<script[^>]+type="module"[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)?.[1] ?? fail("No entry script in index.html");
-  const landing = closure([entry, chunkOf("HomePage"), chunkOf("LandingPage")]);
-  const later = closure([chunkOf("LandingPage")].flatMap(dynamicImports));
+  // The home route rides in the entry's file when scripts/client-chunks.ts puts it there.
+  const home = chunkNamed("HomePage");
+  const landingPage = chunkOf("LandingPage", "landing");
+  const landing = closure([entry, ...(home ? [home] : []), landingPage]);
+  const later = closure([landingPage].flatMap(dynamicImports));
   const loaded = loadedScripts.map((url) => path.basename(new URL(url).pathname)).filter((f) => source.has(f));
   const all = new Set([...landing, ...later, ...loaded]);
   return [...all].filter((f) => EDITOR_MARKERS.some((re) => re.test(source.get(f)!))).sort();

@@ -31,7 +31,8 @@ function isStale(stampFile, inputs) {
   return Math.max(...inputs.map((p) => newestMtime(path.join(root, p)))) > built;
 }
 
-export const clientIsStale = () => isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "package.json", "scripts/precompress.mjs"]);
+export const clientIsStale = () =>
+  isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "scripts/client-chunks.ts", "package.json", "scripts/precompress.mjs"]);
 
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
