@@ -2,7 +2,7 @@
 // stable props so page state changes (toggles, save status, title) never re-render it.
 import type { Editor } from "@tiptap/core";
 import { EditorContent } from "@tiptap/react";
-import { type CSSProperties, lazy, memo, Suspense } from "react";
+import { type CSSProperties, lazy, memo, Suspense, useEffect, useState } from "react";
 import { SlashMenu, type SlashBridge } from "./slash-menu/slash-menu";
 import type { EditorAiCommand } from "./types";
 import "../../components/ui/document-content.css";
@@ -10,8 +10,26 @@ import "../../components/ui/document-dark-text.css";
 import "./editor.css";
 
 // The selection toolbar (TipTap's bubble menu with floating-ui and the table-selection code
-// it pulls in) loads right after the editor mounts rather than with the first paint.
+// it pulls in) loads when the writer first selects some text: it shows only for a selection,
+// and it shows that first one as soon as it mounts.
 const SelectionToolbar = lazy(() => import("./toolbar/selection-toolbar").then((m) => ({ default: m.SelectionToolbar })));
+
+/** True from the first time the editor's selection covers some text on. */
+function useTextSelected(editor: Editor | null): boolean {
+  const [selected, setSelected] = useState(false);
+  useEffect(() => {
+    if (!editor || selected) return;
+    const check = () => {
+      if (!editor.state.selection.empty) setSelected(true);
+    };
+    check();
+    editor.on("selectionUpdate", check);
+    return () => {
+      editor.off("selectionUpdate", check);
+    };
+  }, [editor, selected]);
+  return selected;
+}
 
 export const EditorBody = memo(function EditorBody({
   editor,
@@ -31,6 +49,7 @@ export const EditorBody = memo(function EditorBody({
   fontSize: string;
   fontFamily: string;
 }) {
+  const textSelected = useTextSelected(editor);
   if (!editor) {
     return (
       <p className="py-8 text-sm text-muted-foreground" role="status">
@@ -42,9 +61,11 @@ export const EditorBody = memo(function EditorBody({
   return (
     <div style={style} data-testid="editor-body" hidden={hidden}>
       <EditorContent editor={editor} />
-      <Suspense fallback={null}>
-        <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={() => onAiCommand("improve")} />
-      </Suspense>
+      {textSelected && (
+        <Suspense fallback={null}>
+          <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={() => onAiCommand("improve")} />
+        </Suspense>
+      )}
       <SlashMenu editor={editor} bridge={bridge} onAiCommand={onAiCommand} />
     </div>
   );

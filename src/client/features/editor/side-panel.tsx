@@ -1,40 +1,8 @@
 // The collapsible left panel: Document Stats, AI Writing Tools, the shortcuts card; beside
 // the text on a wide screen, a sheet over it on a phone.
-import { ChevronsLeft, FileText, ListCollapse, PenLine, Sparkles, Wand2 } from "lucide-react";
-import { type ReactNode, useSyncExternalStore } from "react";
-import { Button } from "../../components/ui/button";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
-import { cn } from "../../lib/cn";
-import { StatsList } from "./stats-view";
-import type { StatsStore } from "./stats-store";
-import type { EditorAiCommand } from "./types";
-
-const SHORTCUTS: { label: string; keys: string }[] = [
-  { label: "Bold", keys: "Ctrl+B" },
-  { label: "Italic", keys: "Ctrl+I" },
-  { label: "AI Assist", keys: "Ctrl+K" },
-  { label: "Commands", keys: "/" },
-];
-
-function ShortcutsCard() {
-  return (
-    <section aria-labelledby="shortcuts-heading" className="rounded-lg border bg-card p-3">
-      <h2 id="shortcuts-heading" className="mb-2 text-sm font-semibold">
-        Shortcuts
-      </h2>
-      <dl className="grid gap-1.5 text-sm">
-        {SHORTCUTS.map((s) => (
-          <div key={s.label} className="flex items-center justify-between">
-            <dt className="text-muted-foreground">{s.label}</dt>
-            <dd>
-              <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { PanelBody, type PanelProps } from "./panel-body";
+import type { SidePanelSheetProps } from "./side-panel-sheet";
 
 const DESKTOP_QUERY = "(min-width: 768px)";
 
@@ -52,50 +20,6 @@ export function useWideScreen(): boolean {
   return useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP_QUERY).matches, () => true);
 }
 
-interface PanelProps {
-  stats: StatsStore;
-  onSmartImprove: () => void;
-  onAiCommand: (name: EditorAiCommand) => void;
-}
-
-function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: PanelProps & { onCollapse?: () => void }) {
-  return (
-    <>
-      <div className={cn("flex items-center justify-between", !onCollapse && "min-h-8 pr-10")}>
-        <h2 className="flex items-center gap-2 text-sm font-semibold">
-          <FileText aria-hidden="true" className="size-4" />
-          Document Stats
-        </h2>
-        {onCollapse && (
-          <Button variant="ghost" size="icon" aria-label="Collapse panel" onClick={onCollapse}>
-            <ChevronsLeft aria-hidden="true" />
-          </Button>
-        )}
-      </div>
-      <StatsList store={stats} />
-      <section aria-labelledby="ai-tools-heading" className="grid gap-2">
-        <h2 id="ai-tools-heading" className="flex items-center gap-2 text-sm font-semibold">
-          <Sparkles aria-hidden="true" className="size-4" />
-          AI Writing Tools
-        </h2>
-        <Button variant="outline" size="sm" className="justify-start" onClick={onSmartImprove}>
-          <Wand2 aria-hidden="true" />
-          Smart Improve
-        </Button>
-        <Button variant="outline" size="sm" className="justify-start" onClick={() => onAiCommand("complete")}>
-          <PenLine aria-hidden="true" />
-          Continue Writing
-        </Button>
-        <Button variant="outline" size="sm" className="justify-start" onClick={() => onAiCommand("summarize")}>
-          <ListCollapse aria-hidden="true" />
-          Summarize
-        </Button>
-      </section>
-      <ShortcutsCard />
-    </>
-  );
-}
-
 /** The panel beside the text on a wide screen. */
 export function SidePanel({ onCollapse, ...props }: PanelProps & { onCollapse: () => void }) {
   return (
@@ -105,34 +29,24 @@ export function SidePanel({ onCollapse, ...props }: PanelProps & { onCollapse: (
   );
 }
 
+// Only a narrow screen shows the sheet, so only there does its code (and Radix's dialog) load.
+const LazySheet = lazy(() => import("./side-panel-sheet").then((m) => ({ default: m.SidePanelSheetContent })));
+
 /**
  * The same panel on a narrow screen: a sheet from the left over the text, closed until asked
  * for. An AI tool closes it first, so the result shows in the text rather than behind it.
+ * Until the sheet's code has arrived its button shows as it will be, and a press on it opens
+ * the sheet once it is there.
  */
-export function SidePanelSheet({
-  open,
-  onOpenChange,
-  trigger,
-  stats,
-  onAiCommand,
-  onSmartImprove,
-}: PanelProps & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The button that opens it; closing returns focus there. */
-  trigger: ReactNode;
-}) {
-  const close = <T extends unknown[]>(run: (...args: T) => void) => (...args: T) => {
-    onOpenChange(false);
-    run(...args);
-  };
+export function SidePanelSheet(props: SidePanelSheetProps) {
+  const waiting = (
+    <span className="contents" onClickCapture={() => props.onOpenChange(true)}>
+      {props.trigger}
+    </span>
+  );
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetTrigger asChild>{trigger}</SheetTrigger>
-      <SheetContent side="left" closeLabel="Close panel" aria-describedby={undefined}>
-        <SheetTitle className="sr-only">Document panel</SheetTitle>
-        <PanelBody stats={stats} onAiCommand={close(onAiCommand)} onSmartImprove={close(onSmartImprove)} />
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={waiting}>
+      <LazySheet {...props} />
+    </Suspense>
   );
 }

@@ -1,77 +1,18 @@
-// The add-link prompt: refuses schemes outside the allow-list with a message.
-import type { Editor } from "@tiptap/core";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { parseLinkInput } from "../links";
+// The add-link prompt. Its dialog (Radix's focus trap and scroll lock, the form) loads the
+// first time it opens, so the editor's first load carries none of it; once opened it stays
+// mounted, keeping its close animation.
+import { lazy, Suspense, useState } from "react";
+import type { LinkDialogProps } from "./link-form-dialog";
 
-export function LinkDialog({ editor, open, onOpenChange }: { editor: Editor | null; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
+const LinkFormDialog = lazy(() => import("./link-form-dialog").then((m) => ({ default: m.LinkFormDialog })));
 
-  useEffect(() => {
-    if (!open || !editor) return;
-    setValue((editor.getAttributes("link").href as string | undefined) ?? "");
-    setError(null);
-  }, [open, editor]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!editor) return;
-    const r = parseLinkInput(value);
-    if (r.kind === "invalid") {
-      setError(r.message);
-      return;
-    }
-    const chain = editor.chain().focus().extendMarkRange("link");
-    if (r.kind === "remove") chain.unsetLink().run();
-    else if (editor.state.selection.empty && !editor.isActive("link")) {
-      // No text selected: insert the address itself as the link text.
-      editor.chain().focus().insertContent({ type: "text", text: r.href, marks: [{ type: "link", attrs: { href: r.href } }] }).run();
-    } else chain.setLink({ href: r.href }).run();
-    onOpenChange(false);
-  };
-
+export function LinkDialog(props: LinkDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={(e) => { e.preventDefault(); editor?.commands.focus(); }}>
-        <DialogHeader>
-          <DialogTitle>Add link</DialogTitle>
-          <DialogDescription>Enter the address. Leave it empty to remove the link.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-3" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>URL</Label>
-            <Input
-              id={inputId}
-              value={value}
-              autoFocus
-              placeholder="https://example.com"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(null);
-              }}
-            />
-            {error && (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Apply</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <LinkFormDialog {...props} />
+    </Suspense>
   );
 }
