@@ -2,9 +2,11 @@
 // the last build; its text files also get .br and .gz copies, see scripts/precompress.mjs)
 // and the server bundle with esbuild (likewise). Used by `npm start`, `npm run build` and
 // the end-to-end tests.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { templateIsReady } from "../src/server/db/pglite-template.mjs";
 import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -95,6 +97,7 @@ export async function buildServer({ force = false } = {}) {
   // The threads for the embedded database and the grammar checker start from files next to the bundle.
   fs.copyFileSync(path.join(root, "src/server/db/pglite-worker.mjs"), path.join(outdir, "pglite-worker.mjs"));
   fs.copyFileSync(path.join(root, "src/server/ai/offline/grammar-worker.mjs"), path.join(outdir, "grammar-worker.mjs"));
+  fs.copyFileSync(path.join(root, "src/server/db/pglite-template.mjs"), path.join(outdir, "pglite-template.mjs"));
   fs.writeFileSync(serverStamp, new Date().toISOString());
   return true;
 }
@@ -105,6 +108,12 @@ export async function buildAll({ force = false, quiet = false } = {}) {
   if (force || clientIsStale()) log("Building the web app (the first start takes about half a minute)...");
   const builtClient = await buildClient({ force });
   await buildServer({ force });
+  // New data directories start as a copy of this one (src/server/db/pglite-template.mjs).
+  const template = path.join(distDir, "pglite-template");
+  if (!templateIsReady(template)) {
+    log("Preparing the embedded database...");
+    execFileSync(process.execPath, [path.join(root, "src/server/db/pglite-template.mjs"), template], { stdio: "inherit" });
+  }
   if (builtClient) log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -4,8 +4,10 @@
 // Here it answers the small protocol of pglite-remote.ts: query, exec, begin/end of a
 // transaction, listen/unlisten, close. Plain JavaScript so it runs as is from the sources
 // (tests, benchmarks) and from the server bundle (copied next to it by the build).
+import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { seedFromTemplate } from "./pglite-template.mjs";
 
 /** @type {PGlite} */
 let pg;
@@ -155,7 +157,16 @@ async function handle(msg) {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "wal_buffers=4MB"];
 
+/** A data directory on disk (not memory:// or another PGlite file system) that holds no database yet. */
+function seedIfNew(dataDir) {
+  if (!dataDir || dataDir.includes("://")) return;
+  // The build puts the template beside the bundle's directory (dist/pglite-template); next
+  // to the sources there is none.
+  seedFromTemplate(dataDir, fileURLToPath(new URL("../pglite-template", import.meta.url)));
+}
+
 try {
+  seedIfNew(workerData.dataDir);
   pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS });
   // Every 16 MB of WAL (about 5,000 autosaves of a 27 KB document) PostgreSQL starts a new
   // WAL segment, by default writing 16 MB of zeros first: a 50-60 ms stop of every save
