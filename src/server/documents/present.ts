@@ -10,19 +10,8 @@ export type DocumentRow = typeof documents.$inferSelect;
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 export function presentDocument(row: DocumentRow): DocumentRecord {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    title: row.title,
-    content: row.content as DocNode,
-    version: row.version,
-    is_public: row.isPublic,
-    allow_editing: row.allowEditing,
-    share_expires_at: iso(row.shareExpiresAt),
-    has_password: row.sharePasswordHash !== null,
-    created_at: iso(row.createdAt)!,
-    updated_at: iso(row.updatedAt)!,
-  };
+  const { word_count: _words, excerpt: _excerpt, ...meta } = presentSummary(row, "");
+  return { ...meta, content: row.content as DocNode };
 }
 
 /** A list entry: the record without its content, with the word count and the text's start. */

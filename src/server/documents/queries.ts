@@ -1,6 +1,6 @@
 // Reads, the owner's list, create and delete: everything but the save path (save.ts).
 import crypto from "node:crypto";
-import { and, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import {
   type CreateDocumentBody,
   DOCUMENT_EXCERPT_LENGTH,
@@ -10,13 +10,12 @@ import {
 } from "../../shared/contracts/documents.js";
 import type { DocumentAccess } from "../../shared/contracts/members.js";
 import { DEFAULT_DOCUMENT_TITLE } from "../../shared/limits.js";
-import { PLANS } from "../../shared/plans.js";
-import { getUserPlan } from "../billing/index.js";
 import type { AppContext } from "../context.js";
-import { documents, users } from "../db/index.js";
-import { badRequest, notFound, upgradeRequired } from "../http/index.js";
+import { documents } from "../db/index.js";
+import { badRequest, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { checkContent } from "./content.js";
+import { assertRoomForDocument } from "./limit.js";
 import { contentCache } from "./content-cache.js";
 import { presentDocument, presentSummary } from "./present.js";
 
@@ -120,21 +119,7 @@ export async function createDocument(
   const checked = input.content !== undefined ? checkContent(input.content) : null;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    // Serializes this user's creates so two at once cannot both pass the limit check.
-    await tx.execute(sql`SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
-    const { plan } = await getUserPlan(tx, userId, now);
-    const limit = PLANS[plan].documentLimit;
-    if (limit !== null) {
-      // Documents in the trash do not count.
-      const [row] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
-      if ((row?.n ?? 0) >= limit) {
-        throw upgradeRequired(
-          "documents",
-          `Your ${PLANS[plan].name} plan allows up to ${limit} documents. Upgrade your plan to create more.`,
-          { limit },
-        );
-      }
-    }
+    await assertRoomForDocument(tx, userId, now, (limit, planName) => `Your ${planName} plan allows up to ${limit} documents. Upgrade your plan to create more.`);
     const [created] = await tx
       .insert(documents)
       .values({

@@ -2,15 +2,14 @@
 // deleted for good, then the trash upkeep deletes it. While it is in the trash every access
 // condition leaves it out (access.ts notInTrash), so share links and members' access pause,
 // and open editors and visitors are closed at once (a revocation, like a removed member).
-import { and, count, desc, eq, getTableColumns, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { DOCUMENT_EXCERPT_LENGTH, type DocumentSummary, TRASH_DAYS, type TrashedDocument } from "../../shared/contracts/documents.js";
-import { PLANS } from "../../shared/plans.js";
-import { getUserPlan } from "../billing/index.js";
 import type { AppContext } from "../context.js";
-import { documents, users } from "../db/index.js";
-import { notFound, upgradeRequired } from "../http/index.js";
+import { documents } from "../db/index.js";
+import { notFound } from "../http/index.js";
 import { publishRevocation } from "../realtime/index.js";
 import { isDocumentId } from "./access.js";
+import { assertRoomForDocument } from "./limit.js";
 import { presentSummary } from "./present.js";
 
 const DAY_MS = 86_400_000;
@@ -49,22 +48,14 @@ export async function listTrash(ctx: AppContext, userId: string): Promise<Trashe
 export async function restoreFromTrash(ctx: AppContext, userId: string, id: string): Promise<DocumentSummary> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   return ctx.db.transaction(async (tx) => {
-    // Serializes with this user's creates, as createDocument does, so the limit holds.
-    await tx.execute(sql`SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
     const [trashed] = await tx.select({ id: documents.id }).from(documents).where(inTrashOf(userId, id));
     if (!trashed) throw notFound("Document not found");
-    const { plan } = await getUserPlan(tx, userId, ctx.now());
-    const limit = PLANS[plan].documentLimit;
-    if (limit !== null) {
-      const [row] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
-      if ((row?.n ?? 0) >= limit) {
-        throw upgradeRequired(
-          "documents",
-          `Your ${PLANS[plan].name} plan allows up to ${limit} documents. Delete one or upgrade your plan to restore this one.`,
-          { limit },
-        );
-      }
-    }
+    await assertRoomForDocument(
+      tx,
+      userId,
+      ctx.now(),
+      (limit, planName) => `Your ${planName} plan allows up to ${limit} documents. Delete one or upgrade your plan to restore this one.`,
+    );
     const [row] = await tx
       .update(documents)
       .set({ deletedAt: null })

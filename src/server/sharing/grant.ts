@@ -2,12 +2,12 @@
 // public and not expired — checked in SQL, so a private, expired, deleted or unknown
 // document all give the same 404. A password-protected link additionally needs a share
 // token issued under the document's current share_generation.
-import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { SharedDocument } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { isDocumentId } from "../documents/index.js";
 import { AppError, notFound } from "../http/index.js";
+import { liveLinkCondition } from "./live-link.js";
 import { verifyShareToken } from "./token.js";
 
 export const sharedNotFound = () => notFound("Document not found");
@@ -37,14 +37,7 @@ export async function findSharedRow(ctx: AppContext, documentId: string) {
       generation: documents.shareGeneration,
     })
     .from(documents)
-    .where(
-      and(
-        eq(documents.id, documentId),
-        eq(documents.isPublic, true),
-        isNull(documents.deletedAt),
-        or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
-      ),
-    );
+    .where(liveLinkCondition(ctx, documentId));
   return row ?? null;
 }
 

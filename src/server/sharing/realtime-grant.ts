@@ -3,11 +3,11 @@
 // with the link's expiry and re-checks it once per change for all visitors of a document
 // (liveShareState), so updates stop as soon as the owner makes the document private,
 // changes the password, or the link expires.
-import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { type DocumentPrincipal, isDocumentId } from "../documents/index.js";
 import { resolveShareGrant } from "./grant.js";
+import { liveLinkCondition } from "./live-link.js";
 
 export async function shareRealtimePrincipal(
   ctx: AppContext,
@@ -42,13 +42,6 @@ export async function liveShareState(ctx: AppContext, documentId: string): Promi
   const [row] = await ctx.db
     .select({ generation: documents.shareGeneration, allowEditing: documents.allowEditing, expiresAt: documents.shareExpiresAt })
     .from(documents)
-    .where(
-      and(
-        eq(documents.id, documentId),
-        eq(documents.isPublic, true),
-        isNull(documents.deletedAt),
-        or(isNull(documents.shareExpiresAt), gt(documents.shareExpiresAt, ctx.now())),
-      ),
-    );
+    .where(liveLinkCondition(ctx, documentId));
   return row ?? null;
 }
