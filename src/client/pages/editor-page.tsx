@@ -9,6 +9,7 @@ import { Button, buttonVariants } from "../components/ui/button";
 import { type AiCommand, AiLayer, AiToolbar } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
 import { ExportMenu } from "../features/export";
+import { HistoryPanel } from "../features/history";
 import { ShareButton } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
 import { useSubscription } from "../lib/subscription";
@@ -116,6 +117,7 @@ export default function EditorPage() {
         renderShare={() => (record.access === undefined || record.access === "owner" ? <ShareButton documentId={record.id} /> : null)}
         renderExport={(getDocument) => <ExportMenu getDocument={getDocument} />}
         renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
+        renderHistory={(panel) => <HistoryPanel documentId={record.id} {...panel} />}
         renderAiLayer={(editor) => (
           <AiLayer
             editor={editor}

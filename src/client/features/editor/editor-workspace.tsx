@@ -1,8 +1,8 @@
 // The editor page's layout around one open document. Other areas'
-// parts (Share, Export, AI toolbar/panels) come in as slots from the page, since a
+// parts (Share, Export, AI toolbar/panels, version history) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";
-import { Bot, ChevronsRight, Eye, Focus, Lock, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
+import { Bot, ChevronsRight, Eye, Focus, History, Lock, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
@@ -51,6 +51,8 @@ export interface EditorWorkspaceProps {
   renderExport: (getDocument: () => EditorDocumentSnapshot) => ReactNode;
   renderAiToolbar: (editor: Editor | null) => ReactNode;
   renderAiLayer: (editor: Editor | null) => ReactNode;
+  /** The version history panel, for those who may edit; beside the text on a wide screen. */
+  renderHistory?: (panel: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 }
 
 function Toggle({ pressed, onPressedChange, children }: { pressed: boolean; onPressedChange: (v: boolean) => void; children: ReactNode }) {
@@ -94,6 +96,17 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   // A tablet turned to landscape shows the panel beside the text; the sheet must not pop up again when turned back.
   if (wide && sheetOpen) setSheetOpen(false);
   const [linkOpen, setLinkOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // History and the assistant share the space beside the text: opening one closes the other.
+  const [assistantWasOpen, setAssistantWasOpen] = useState(props.assistantOpen);
+  if (props.assistantOpen !== assistantWasOpen) {
+    setAssistantWasOpen(props.assistantOpen);
+    if (props.assistantOpen) setHistoryOpen(false);
+  }
+  const openHistory = (open: boolean) => {
+    setHistoryOpen(open);
+    if (open) props.onAssistantOpenChange(false);
+  };
 
   const openLink = useCallback(() => setLinkOpen(true), []);
   // Every change goes to the server as it is made; Ctrl+S only asks it to store now.
@@ -124,6 +137,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     );
   }
   const viewOnly = session.liveState.readOnly;
+  // Viewers have no version history (the server answers them 404).
+  const historyAllowed = !!props.renderHistory && record.access !== "viewer" && session.editable;
 
   return (
     <div className="flex h-dvh flex-col bg-background">
@@ -164,6 +179,12 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           <RefreshCw aria-hidden="true" />
           <Label>Rewrite</Label>
         </Toggle>
+        {historyAllowed && (
+          <Toggle pressed={historyOpen} onPressedChange={openHistory}>
+            <History aria-hidden="true" />
+            <Label>History</Label>
+          </Toggle>
+        )}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           {preferences.showWordCount && <InlineStats store={session.statsStore} />}
           {props.renderShare()}
@@ -242,6 +263,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         {/* The AI assistant's column beside the text (the AI feature portals its panel here,
             ai/assistant-panel.tsx ASSISTANT_DOCK_ID), so the text narrows instead of being covered. */}
         <div id="ai-assistant-dock" className="contents" />
+        {historyAllowed && props.renderHistory?.({ open: historyOpen, onOpenChange: openHistory })}
       </div>
       {props.renderAiLayer(editor)}
       <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
