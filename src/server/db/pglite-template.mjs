@@ -58,7 +58,8 @@ export function seedFromTemplate(dataDir, templateDir) {
   if (fs.existsSync(path.join(dataDir, "PG_VERSION")) || !templateIsReady(templateDir)) return false;
   for (const entry of fs.readdirSync(templateDir)) {
     if (entry === "PG_VERSION" || entry === MARKER) continue;
-    fs.cpSync(path.join(templateDir, entry), path.join(dataDir, entry), { recursive: true, force: true });
+    // A copy-on-write clone where the file system can make one (btrfs, XFS), else a copy.
+    fs.cpSync(path.join(templateDir, entry), path.join(dataDir, entry), { recursive: true, force: true, mode: fs.constants.COPYFILE_FICLONE });
   }
   fs.copyFileSync(path.join(templateDir, "PG_VERSION"), path.join(dataDir, "PG_VERSION"));
   return true;
