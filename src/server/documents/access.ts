@@ -4,9 +4,9 @@
 // principal for a visitor holding a valid link), Export and AI. A document the principal
 // may not see is a 404, exactly like a missing one. What only the owner may do (delete,
 // share settings, members) is scoped by documents.user_id alone (ownerCondition).
-import { type SQL, and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { documentMembers, documents } from "../db/index.js";
+import { documents } from "../db/index.js";
 
 export type DocumentPrincipal =
   /** A signed-in user: the owner or a member. */
@@ -25,13 +25,19 @@ export const isDocumentId = (id: string) => UUID.test(id);
 /** A document in the trash is read and written by nobody until it is restored (trash.ts). */
 export const notInTrash = (): SQL => isNull(documents.deletedAt);
 
+/**
+ * A signed-in user's access: the owner, or a member (for writing, an editor). The values may
+ * be placeholders of a prepared statement. Table names are spelled out: in an UPDATE the query
+ * builder leaves column names unqualified, and inside the subquery they would mean its own table.
+ */
+export function userAccessCondition(userId: string | Placeholder, id: string | Placeholder, forWrite: boolean): SQL {
+  const role = forWrite ? sql`and m.role = 'editor'` : sql``;
+  return sql`("documents"."id" = ${id} and "documents"."deleted_at" is null and ("documents"."user_id" = ${userId} or exists (select 1 from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId} ${role})))`;
+}
+
 /** The SQL condition under which `principal` may read (or, with `forWrite`, change) document `id`. */
 export function accessCondition(ctx: AppContext, principal: DocumentPrincipal, id: string, forWrite: boolean): SQL {
-  if (principal.kind === "user") {
-    const roles = forWrite ? sql`${documentMembers.role} = 'editor'` : sql`true`;
-    const member = sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${principal.userId} and ${roles})`;
-    return and(eq(documents.id, id), notInTrash(), or(eq(documents.userId, principal.userId), member))!;
-  }
+  if (principal.kind === "user") return userAccessCondition(principal.userId, id, forWrite);
   const now = ctx.now();
   const conds: SQL[] = [
     eq(documents.id, id),

@@ -11,9 +11,9 @@ import {
 import type { DocumentAccess } from "../../shared/contracts/members.js";
 import { DEFAULT_DOCUMENT_TITLE } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/index.js";
+import { type Db, documents, preparedPerDb } from "../db/index.js";
 import { badRequest, notFound } from "../http/index.js";
-import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
+import { type DocumentPrincipal, accessCondition, isDocumentId, userAccessCondition } from "./access.js";
 import { checkContent } from "./content.js";
 import { assertRoomForDocument } from "./limit.js";
 import { contentCache } from "./content-cache.js";
@@ -29,21 +29,12 @@ import { presentDocument, presentSummary } from "./present.js";
 export async function readDocumentJson(ctx: AppContext, userId: string, id: string): Promise<{ json: string; etag: string }> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const cache = contentCache(ctx);
-  const select = (withContent: boolean) =>
-    ctx.db
-      .select({
-        ...summaryColumns,
-        contentJson: withContent ? sql<string>`${documents.content}::text` : sql<null>`null`,
-        // Spelled out: inside a select list the query builder leaves column names unqualified.
-        access: sql<DocumentAccess>`case when "documents"."user_id" = ${userId} then 'owner' else (select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId}) end`,
-      })
-      .from(documents)
-      .where(accessCondition(ctx, { kind: "user", userId }, id, false));
-  let [row] = await select(false);
+  const params = { userId, id };
+  let [row] = await readMeta(ctx.db).execute(params);
   if (!row) throw notFound("Document not found");
   let contentJson = cache.get(id, row.version);
   if (contentJson === undefined) {
-    [row] = await select(true);
+    [row] = await readWithContent(ctx.db).execute(params);
     if (!row?.contentJson) throw notFound("Document not found");
     contentJson = row.contentJson;
     cache.set(id, row.version, contentJson);
@@ -53,6 +44,23 @@ export async function readDocumentJson(ctx: AppContext, userId: string, id: stri
   const etag = `W/"${row.version}-${crypto.createHash("sha1").update(meta).digest("base64url").slice(0, 16)}"`;
   return { json: `{"content":${contentJson},${meta.slice(1)}`, etag };
 }
+
+/** The editor's read, prepared once per database: the record with the caller's access, and the content only on a cache miss. */
+function prepareRead(db: Db, withContent: boolean) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      ...summaryColumns,
+      contentJson: withContent ? sql<string | null>`${documents.content}::text` : sql<string | null>`null`,
+      // Spelled out: inside a select list the query builder leaves column names unqualified.
+      access: sql<DocumentAccess>`case when "documents"."user_id" = ${userId} then 'owner' else (select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId}) end`,
+    })
+    .from(documents)
+    .where(userAccessCondition(userId, sql.placeholder("id"), false))
+    .prepare(withContent ? "read_document_with_content" : "read_document_meta");
+}
+const readMeta = preparedPerDb((db) => prepareRead(db, false));
+const readWithContent = preparedPerDb((db) => prepareRead(db, true));
 
 export async function readDocument(ctx: AppContext, principal: DocumentPrincipal, id: string): Promise<DocumentRecord> {
   if (!isDocumentId(id)) throw notFound("Document not found");
