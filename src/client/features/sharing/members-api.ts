@@ -1,36 +1,29 @@
 // The owner's calls for a document's members, and the invitee's acceptance of an emailed link.
-import {
-  type AcceptInvitationResponse,
-  AcceptInvitationResponseSchema,
-  type InviteMemberBody,
-  type Member,
-  type MemberRole,
-  MemberSchema,
-  type MembersResponse,
-  MembersResponseSchema,
-} from "../../../shared/contracts/members";
+// Typed by the shared contract; not parsed with its zod schemas, which would put the schema
+// library on the editor's first load (the Share button is part of it).
+import type { AcceptInvitationResponse, InviteMemberBody, Member, MemberRole, MembersResponse } from "../../../shared/contracts/members";
 import { apiJson } from "../../lib/api";
 
 const membersUrl = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}/members`;
 
 export const membersQueryKey = (documentId: string) => ["document-members", documentId] as const;
 
-export async function fetchMembers(documentId: string): Promise<MembersResponse> {
-  return MembersResponseSchema.parse(await apiJson("GET", membersUrl(documentId)));
+export function fetchMembers(documentId: string): Promise<MembersResponse> {
+  return apiJson<MembersResponse>("GET", membersUrl(documentId));
 }
 
-export async function inviteMember(documentId: string, body: InviteMemberBody): Promise<Member> {
-  return MemberSchema.parse(await apiJson("POST", membersUrl(documentId), body));
+export function inviteMember(documentId: string, body: InviteMemberBody): Promise<Member> {
+  return apiJson<Member>("POST", membersUrl(documentId), body);
 }
 
-export async function changeMemberRole(documentId: string, memberId: string, role: MemberRole): Promise<Member> {
-  return MemberSchema.parse(await apiJson("PATCH", `${membersUrl(documentId)}/${encodeURIComponent(memberId)}`, { role }));
+export function changeMemberRole(documentId: string, memberId: string, role: MemberRole): Promise<Member> {
+  return apiJson<Member>("PATCH", `${membersUrl(documentId)}/${encodeURIComponent(memberId)}`, { role });
 }
 
 export async function removeMember(documentId: string, memberId: string): Promise<void> {
   await apiJson("DELETE", `${membersUrl(documentId)}/${encodeURIComponent(memberId)}`);
 }
 
-export async function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
-  return AcceptInvitationResponseSchema.parse(await apiJson("POST", "/api/invitations/accept", { token }));
+export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
+  return apiJson<AcceptInvitationResponse>("POST", "/api/invitations/accept", { token });
 }
