@@ -3,8 +3,8 @@
 // restores it (the text changes back in their editor and, live, in a second window of the
 // same writer), finds the state it replaced as "Before restore" and restores that (the undo).
 // The panel fits a phone (as a bottom sheet) and a desktop (as a column), light and dark,
-// with nothing serious for axe; viewers have no History button, editors do. Screenshots go
-// to /tmp/shots.
+// with nothing serious for axe; viewers have no History button, editors do; History and the
+// AI assistant take turns beside the text. Screenshots go to /tmp/shots.
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
@@ -198,6 +198,15 @@ describe("version history", () => {
     // The owner's panel says how long the Professional plan keeps versions.
     const asOwner = await openEditor(owner, doc.id);
     await historyButton(asOwner).click();
-    await asOwner.getByRole("complementary", { name: "Version history" }).getByText("Versions are kept as long as the document.").waitFor();
+    const panel = asOwner.getByRole("complementary", { name: "Version history" });
+    await panel.getByText("Versions are kept as long as the document.").waitFor();
+    // History and the AI assistant take turns beside the text.
+    const assistant = asOwner.getByRole("complementary", { name: "AI Writing Assistant" });
+    await asOwner.getByRole("toolbar", { name: "Editor" }).getByRole("button", { name: "AI Assistant" }).click();
+    await assistant.waitFor();
+    expect(await panel.count()).toBe(0);
+    await historyButton(asOwner).click();
+    await panel.waitFor();
+    expect(await assistant.count()).toBe(0);
   });
 });

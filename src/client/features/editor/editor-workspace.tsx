@@ -64,8 +64,9 @@ function Toggle({ pressed, onPressedChange, children }: { pressed: boolean; onPr
 }
 
 // On a phone the toolbar's buttons are icons only and square, so the row (with Share and
-// Export) fits one line at 360 px.
-const ICON_ON_PHONE = "max-sm:px-2";
+// Export) fits one line at 360 px; below 380 px they and the gaps narrow a little, so the
+// History toggle fits too (e2e/mobile.e2e.ts checks the row).
+const ICON_ON_PHONE = "max-sm:min-[380px]:px-2 max-[379px]:px-1.5";
 
 /** A toolbar label that a phone leaves to the icon (the button keeps it as its accessible name). */
 function Label({ children }: { children: ReactNode }) {
@@ -185,7 +186,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             <Label>History</Label>
           </Toggle>
         )}
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex items-center gap-2 max-[379px]:gap-1 sm:gap-3">
           {preferences.showWordCount && <InlineStats store={session.statsStore} />}
           {props.renderShare()}
           {props.renderExport(session.getDocument)}
