@@ -117,6 +117,12 @@ describe("version history", () => {
     await shot(page, "history-1280-light");
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The version downloads as it was, not as the text is now.
+    await panel.getByRole("button", { name: "Download" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Markdown" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^chapter_one_\d{4}-\d{2}-\d{2}\.md$/);
+    expect(fs.readFileSync((await download.path())!, "utf8")).toContain("The first words. Added later.");
+
     // Restore it, after confirming: the text changes back here and in the other window.
     await panel.getByRole("button", { name: "Restore this version" }).click();
     await panel.getByRole("button", { name: "Yes, restore" }).click();
