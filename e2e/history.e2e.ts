@@ -1,7 +1,7 @@
 // Version history in Chromium: a writer names the current version from the History panel,
 // rewrites the text, opens the named version and sees what it changed marked word by word,
-// restores it (the text changes back in their editor and, live, in a second window of the
-// same writer), finds the state it replaced as "Before restore" and restores that (the undo).
+// restores it (the text changes back in their editor and, live, in an invited collaborator's
+// editor), finds the state it replaced as "Before restore" and restores that (the undo).
 // The panel fits a phone (as a bottom sheet) and a desktop (as a column), light and dark,
 // with nothing serious for axe; viewers have no History button, editors do; History and the
 // AI assistant take turns beside the text. Screenshots go to /tmp/shots.
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { VersionList } from "../src/shared/contracts/versions";
 import { animationsDone, seriousViolations } from "./support/a11y.js";
-import { apiRequest } from "./support/api.js";
+import { apiRequest, buyPlan } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { editorBody } from "./support/editor.js";
@@ -69,15 +69,18 @@ async function shot(page: Page, name: string) {
 }
 
 describe("version history", () => {
-  it("name → rewrite → see the changes → restore (live in another window) → undo the restore", { timeout: 240_000 }, async () => {
+  it("name → rewrite → see the changes → restore (live for a collaborator too) → undo the restore", { timeout: 240_000 }, async () => {
     const owner = await signUpViaApi(server.url, { fullName: "Hana History" });
+    await buyPlan(server.url, owner, "professional");
+    const collaborator = await signUpViaApi(server.url, { fullName: "Cole Laborator" });
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Chapter one", content: docOf("Start.") });
+    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: collaborator.email, role: "editor" });
     // The first save keeps an automatic version: the one the named version is compared with.
     await api(owner, "PATCH", `/api/documents/${doc.id}`, { version: doc.version, content: docOf("The first words.") });
     expect((await api<VersionList>(owner, "GET", `/api/documents/${doc.id}/versions`)).versions.map((v) => v.kind)).toEqual(["auto"]);
 
     const page = await openEditor(owner, doc.id);
-    const other = await openEditor(owner, doc.id);
+    const other = await openEditor(collaborator, doc.id);
     await expect.poll(() => docText(page)).toBe("The first words.");
     await editorBody(page).click();
     await page.keyboard.press("End");
@@ -87,7 +90,7 @@ describe("version history", () => {
     // Name the current version from the panel, beside the text.
     await historyButton(page).click();
     const panel = page.getByRole("complementary", { name: "Version history" });
-    await panel.getByText("Versions are kept for 7 days on your plan").waitFor();
+    await panel.getByText("Versions are kept as long as the document").waitFor();
     await panel.getByRole("button", { name: "Name current version" }).click();
     await panel.getByLabel("Name the current version").fill("First draft");
     await panel.getByRole("button", { name: "Save name" }).click();
