@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson, isApiError } from "../../lib/api";
+import { markOpen } from "../../lib/collab/open-marks";
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 
@@ -38,7 +39,10 @@ export function useEditorDocument(id: string | undefined, enabled: boolean): { s
       });
     } else {
       apiJson<DocumentRecord>("GET", documentUrl(id), undefined, { signal: ac.signal }).then(
-        (record) => active && setState({ kind: "ready", record }),
+        (record) => {
+          markOpen("document");
+          if (active) setState({ kind: "ready", record });
+        },
         (err) => !ac.signal.aborted && fail(err),
       );
     }

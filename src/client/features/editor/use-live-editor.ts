@@ -8,6 +8,7 @@ import { COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
 import type { LiveUser } from "../../lib/collab/live-document";
+import { markOpen } from "../../lib/collab/open-marks";
 import { collabExtensions, useLiveDocument } from "../../lib/collab/use-live-document";
 import { browserExtensions } from "./browser-extensions";
 import { createSlashBridge } from "./slash-menu/slash-menu";
@@ -49,7 +50,10 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
           spellcheck: "true",
         },
       },
-      onCreate: ({ editor: ed }) => statsStore.now(ed),
+      onCreate: ({ editor: ed }) => {
+        markOpen("editor");
+        statsStore.now(ed);
+      },
       onUpdate: ({ editor: ed }) => statsStore.schedule(ed),
     },
     [live],

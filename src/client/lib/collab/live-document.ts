@@ -13,6 +13,7 @@ import {
   type CollabUpdateBody,
   collabNotice,
 } from "../../../shared/contracts/collab";
+import { markOpen } from "./open-marks";
 
 export type LiveSaveStatus =
   /** Everything in this tab is stored on the server. */
@@ -105,14 +106,24 @@ export class LiveDocument {
     this.documentId = opts.documentId;
     this.backupKey = `draftsmith:unsent:${opts.documentId}`;
     this.keepaliveHeaders = opts.keepaliveHeaders;
+    markOpen("live-start");
     this.persistence = opts.persist === false ? null : new IndexeddbPersistence(`draftsmith:doc:${opts.documentId}`, this.ydoc);
     if (this.persistence) {
       void this.persistence.whenSynced.then(() => {
         this.restoreBackup();
+        markOpen("local-loaded");
         this.set({ localLoaded: true });
       });
     }
     else this.set({ localLoaded: true });
+
+    // The server's first state has been read in; the editor builds its text from it next.
+    const received = (tr: Y.Transaction) => {
+      if (tr.origin !== this.provider) return;
+      markOpen("sync-received");
+      this.ydoc.off("beforeObserverCalls", received);
+    };
+    this.ydoc.on("beforeObserverCalls", received);
 
     this.ydoc.on("update", (_update: Uint8Array, origin: unknown) => {
       // Changes from the server are stored there already or soon; this tab's own (and those
@@ -126,14 +137,21 @@ export class LiveDocument {
       name: opts.documentId,
       document: this.ydoc,
       token: opts.token,
-      onAuthenticated: ({ scope }) => this.set({ readOnly: scope === "readonly" }),
+      onAuthenticated: ({ scope }) => {
+        markOpen("connected");
+        this.set({ readOnly: scope === "readonly" });
+      },
       onAuthenticationFailed: () => this.endAccess(),
       onStatus: ({ status }) => {
         this.set({ connected: status === WebSocketStatus.Connected });
-        this.refresh();
+        // The provider hands these options to the socket it creates, which reports
+        // "connecting" from inside this constructor, before this.provider is set. A throw
+        // there fails the first connection attempt and the socket retries a second later.
+        if (this.provider) this.refresh();
       },
       onUnsyncedChanges: () => this.refresh(),
       onSynced: ({ state }) => {
+        if (state) markOpen("synced");
         this.set({ synced: state || this.state.synced });
         this.refresh();
       },
