@@ -21,19 +21,37 @@ const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.
 export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array | null> {
   const [stored] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
   if (stored) return new Uint8Array(stored.state);
-  const [row] = await ctx.db.select({ content: documents.content, title: documents.title }).from(documents).where(eq(documents.id, id));
-  if (!row) return null;
-  const title = row.title === DEFAULT_DOCUMENT_TITLE ? "" : row.title;
-  const converted = Y.encodeStateAsUpdate(ydocFromContent(row.content as DocNode, title));
-  // Whoever converts first wins; everyone else reads the winner's state.
+  const content = await contentJson(ctx, id);
+  if (!content) return null;
+  const title = content.title === DEFAULT_DOCUMENT_TITLE ? "" : content.title;
+  const converted = Y.encodeStateAsUpdate(ydocFromContent(JSON.parse(content.json) as DocNode, title));
+  // Whoever converts first wins; everyone else reads the winner's state. Only whether this
+  // one went in comes back (returning the state would copy it out of the database again).
   const inserted = await ctx.db
     .insert(documentStates)
     .values({ documentId: id, state: toBytes(converted), updatedAt: ctx.now() })
     .onConflictDoNothing()
-    .returning({ state: documentStates.state });
+    .returning({ documentId: documentStates.documentId });
   if (inserted[0]) return converted;
   const [winner] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
   return winner ? new Uint8Array(winner.state) : null;
+}
+
+/**
+ * The stored content of document `id` as JSON text, with its title. The content cache
+ * usually holds it (the editor's GET of the document has just read it), which spares the
+ * database turning a large jsonb value into text and the copy out of its thread.
+ */
+async function contentJson(ctx: AppContext, id: string): Promise<{ json: string; title: string } | null> {
+  const [row] = await ctx.db.select({ version: documents.version, title: documents.title }).from(documents).where(eq(documents.id, id));
+  if (!row) return null;
+  const cached = contentCache(ctx).get(id, row.version);
+  if (cached !== undefined) return { json: cached, title: row.title };
+  const [stored] = await ctx.db
+    .select({ json: sql<string>`${documents.content}::text`, title: documents.title })
+    .from(documents)
+    .where(eq(documents.id, id));
+  return stored ?? null;
 }
 
 export interface StoredDocument {
