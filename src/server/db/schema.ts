@@ -126,6 +126,17 @@ export const documentVersions = pgTable("document_versions", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
+/** Documents a user pinned to the top of their dashboard (migrations/0130_pins.sql). */
+export const documentPins = pgTable(
+  "document_pins",
+  {
+    userId: uuid("user_id").notNull(),
+    documentId: uuid("document_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] })],
+);
+
 export const aiSuggestions = pgTable("ai_suggestions", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id").notNull(),

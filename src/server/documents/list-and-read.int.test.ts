@@ -83,4 +83,45 @@ describe("document list and read", () => {
     await request(t, "PUT", `/api/documents/${doc.id}/share`, { user: alice, payload: { isPublic: true } });
     expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: alice, headers: { "if-none-match": tagged } })).statusCode).toBe(200);
   });
+
+  it("sorts by last edit, creation or title, pages each way, counts the total, and pins to the top", async () => {
+    const user = await createTestUser(t, { plan: "professional" });
+    const titles = ["banana", "Apple", "cherry"];
+    const ids: string[] = [];
+    for (const title of titles) {
+      t.clock.advance(1000);
+      ids.push(((await request(t, "POST", "/api/documents", { user, payload: { title } })).json() as DocumentRecord).id);
+    }
+    // Edited last: banana.
+    t.clock.advance(1000);
+    await request(t, "PATCH", `/api/documents/${ids[0]}`, { user, payload: { title: "banana", content: paras("ripe"), version: 1 } });
+    const all = async (url: string) => {
+      const seen: string[] = [];
+      let next: string | null = url;
+      while (next) {
+        const res = await request(t, "GET", next, { user });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["x-total-count"]).toBe("3");
+        seen.push(...(res.json() as DocumentSummary[]).map((d) => d.title));
+        const link = res.headers.link as string | undefined;
+        next = link ? link.match(/<([^>]+)>; rel="next"/)![1]! : null;
+      }
+      return seen;
+    };
+    expect(await all("/api/documents?limit=2")).toEqual(["banana", "cherry", "Apple"]);
+    expect(await all("/api/documents?limit=2&sort=created")).toEqual(["cherry", "Apple", "banana"]);
+    expect(await all("/api/documents?limit=1&sort=title")).toEqual(["Apple", "banana", "cherry"]);
+    expect((await request(t, "GET", "/api/documents?sort=size", { user })).statusCode).toBe(400);
+
+    expect((await request(t, "PUT", `/api/documents/${ids[2]}/pin`, { user })).statusCode).toBe(204);
+    expect(await all("/api/documents?pinned=true")).toEqual(["cherry"]);
+    expect(await all("/api/documents?pinned=false&sort=title")).toEqual(["Apple", "banana"]);
+    const listed = (await request(t, "GET", "/api/documents", { user })).json() as DocumentSummary[];
+    expect(listed.find((d) => d.title === "cherry")?.pinned).toBe(true);
+    expect((await request(t, "DELETE", `/api/documents/${ids[2]}/pin`, { user })).statusCode).toBe(204);
+    expect(await all("/api/documents?pinned=true")).toEqual([]);
+    // Another user cannot pin someone's document.
+    const other = await createTestUser(t);
+    expect((await request(t, "PUT", `/api/documents/${ids[0]}/pin`, { user: other })).statusCode).toBe(404);
+  });
 });

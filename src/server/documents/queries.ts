@@ -1,18 +1,12 @@
 // Reads, the owner's list, create and delete: everything but the save path (save.ts).
 import crypto from "node:crypto";
-import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import {
-  type CreateDocumentBody,
-  DOCUMENT_EXCERPT_LENGTH,
-  type DocumentListQuery,
-  type DocumentRecord,
-  type DocumentSummary,
-} from "../../shared/contracts/documents.js";
+import { getTableColumns, sql } from "drizzle-orm";
+import type { CreateDocumentBody, DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocumentAccess } from "../../shared/contracts/members.js";
 import { DEFAULT_DOCUMENT_TITLE } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
 import { type Db, documents, preparedPerDb } from "../db/index.js";
-import { badRequest, notFound } from "../http/index.js";
+import { notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId, userAccessCondition } from "./access.js";
 import { checkContent } from "./content.js";
 import { assertRoomForDocument } from "./limit.js";
@@ -70,54 +64,6 @@ export async function readDocument(ctx: AppContext, principal: DocumentPrincipal
 }
 
 const { content: _content, textContent: _text, ...summaryColumns } = getTableColumns(documents);
-
-/** A page's position: the last entry's updated_at (as the database wrote it, to the microsecond) and id. */
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "string" && typeof id === "string" && isDocumentId(id) && !Number.isNaN(Date.parse(at))) return { at, id };
-  } catch {
-    // falls through to the 400
-  }
-  throw badRequest("Invalid cursor", { field: "cursor" });
-}
-
-export interface DocumentPage {
-  items: DocumentSummary[];
-  /** The cursor of the next page, or null on the last one. */
-  next: string | null;
-}
-
-/** The owner's documents, newest first, a page at a time, without their content. */
-export async function listDocuments(ctx: AppContext, userId: string, query: DocumentListQuery): Promise<DocumentPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await ctx.db
-    .select({
-      ...summaryColumns,
-      cursorAt: sql<string>`${documents.updatedAt}::text`,
-      excerpt: sql<string>`btrim(regexp_replace(left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH}), '[[:space:]]+', ' ', 'g'))`,
-    })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.userId, userId),
-        isNull(documents.deletedAt),
-        after ? sql`(${documents.updatedAt}, ${documents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(desc(documents.updatedAt), desc(documents.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => presentSummary(row, row.excerpt)),
-    next: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
-  };
-}
 
 export async function createDocument(
   ctx: AppContext,

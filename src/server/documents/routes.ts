@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   CreateDocumentBodySchema,
+  DOCUMENT_TOTAL_HEADER,
   DocumentIdParamsSchema,
   DocumentListQuerySchema,
   PREFER_RETURN_MINIMAL,
@@ -13,7 +14,9 @@ import type { AppContext } from "../context.js";
 import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
 import { authorOf, snapshotIfDue } from "../versions/index.js";
 import { documentJson, savedJson } from "./present.js";
-import { createDocument, listDocuments, readDocumentJson } from "./queries.js";
+import { listDocuments } from "./list.js";
+import { pinDocument, unpinDocument } from "./pins.js";
+import { createDocument, readDocumentJson } from "./queries.js";
 import { deleteForever, listTrash, moveToTrash, restoreFromTrash } from "./trash.js";
 import { updateDocument } from "./save.js";
 
@@ -23,10 +26,25 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const query = parse(DocumentListQuerySchema, request.query ?? {});
     const page = await listDocuments(ctx, user.id, query);
     if (page.next) {
-      const next = `/api/documents?limit=${query.limit}&cursor=${encodeURIComponent(page.next)}`;
-      reply.header("link", `<${next}>; rel="next"`);
+      const next = new URLSearchParams({ limit: String(query.limit), sort: query.sort, cursor: page.next });
+      if (query.pinned) next.set("pinned", query.pinned);
+      reply.header("link", `</api/documents?${next}>; rel="next"`);
     }
-    return page.items;
+    return reply.header(DOCUMENT_TOTAL_HEADER, String(page.total)).send(page.items);
+  });
+
+  app.put("/api/documents/:id/pin", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    await pinDocument(ctx, user.id, id);
+    return reply.status(204).send();
+  });
+
+  app.delete("/api/documents/:id/pin", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    await unpinDocument(ctx, user.id, id);
+    return reply.status(204).send();
   });
 
   app.post("/api/documents", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {

@@ -4,7 +4,7 @@
 // cannot ship without its check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordInvoice } from "../billing/invoices.js";
-import { aiSuggestions, checkoutSessions, documentMembers, documentVersions, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
+import { aiSuggestions, checkoutSessions, documentMembers, documentPins, documentVersions, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 import { paragraphDoc } from "../documents/documents.test-util.js";
 
@@ -79,6 +79,8 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     other: [404],
     anonymous: [401],
   },
+  "PUT /api/documents/:id/pin": { path: (i) => `/api/documents/${i.documentId}/pin`, other: [404], anonymous: [401] },
+  "DELETE /api/documents/:id/pin": { path: (i) => `/api/documents/${i.documentId}/pin`, other: [404], anonymous: [401] },
   "POST /api/trash/:id/restore": { path: (i) => `/api/trash/${i.documentId}/restore`, other: [404], anonymous: [401] },
   "DELETE /api/trash/:id": { path: (i) => `/api/trash/${i.documentId}`, other: [404], anonymous: [401] },
   "GET /api/documents/:id/members": { path: (i) => `/api/documents/${i.documentId}/members`, other: [404], anonymous: [401] },
@@ -104,7 +106,7 @@ describe("object-level authorization on every route with an id", () => {
   let ids: Ids;
 
   async function snapshot() {
-    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox, documentVersions];
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox, documentVersions, documentPins];
     const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
     return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
   }

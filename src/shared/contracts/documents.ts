@@ -61,16 +61,28 @@ export const DocumentSummarySchema = DocumentRecordSchema.omit({ content: true, 
   word_count: z.number().int(),
   /** The start of the text, at most DOCUMENT_EXCERPT_LENGTH characters. */
   excerpt: z.string(),
+  /** Pinned to the top of the caller's dashboard (GET /api/documents only). */
+  pinned: z.boolean().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
 /**
- * GET /api/documents?limit=&cursor=: newest first, a page at a time. When more follow, the
- * answer's Link header names the next page (rel="next"), so the body stays a plain array.
+ * GET /api/documents?limit=&cursor=&sort=&pinned=: a page at a time. When more follow, the
+ * answer's Link header names the next page (rel="next"), so the body stays a plain array; the
+ * X-Total-Count header gives how many documents the caller has (for the plan's limit).
  */
+export const DOCUMENT_SORTS = ["updated", "created", "title"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+/** The total of the caller's documents (not in the trash), whatever the page or filter. */
+export const DOCUMENT_TOTAL_HEADER = "x-total-count";
+
 export const DocumentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().max(200).optional(),
+  /** Last edited first (default), newest first, or by title A–Z. */
+  sort: z.enum(DOCUMENT_SORTS).default("updated"),
+  /** Only pinned documents, or only the others; both when absent. */
+  pinned: z.enum(["true", "false"]).optional(),
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
