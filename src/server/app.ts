@@ -15,7 +15,9 @@ import { devRoutes } from "./dev/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { importRoutes } from "./import/routes.js";
 import { memberRoutes } from "./members/index.js";
+import { searchRoutes } from "./search/index.js";
 import { scheduleUpkeep } from "./upkeep.js";
 import { versionRoutes } from "./versions/index.js";
 import {
@@ -141,10 +143,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     sharingRoutes,
     memberRoutes,
     versionRoutes,
+    searchRoutes,
     settingsRoutes,
     billingRoutes,
     aiRoutes,
     exportRoutes,
+    importRoutes,
     devRoutes,
   ];
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));

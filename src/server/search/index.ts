@@ -1,0 +1,2 @@
+// What other areas may use of search/; they import this file, never the files behind it.
+export { searchRoutes } from "./routes.js";

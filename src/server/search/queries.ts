@@ -1,0 +1,70 @@
+// Full-text search over the documents a user may read: their own and those shared with them
+// as a member, never one in the trash. The vector is documents.search (a generated column,
+// db/migrations/0120_search.sql), matched through its GIN index; it is left out of
+// db/schema.ts so that the many `select()`s of whole document rows never fetch it.
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { SearchResult } from "../../shared/contracts/search.js";
+import type { AppContext } from "../context.js";
+import { documents } from "../db/index.js";
+import { START_MARK, STOP_MARK, toHighlight } from "./highlight.js";
+import { toTsquery } from "./tsquery.js";
+
+// Two short passages around the matches. Text without a match in it (a title-only hit) shows
+// its opening words.
+const SNIPPET_OPTIONS = `StartSel=${START_MARK}, StopSel=${STOP_MARK}, MaxWords=18, MinWords=6, MaxFragments=2, FragmentDelimiter=" … "`;
+const TITLE_OPTIONS = `StartSel=${START_MARK}, StopSel=${STOP_MARK}, HighlightAll=true`;
+/** The marks are taken out of the text first, so only ts_headline's marks carry them. */
+const withoutMarks = (column: unknown) => sql`translate(${column}, chr(2) || chr(3), '')`;
+
+export async function searchDocuments(ctx: AppContext, userId: string, input: string, limit: number): Promise<SearchResult[]> {
+  const tsquery = toTsquery(input);
+  if (!tsquery) return [];
+  const query = sql`to_tsquery('simple', ${tsquery})`;
+  const memberRole = sql`(select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId} limit 1)`;
+  const ranked = ctx.db.$with("ranked").as(
+    ctx.db
+      .select({
+        id: documents.id,
+        title: documents.title,
+        body: sql<string>`"documents"."text_content"`.as("body"),
+        updatedAt: documents.updatedAt,
+        ownerId: documents.userId,
+        role: sql<string | null>`${memberRole}`.as("role"),
+        // Title matches first, then by ts_rank_cd (title words weigh A, text words B).
+        inTitle: sql<boolean>`to_tsvector('simple', "documents"."title") @@ ${query}`.as("in_title"),
+        rank: sql<number>`ts_rank_cd("documents"."search", ${query})`.as("rank"),
+      })
+      .from(documents)
+      .where(
+        and(
+          sql`"documents"."search" @@ ${query}`,
+          isNull(documents.deletedAt),
+          or(eq(documents.userId, userId), sql`${memberRole} is not null`),
+        ),
+      )
+      .orderBy(sql`in_title desc`, sql`rank desc`, desc(documents.updatedAt))
+      .limit(limit),
+  );
+  // ts_headline reads the whole text again, so it runs on the page of results only.
+  const rows = await ctx.db
+    .with(ranked)
+    .select({
+      id: ranked.id,
+      title: ranked.title,
+      updatedAt: ranked.updatedAt,
+      ownerId: ranked.ownerId,
+      role: ranked.role,
+      titleMarked: sql<string>`ts_headline('simple', ${withoutMarks(ranked.title)}, ${query}, ${TITLE_OPTIONS})`,
+      snippetMarked: sql<string>`ts_headline('simple', ${withoutMarks(ranked.body)}, ${query}, ${SNIPPET_OPTIONS})`,
+    })
+    .from(ranked)
+    .orderBy(desc(ranked.inTitle), desc(ranked.rank), desc(ranked.updatedAt));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    title_highlight: toHighlight(r.titleMarked),
+    snippet: toHighlight(r.snippetMarked),
+    access: r.ownerId === userId ? "owner" : r.role === "editor" ? "editor" : "viewer",
+    updated_at: new Date(r.updatedAt).toISOString(),
+  }));
+}
