@@ -1,10 +1,11 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (placeholder, typography, typing into empty lines, pasted tables, slash menu). Nothing here adds a node or mark, so whatever
+// (placeholder, typography, typing into empty lines, pasted tables, slash menu, find's highlights). Nothing here adds a node or mark, so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { EmptyLineInput } from "./empty-line-input";
+import { FindExtension } from "./find/find-extension";
 import { PasteTables } from "./paste-tables";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
 import { SafeTypography } from "./typography";
@@ -20,5 +21,6 @@ export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boole
     EmptyLineInput,
     PasteTables,
     createSlashExtension(slash),
+    FindExtension,
   ];
 }

@@ -17,6 +17,7 @@ import { cn } from "../../lib/cn";
 import { colorFor } from "../../lib/collab/user-color";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
+import { FindBar, useFindBar } from "./find";
 import { LastEdited } from "./last-edited-view";
 import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
@@ -112,7 +113,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const openLink = useCallback(() => setLinkOpen(true), []);
   // Every change goes to the server as it is made; Ctrl+S only asks it to store now.
   const save = useCallback(() => live.requestStore(), [live]);
-  useEditorShortcuts({ onSave: save, onAiCommand });
+  const findBar = useFindBar();
+  useEditorShortcuts({ onSave: save, onAiCommand, onFind: findBar.show });
 
   const onSmartImprove = useCallback(() => {
     onAiCommand(editor && !editor.state.selection.empty ? "improve" : "assistant");
@@ -192,6 +194,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           {props.renderExport(session.getDocument)}
         </div>
       </div>
+      {editor && <FindBar editor={editor} control={findBar} canReplace={!viewOnly && session.editable} />}
       <div className="flex min-h-0 flex-1">
         {showPanel && (
           <SidePanel

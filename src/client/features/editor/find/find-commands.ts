@@ -1,0 +1,77 @@
+// What the find bar asks of the editor: search, step through matches, replace. Each is one
+// transaction; the current match is also selected, so closing the bar leaves the caret there.
+import type { Editor } from "@tiptap/core";
+import { TextSelection, type Transaction } from "@tiptap/pm/state";
+import { yUndoPluginKey } from "@tiptap/y-tiptap";
+import { findKey, findStateFor, NO_FIND, type FindState } from "./find-extension";
+import { type FindOptions, findInDocument, matchAtOrAfter, matchBefore } from "./matching";
+import { replaceText } from "./replace-text";
+
+function stateOf(editor: Editor): FindState {
+  return findKey.getState(editor.state) ?? NO_FIND;
+}
+
+/** Makes match `current` of the query current on `tr.doc`: selected, drawn, scrolled to. */
+function settle(tr: Transaction, prev: FindState, query: string, options: FindOptions, pick: (matches: FindState["matches"]) => number) {
+  const matches = findInDocument(tr.doc, query, options);
+  const current = pick(matches);
+  const m = matches[current];
+  if (m) tr.setSelection(TextSelection.create(tr.doc, m.from, m.to));
+  tr.setMeta(findKey, findStateFor(tr, { query, options, current, scroll: prev.scroll + (m ? 1 : 0) }, matches));
+}
+
+/** Searches for `query`, starting at the selection (so typing more keeps the match found so far). */
+export function setFindQuery(editor: Editor, query: string, options: FindOptions): void {
+  const prev = stateOf(editor);
+  if (prev.query === query && prev.options.matchCase === options.matchCase && prev.options.wholeWord === options.wholeWord) return;
+  const tr = editor.state.tr;
+  settle(tr, prev, query, options, (ms) => matchAtOrAfter(ms, tr.selection.from));
+  editor.view.dispatch(tr);
+}
+
+/** Goes to the next (1) or previous (-1) match from the selection, wrapping around. */
+export function findStep(editor: Editor, direction: 1 | -1): void {
+  const prev = stateOf(editor);
+  if (!prev.matches.length) return;
+  const tr = editor.state.tr;
+  const { from, to } = tr.selection;
+  settle(tr, prev, prev.query, prev.options, (ms) => (direction === 1 ? matchAtOrAfter(ms, to) : matchBefore(ms, from)));
+  editor.view.dispatch(tr);
+}
+
+/** Forgets the query: no highlights are left. */
+export function clearFind(editor: Editor): void {
+  if (!stateOf(editor).query) return;
+  editor.view.dispatch(editor.state.tr.setMeta(findKey, NO_FIND));
+}
+
+/** Replaces the current match and goes to the next one. */
+export function replaceCurrent(editor: Editor, replacement: string): void {
+  const prev = stateOf(editor);
+  const m = prev.matches[prev.current];
+  if (!m || !editor.isEditable) return;
+  const tr = editor.state.tr;
+  replaceText(tr, m.from, m.to, replacement);
+  const after = m.from + replacement.length;
+  tr.setSelection(TextSelection.create(tr.doc, after));
+  settle(tr, prev, prev.query, prev.options, (ms) => matchAtOrAfter(ms, after));
+  editor.view.dispatch(tr);
+}
+
+/**
+ * Replaces every match in one transaction, which the collaborative undo takes back as one
+ * step: its capture window is closed before and after, so typing just before or after
+ * stays a step of its own.
+ */
+export function replaceAll(editor: Editor, replacement: string): number {
+  const prev = stateOf(editor);
+  if (!prev.matches.length || !editor.isEditable) return 0;
+  const undoManager = yUndoPluginKey.getState(editor.state)?.undoManager;
+  undoManager?.stopCapturing();
+  const tr = editor.state.tr;
+  for (const m of [...prev.matches].reverse()) replaceText(tr, m.from, m.to, replacement);
+  settle(tr, prev, prev.query, prev.options, (ms) => matchAtOrAfter(ms, tr.selection.from));
+  editor.view.dispatch(tr);
+  undoManager?.stopCapturing();
+  return prev.matches.length;
+}
