@@ -87,7 +87,7 @@ describe("documents: dashboard and live updates", () => {
       release = r;
     });
     const page = await open(session);
-    await page.route("**/api/documents", async (route) => {
+    await page.route((url) => url.pathname === "/api/documents", async (route) => {
       await held;
       await route.continue();
     });

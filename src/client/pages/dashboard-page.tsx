@@ -8,7 +8,7 @@ import { PageShell, SiteHeader } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
-import { DocumentsSection, SharedWithMeSection, useDocumentLimit, useDocuments } from "../features/documents";
+import { type DocumentFilter, DocumentsSection, SharedWithMeSection, useDocumentLimit, useDocuments } from "../features/documents";
 import { getAuthClient } from "../lib/auth-client";
 import { useSubscription } from "../lib/subscription";
 import { usePageTitle } from "../lib/page-title";
@@ -75,6 +75,7 @@ export default function DashboardPage() {
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [, navigate] = useLocation();
+  const [filter, setFilter] = useState<DocumentFilter>("all");
 
   // Signed in after opening an invitation link: back to it, which opens the document.
   useEffect(() => {
@@ -133,8 +134,8 @@ export default function DashboardPage() {
 
   return (
     <PageShell header={header}>
-      <DocumentsSection />
-      <SharedWithMeSection />
+      <DocumentsSection filter={filter} onFilterChange={setFilter} />
+      {filter !== "mine" && <SharedWithMeSection emptyText={filter === "shared" ? "Nothing is shared with you yet." : null} />}
       {showPlans && (
         <div className="mt-16 border-t pt-4">
           <PricingSection />

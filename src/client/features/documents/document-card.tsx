@@ -1,4 +1,4 @@
-import { FileText, MoreVertical, Pencil, Trash2 } from "lucide-react";
+import { FileText, MoreVertical, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { Button } from "../../components/ui/button";
@@ -14,10 +14,11 @@ export interface DocumentCardProps {
   document: DocumentSummary;
   onRename: (doc: DocumentSummary) => void;
   onDelete: (doc: DocumentSummary) => void;
+  onTogglePin: (doc: DocumentSummary) => void;
 }
 
 /** One dashboard card: title, the text's start, word count and last-updated time; the whole card opens the editor. */
-export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCardProps) {
+export function DocumentCard({ document: doc, onRename, onDelete, onTogglePin }: DocumentCardProps) {
   return (
     <li className="group relative flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/30">
       <Link
@@ -28,6 +29,7 @@ export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCard
         <div className="flex items-start gap-3">
           <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
           <h2 className="line-clamp-2 font-semibold leading-snug break-words">{doc.title}</h2>
+          {doc.pinned && <Pin aria-label="Pinned" className="mt-1 size-3.5 shrink-0 text-muted-foreground" />}
         </div>
         {doc.excerpt && <p className="line-clamp-2 text-sm text-muted-foreground break-words">{doc.excerpt}</p>}
         <p className="mt-auto text-sm text-muted-foreground">
@@ -43,6 +45,10 @@ export function DocumentCard({ document: doc, onRename, onDelete }: DocumentCard
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => onTogglePin(doc)}>
+              {doc.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+              {doc.pinned ? "Unpin" : "Pin to top"}
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onRename(doc)}>
               <Pencil aria-hidden="true" />
               Rename

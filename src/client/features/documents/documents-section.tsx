@@ -1,15 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { FilePlus2, Plus, Sparkles, Trash2 } from "lucide-react";
+import { ArrowUpDown, FilePlus2, Pin, Plus, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { type DocumentSummary, TRASH_DAYS } from "../../../shared/contracts/documents";
+import { DOCUMENT_SORTS, type DocumentSort, type DocumentSummary, TRASH_DAYS } from "../../../shared/contracts/documents";
 import { DASHBOARD_PLACEHOLDER_CARDS } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
 import { SUBSCRIPTION_QUERY_KEY } from "../../lib/subscription";
 import { toast } from "../../lib/toast";
 import { DeleteDocumentDialog } from "./delete-document-dialog";
 import { DocumentCard } from "./document-card";
+import { SORT_LABELS, setDocumentSort, useDocumentSort } from "./document-sort";
 import { RenameDocumentDialog } from "./rename-document-dialog";
 import {
   errorMessage,
@@ -17,6 +20,7 @@ import {
   useCreateDocument,
   useDeleteDocument,
   useDocuments,
+  usePinDocument,
   useRenameDocument,
 } from "./use-documents";
 import { useDocumentLimit } from "./use-document-limit";
@@ -38,11 +42,24 @@ function LimitNotice({ message }: { message: string }) {
   );
 }
 
-/** "Your Documents": the list, its loading and empty states, and the card actions. */
-export function DocumentsSection() {
+export type DocumentFilter = "all" | "mine" | "shared";
+const FILTERS: { value: DocumentFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "mine", label: "Mine" },
+  { value: "shared", label: "Shared with me" },
+];
+
+/**
+ * "Your Documents": the list, its loading and empty states, and the card actions; the filter
+ * (all, mine, shared with me) is the page's, which also shows or hides "Shared with me".
+ */
+export function DocumentsSection({ filter = "all", onFilterChange }: { filter?: DocumentFilter; onFilterChange?: (f: DocumentFilter) => void }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const documents = useDocuments();
+  const pinned = useDocuments({ pinned: true });
+  const sort = useDocumentSort();
+  const pin = usePinDocument();
   const limit = useDocumentLimit();
   const create = useCreateDocument();
   const rename = useRenameDocument();
@@ -61,7 +78,15 @@ export function DocumentsSection() {
     setDeleteOpen(true);
   };
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  useLiveDocumentList(documents.data);
+  useLiveDocumentList([...(pinned.items ?? []), ...(documents.items ?? [])]);
+  const togglePin = (doc: DocumentSummary) =>
+    pin.mutate(
+      { id: doc.id, pinned: !doc.pinned },
+      { onError: (err) => toast({ title: doc.pinned ? "Not unpinned" : "Not pinned", description: errorMessage(err), variant: "destructive" }) },
+    );
+  const cardsOf = (list: DocumentSummary[]) =>
+    list.map((doc) => <DocumentCard key={doc.id} document={doc} onRename={openRename} onDelete={openDelete} onTogglePin={togglePin} />);
+  const empty = documents.items?.length === 0 && pinned.items?.length === 0;
 
   const atLimit = limit?.atLimit ?? false;
   const notice =
@@ -130,7 +155,20 @@ export function DocumentsSection() {
           </h1>
           <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Select value={sort} onValueChange={(v) => setDocumentSort(v as DocumentSort)}>
+            <SelectTrigger className="w-40" aria-label="Sort documents">
+              <ArrowUpDown aria-hidden="true" />
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {DOCUMENT_SORTS.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
           <Button variant="outline" asChild>
             <Link href="/trash">
               <Trash2 aria-hidden="true" />
@@ -141,9 +179,26 @@ export function DocumentsSection() {
         </div>
       </div>
 
+      {onFilterChange && (
+        <fieldset className="mb-6 inline-flex rounded-lg border p-0.5">
+          <legend className="sr-only">Show</legend>
+          {FILTERS.map((f) => (
+            <Button
+              key={f.value}
+              size="sm"
+              variant={filter === f.value ? "secondary" : "ghost"}
+              aria-pressed={filter === f.value}
+              onClick={() => onFilterChange(f.value)}
+            >
+              {f.label}
+            </Button>
+          ))}
+        </fieldset>
+      )}
+
       {notice && <LimitNotice message={notice} />}
 
-      {documents.isPending ? (
+      {filter === "shared" ? null : documents.isPending ? (
         <ul className={GRID} aria-busy="true" aria-label="Loading documents">
           {Array.from({ length: DASHBOARD_PLACEHOLDER_CARDS }, (_, i) => (
             <li key={i} data-testid="document-skeleton" className="flex min-h-28 flex-col gap-3 rounded-xl border bg-card p-5">
@@ -160,7 +215,7 @@ export function DocumentsSection() {
             Try again
           </Button>
         </div>
-      ) : documents.data.length === 0 ? (
+      ) : empty ? (
         <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
           <FilePlus2 aria-hidden="true" className="size-10 text-muted-foreground" />
           <h2 className="mt-4 text-lg font-semibold">No documents yet</h2>
@@ -168,11 +223,29 @@ export function DocumentsSection() {
           {newButton("Create Document")}
         </div>
       ) : (
-        <ul className={GRID} aria-label="Documents">
-          {documents.data.map((doc) => (
-            <DocumentCard key={doc.id} document={doc} onRename={openRename} onDelete={openDelete} />
-          ))}
-        </ul>
+        <>
+          {!!pinned.items?.length && (
+            <>
+              <h2 className="mb-3 flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+                <Pin aria-hidden="true" className="size-4" />
+                Pinned
+              </h2>
+              <ul className={cn(GRID, "mb-8")} aria-label="Pinned documents">
+                {cardsOf(pinned.items)}
+              </ul>
+            </>
+          )}
+          <ul className={GRID} aria-label="Documents">
+            {cardsOf(documents.items ?? [])}
+          </ul>
+          {documents.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" onClick={() => void documents.fetchNextPage()} disabled={documents.isFetchingNextPage}>
+                {documents.isFetchingNextPage ? "Loading..." : `Show more (${(documents.items?.length ?? 0) + (pinned.items?.length ?? 0)} of ${documents.total ?? "?"})`}
+              </Button>
+            </div>
+          )}
+        </>
       )}
 
       <RenameDocumentDialog

@@ -19,11 +19,11 @@ const doc = (id: string, version: number, updated_at: string, title = id): Docum
 describe("mergeUpdate", () => {
   const list = [doc("a", 3, "2026-01-03T00:00:00.000Z"), doc("b", 1, "2026-01-02T00:00:00.000Z")].map(summaryOf);
 
-  it("replaces the document, keeps the owner as user_id and moves it to the top", () => {
+  it("replaces the document in place and keeps the owner as user_id", () => {
     const next = mergeUpdate(list, { ...doc("b", 2, "2026-01-04T00:00:00.000Z", "B2"), user_id: "writer" });
     expect(next!.map((d) => [d.id, d.title, d.user_id])).toEqual([
-      ["b", "B2", "owner"],
       ["a", "a", "owner"],
+      ["b", "B2", "owner"],
     ]);
   });
 

@@ -10,7 +10,8 @@ export function summaryOf(record: DocumentRecord): DocumentSummary {
 
 /**
  * Applies a realtime UPDATE (a summary, as the list subscribes for; a full record is
- * summarized here) to the cached list: newer versions only, re-sorted by updated_at.
+ * summarized here) to a loaded page of the list: newer versions only, in place (the page keeps
+ * the order it was loaded in, whatever the sort; the next load puts it where it now belongs).
  */
 export function mergeUpdate(list: DocumentSummary[] | undefined, record: DocumentRecord | DocumentSummary): DocumentSummary[] | undefined {
   if (!list) return list;
@@ -18,6 +19,5 @@ export function mergeUpdate(list: DocumentSummary[] | undefined, record: Documen
   if (i < 0 || list[i]!.version >= record.version) return list;
   const summary = "content" in record ? summaryOf(record) : record;
   // An UPDATE carries the writer as user_id; the list keeps the owner.
-  const next = list.map((d, j) => (j === i ? { ...summary, user_id: d.user_id } : d));
-  return next.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  return list.map((d, j) => (j === i ? { ...summary, user_id: d.user_id, pinned: d.pinned } : d));
 }

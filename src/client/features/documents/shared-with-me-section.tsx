@@ -14,9 +14,11 @@ async function fetchSharedWithMe(): Promise<SharedWithMe[]> {
   return SharedWithMeSchema.array().parse(await apiJson("GET", SHARED_WITH_ME_QUERY_KEY[0]));
 }
 
-export function SharedWithMeSection() {
+/** Hidden while nothing is shared, unless `emptyText` says what to show then. */
+export function SharedWithMeSection({ emptyText = null }: { emptyText?: string | null }) {
   const shared = useQuery({ queryKey: SHARED_WITH_ME_QUERY_KEY, queryFn: fetchSharedWithMe, refetchOnWindowFocus: true });
-  if (!shared.data || shared.data.length === 0) return null;
+  if (!shared.data) return null;
+  if (shared.data.length === 0) return emptyText ? <p className="mt-6 text-muted-foreground">{emptyText}</p> : null;
   return (
     <section aria-labelledby="shared-heading" className="mt-12">
       <h2 id="shared-heading" className="mb-4 text-xl font-semibold tracking-tight">

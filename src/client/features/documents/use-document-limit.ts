@@ -14,10 +14,11 @@ export interface DocumentLimitState {
 
 export function useDocumentLimit(): DocumentLimitState | null {
   const subscription = useSubscription();
+  // The same query as the dashboard's list; its answer carries the total of every page.
   const documents = useDocuments();
-  if (!subscription.data || !documents.data) return null;
+  if (!subscription.data || documents.total === undefined) return null;
   const plan = subscription.data.isActive && isPlanId(subscription.data.planName) ? subscription.data.planName : "gratis";
   const limit = PLANS[plan].documentLimit;
-  const count = documents.data.length;
+  const count = documents.total;
   return { planName: PLANS[plan].name, limit, count, atLimit: limit !== null && count >= limit };
 }

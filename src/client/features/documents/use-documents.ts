@@ -1,12 +1,23 @@
 // Data hooks of the dashboard: the owner's document list and its create / rename / delete
 // mutations (spec accounts §7 "a data hook for list, create, update and delete"). Every
 // change invalidates the list so the dashboard is current without a reload.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DocumentRecord, DocumentSummary } from "../../../shared/contracts/documents";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { DOCUMENT_TOTAL_HEADER, type DocumentRecord, type DocumentSummary } from "../../../shared/contracts/documents";
 import { ApiError, apiJson, apiRequest, isApiError } from "../../lib/api";
-import { summaryOf } from "./merge-update";
+import { useDocumentSort } from "./document-sort";
 
 export const DOCUMENTS_QUERY_KEY = ["/api/documents"] as const;
+/** Documents per page of the dashboard's list. */
+export const DOCUMENTS_PAGE_SIZE = 48;
+
+export interface DocumentListPage {
+  items: DocumentSummary[];
+  /** The next page's URL, or null on the last page. */
+  next: string | null;
+  /** The caller's documents in all, whatever the page or filter. */
+  total: number;
+}
+export type DocumentListData = InfiniteData<DocumentListPage, string>;
 
 /** The next page's URL from a Link header (rel="next"), or null on the last page. */
 export function nextPageUrl(link: string | null): string | null {
@@ -14,23 +25,36 @@ export function nextPageUrl(link: string | null): string | null {
   return match ? match[1]! : null;
 }
 
-/** Every page of the owner's list (summaries: no content), newest first. */
-async function fetchAllDocuments(signal: AbortSignal): Promise<DocumentSummary[]> {
-  const all: DocumentSummary[] = [];
-  for (let url: string | null = DOCUMENTS_QUERY_KEY[0]; url; ) {
-    const res = await apiRequest("GET", url, undefined, { signal });
-    all.push(...((await res.json()) as DocumentSummary[]));
-    url = nextPageUrl(res.headers.get("link"));
-  }
-  return all;
+async function fetchPage(url: string, signal: AbortSignal): Promise<DocumentListPage> {
+  const res = await apiRequest("GET", url, undefined, { signal });
+  const items = (await res.json()) as DocumentSummary[];
+  return { items, next: nextPageUrl(res.headers.get("link")), total: Number(res.headers.get(DOCUMENT_TOTAL_HEADER) ?? items.length) };
 }
 
-export function useDocuments(opts: { enabled?: boolean } = {}) {
-  return useQuery<DocumentSummary[]>({
-    queryKey: DOCUMENTS_QUERY_KEY,
-    queryFn: ({ signal }) => fetchAllDocuments(signal),
+/**
+ * One of the dashboard's lists, a page at a time in the chosen sort: the pinned documents
+ * (all on one page) or the others. Every list's query key starts with DOCUMENTS_QUERY_KEY.
+ */
+export function useDocuments(opts: { pinned?: boolean; enabled?: boolean } = {}) {
+  const sort = useDocumentSort();
+  const pinned = opts.pinned ? "true" : "false";
+  const limit = opts.pinned ? 100 : DOCUMENTS_PAGE_SIZE;
+  const query = useInfiniteQuery({
+    queryKey: [...DOCUMENTS_QUERY_KEY, sort, pinned],
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: `${DOCUMENTS_QUERY_KEY[0]}?sort=${sort}&pinned=${pinned}&limit=${limit}`,
+    getNextPageParam: (last: DocumentListPage) => last.next ?? undefined,
     enabled: opts.enabled ?? true,
   });
+  const items = query.data?.pages.flatMap((p) => p.items);
+  return { ...query, items, total: query.data?.pages[0]?.total };
+}
+
+/** Applies `fn` to the items of every loaded dashboard list. */
+export function updateDocumentLists(queryClient: ReturnType<typeof useQueryClient>, fn: (items: DocumentSummary[]) => DocumentSummary[]) {
+  queryClient.setQueriesData<DocumentListData>({ queryKey: DOCUMENTS_QUERY_KEY }, (data) =>
+    data?.pages ? { ...data, pages: data.pages.map((p) => ({ ...p, items: fn(p.items) })) } : data,
+  );
 }
 
 /** The human sentence of a failed call: the server's message when it sent one. */
@@ -48,9 +72,6 @@ export function useCreateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { title?: string } = {}) => apiJson<DocumentRecord>("POST", DOCUMENTS_QUERY_KEY[0], input),
-    onSuccess: (doc) => {
-      queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => (list ? [summaryOf(doc), ...list] : list));
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
   });
 }
@@ -80,13 +101,20 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`),
-    onSuccess: (_void, id) => {
-      queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => list?.filter((d) => d.id !== id));
-    },
+    onSuccess: (_void, id) => updateDocumentLists(queryClient, (items) => items.filter((d) => d.id !== id)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
       // The deleted document is now in the trash.
       void queryClient.invalidateQueries({ queryKey: ["/api/trash"] });
     },
+  });
+}
+
+/** Pins a document to the top of the dashboard, or unpins it. */
+export function usePinDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => apiJson<void>(pinned ? "PUT" : "DELETE", `/api/documents/${encodeURIComponent(id)}/pin`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }),
   });
 }

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
 import { subscribeToDocument } from "../../lib/realtime";
 import { mergeUpdate } from "./merge-update";
-import { DOCUMENTS_QUERY_KEY } from "./use-documents";
+import { updateDocumentLists } from "./use-documents";
 
 /** The server allows 50 channels per connection; the most recent documents get them. */
 const MAX_LIVE = 40;
@@ -25,7 +25,7 @@ export function useLiveDocumentList(documents: DocumentSummary[] | undefined) {
       subscribeToDocument(
         id,
         {
-          onUpdate: (record) => queryClient.setQueryData<DocumentSummary[]>(DOCUMENTS_QUERY_KEY, (list) => mergeUpdate(list, record)),
+          onUpdate: (record) => updateDocumentLists(queryClient, (items) => mergeUpdate(items, record) ?? items),
           onStatus: () => {},
         },
         // Summaries, not content: the list shows titles, dates, word counts and excerpts.
