@@ -156,19 +156,21 @@ export function DocumentsSection({ filter = "all", onFilterChange }: { filter?: 
           <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Select value={sort} onValueChange={(v) => setDocumentSort(v as DocumentSort)}>
-            <SelectTrigger className="w-40" aria-label="Sort documents">
-              <ArrowUpDown aria-hidden="true" />
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {DOCUMENT_SORTS.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <div className="w-40">
+            <Select value={sort} onValueChange={(v) => setDocumentSort(v as DocumentSort)}>
+              <SelectTrigger aria-label="Sort documents">
+                <ArrowUpDown aria-hidden="true" />
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {DOCUMENT_SORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
           <Button variant="outline" asChild>
             <Link href="/trash">
               <Trash2 aria-hidden="true" />
