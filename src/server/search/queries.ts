@@ -7,19 +7,23 @@ import type { SearchResult } from "../../shared/contracts/search.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { START_MARK, STOP_MARK, toHighlight } from "./highlight.js";
-import { toTsquery } from "./tsquery.js";
+import { anchorWord, toTsquery } from "./tsquery.js";
 
 // Two short passages around the matches. Text without a match in it (a title-only hit) shows
 // its opening words.
 const SNIPPET_OPTIONS = `StartSel=${START_MARK}, StopSel=${STOP_MARK}, MaxWords=18, MinWords=6, MaxFragments=2, FragmentDelimiter=" … "`;
 const TITLE_OPTIONS = `StartSel=${START_MARK}, StopSel=${STOP_MARK}, HighlightAll=true`;
 /** The marks are taken out of the text first, so only ts_headline's marks carry them. */
-const withoutMarks = (column: unknown) => sql`translate(${column}, chr(2) || chr(3), '')`;
+const withoutMarks = (text: unknown) => sql`translate(${text}, chr(2) || chr(3), '')`;
+/** Characters of text around the anchor word's first appearance that ts_headline reads. */
+const WINDOW_BEFORE = 300;
+const WINDOW_LENGTH = 3000;
 
 export async function searchDocuments(ctx: AppContext, userId: string, input: string, limit: number): Promise<SearchResult[]> {
   const tsquery = toTsquery(input);
   if (!tsquery) return [];
   const query = sql`to_tsquery('simple', ${tsquery})`;
+  const anchor = anchorWord(input);
   const memberRole = sql`(select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId} limit 1)`;
   const ranked = ctx.db.$with("ranked").as(
     ctx.db
@@ -55,7 +59,9 @@ export async function searchDocuments(ctx: AppContext, userId: string, input: st
       ownerId: ranked.ownerId,
       role: ranked.role,
       titleMarked: sql<string>`ts_headline('simple', ${withoutMarks(ranked.title)}, ${query}, ${TITLE_OPTIONS})`,
-      snippetMarked: sql<string>`ts_headline('simple', ${withoutMarks(ranked.body)}, ${query}, ${SNIPPET_OPTIONS})`,
+      // Reading a whole 27 KB text costs ~3 ms per result; a window around the anchor word
+      // holds the first match in all but odd cases (then the window's opening words show).
+      snippetMarked: sql<string>`ts_headline('simple', ${withoutMarks(sql`substring(${ranked.body} from greatest(1, strpos(lower(${ranked.body}), ${anchor}) - ${sql.raw(String(WINDOW_BEFORE))}) for ${sql.raw(String(WINDOW_LENGTH))})`)}, ${query}, ${SNIPPET_OPTIONS})`,
     })
     .from(ranked)
     .orderBy(desc(ranked.inTitle), desc(ranked.rank), desc(ranked.updatedAt));

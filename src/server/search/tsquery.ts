@@ -15,6 +15,15 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const words = (text: string) => text.normalize("NFC").toLowerCase().match(WORD) ?? [];
 const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ":*" : ""}`;
 
+/**
+ * The longest word of `input` (likely the rarest), where the snippet looks first: ts_headline
+ * reads the text it is given word by word, so it gets a window around this word's first
+ * appearance instead of the whole document.
+ */
+export function anchorWord(input: string): string {
+  return words(input).reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
 /** The tsquery text for `input`, or null when it holds no word to search for. */
 export function toTsquery(input: string): string | null {
   const parts: string[] = [];
