@@ -15,6 +15,7 @@ import { devRoutes } from "./dev/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { importRoutes } from "./import/routes.js";
 import { memberRoutes } from "./members/index.js";
 import { searchRoutes } from "./search/index.js";
 import { scheduleUpkeep } from "./upkeep.js";
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     billingRoutes,
     aiRoutes,
     exportRoutes,
+    importRoutes,
     devRoutes,
   ];
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));

@@ -1,0 +1,117 @@
+// One uploaded file → a title and checked document content, or the reason it cannot be
+// imported (an AppError with a 4xx status). The format is chosen by the extension and
+// confirmed by the bytes: a .docx must be a zip, a text format must decode as text.
+import { validateDocContent } from "../../shared/editor/validate.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { type IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES } from "../../shared/contracts/import.js";
+import { TITLE_MAX_LENGTH } from "../../shared/limits.js";
+import { AppError, tooLarge } from "../http/index.js";
+import { htmlToNodes } from "./convert-html.js";
+import { markdownToImport, textToNodes } from "./convert-text.js";
+import { decodeText, isOle, isPdf, isZip } from "./decode.js";
+import { type Converted, headingText } from "./nodes.js";
+import { Notes } from "./notes.js";
+import { zipProblem } from "./zip-check.js";
+
+export interface ConvertedFile {
+  title: string;
+  content: DocNode;
+  notes: string[];
+}
+
+type Format = "markdown" | "html" | "docx" | "text";
+const FORMATS: Record<(typeof IMPORT_EXTENSIONS)[number], Format> = {
+  ".md": "markdown",
+  ".markdown": "markdown",
+  ".html": "html",
+  ".htm": "html",
+  ".docx": "docx",
+  ".txt": "text",
+};
+
+const unsupported = (message: string) => new AppError(415, "unsupported_media_type", message);
+const unreadable = (message: string) => new AppError(422, "validation_failed", message);
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot).toLowerCase() : "";
+}
+
+function formatOf(name: string): Format {
+  const format = FORMATS[extensionOf(name) as keyof typeof FORMATS];
+  if (!format) throw unsupported(`${name}: only Markdown (.md), HTML (.html), Word (.docx) and text (.txt) files can be imported`);
+  return format;
+}
+
+async function docxToHtml(bytes: Buffer): Promise<string> {
+  // mammoth (about 1 MB with its zip and XML readers) loads on the first Word import.
+  const mammoth = (await import("mammoth")).default;
+  const result = await mammoth.convertToHtml(
+    { buffer: bytes },
+    {
+      // Word's own names, and the ones Draftsmith's Word export writes (src/server/export/docx.ts).
+      styleMap: [
+        "u => u",
+        "strike => s",
+        "p[style-name='Title'] => p.document-title:fresh",
+        "p[style-name='Quote'] => blockquote > p:fresh",
+        "p[style-name='Intense Quote'] => blockquote > p:fresh",
+        "p[style-name='Code Block'] => pre:separator('\\n')",
+      ],
+      // The image bytes are never read: the HTML path counts the <img> and keeps its description.
+      convertImage: mammoth.images.imgElement(async (image) => ({ src: "", alt: (image as { altText?: string }).altText ?? "" })),
+    },
+  );
+  return result.value;
+}
+
+async function convert(name: string, format: Format, bytes: Buffer, notes: Notes): Promise<Converted> {
+  if (format === "docx") {
+    if (isOle(bytes)) throw unsupported(`${name}: this is an older Word file (.doc); save it as .docx and import that`);
+    if (!isZip(bytes)) throw unsupported(`${name}: this is not a Word document (.docx)`);
+    const problem = await zipProblem(bytes);
+    if (problem) throw (problem.includes("damaged") ? unsupported : tooLarge)(`${name}: ${problem}`);
+    let html: string;
+    try {
+      html = await docxToHtml(bytes);
+    } catch {
+      throw unreadable(`${name}: the Word document could not be read`);
+    }
+    return htmlToNodes(html, notes);
+  }
+  if (isZip(bytes) || isPdf(bytes) || isOle(bytes)) throw unsupported(`${name}: this file does not hold text`);
+  const text = decodeText(bytes, notes);
+  if (text === null) throw unsupported(`${name}: this file does not hold text (or not in UTF-8)`);
+  if (format === "markdown") return markdownToImport(text, notes);
+  if (format === "html") return htmlToNodes(text, notes);
+  return textToNodes(text);
+}
+
+/**
+ * The title: a line the file marks as its title, else the first heading, else an HTML
+ * <title>, else the file name. A level-1 heading that opens the file and becomes the title
+ * leaves the body, as Draftsmith's Markdown export writes the title that way.
+ */
+function titleFrom(name: string, converted: Converted): string {
+  const base = name.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "");
+  let title = converted.explicitTitle;
+  if (!title) {
+    const first = converted.blocks[0];
+    if (first?.type === "heading" && first.attrs?.level === 1 && headingText(first)) {
+      title = headingText(first)!;
+      converted.blocks.shift();
+    } else title = headingText(converted.blocks.find((b) => b.type === "heading")) ?? converted.title ?? base;
+  }
+  return Array.from(title.replace(/\s+/g, " ").trim() || "Untitled").slice(0, TITLE_MAX_LENGTH).join("").trim();
+}
+
+export async function convertFile(name: string, bytes: Buffer): Promise<ConvertedFile> {
+  const format = formatOf(name);
+  if (bytes.length > IMPORT_FILE_MAX_BYTES) throw tooLarge(`${name}: files may be at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`);
+  const notes = new Notes();
+  const converted = await convert(name, format, bytes, notes);
+  const title = titleFrom(name, converted);
+  const checked = validateDocContent({ type: "doc", content: converted.blocks });
+  if (!checked.ok) throw unreadable(`${name}: the file could not be turned into a document (${checked.message})`);
+  return { title, content: checked.doc, notes: notes.list() };
+}

@@ -1,0 +1,290 @@
+// HTML → the document schema. htmlparser2's streaming parser reports tags and text in
+// order; a stack of open blocks and one of open marks turn them into nodes, so a deeply
+// nested file is walked without recursion (like src/shared/markdown/from-markdown.ts).
+// Only the schema's nodes and marks come out: no attribute is copied except a checked link
+// and a text alignment, so scripts, styles and event handlers cannot reach a document.
+import { Parser } from "htmlparser2";
+import { isAllowedHref } from "../../shared/editor/links.js";
+import type { Converted, ImportMark, ImportNode } from "./nodes.js";
+import type { Notes } from "./notes.js";
+
+// Blocks deeper than this are read as their text: the schema check refuses documents nested
+// past MAX_DOC_DEPTH (src/shared/editor/validate.ts), and an implicit item and paragraph may
+// still be added below.
+const MAX_BLOCK_DEPTH = 30;
+const CODE_LANGUAGE = /language-([a-z0-9_+#.-]{1,40})/i;
+const ALIGN = /text-align\s*:\s*(left|center|right|justify)/i;
+
+const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 3, h5: 3, h6: 3 };
+const MARKS: Record<string, ImportMark["type"]> = {
+  strong: "bold",
+  b: "bold",
+  em: "italic",
+  i: "italic",
+  cite: "italic",
+  u: "underline",
+  ins: "underline",
+  s: "strike",
+  strike: "strike",
+  del: "strike",
+  code: "code",
+  kbd: "code",
+  samp: "code",
+  tt: "code",
+};
+// Scripts are left out and said so; a stylesheet or template is left out quietly (every
+// exported page has one).
+const SCRIPT_TAGS = new Set(["script", "noscript"]);
+const QUIET_TAGS = new Set(["style", "template"]);
+const EMBED_TAGS = new Set(["iframe", "frame", "frameset", "object", "embed", "applet", "video", "audio", "canvas", "svg", "math"]);
+const TEXT_BLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
+const LISTS = new Set(["bulletList", "orderedList"]);
+
+interface Entry {
+  block?: ImportNode;
+  mark?: boolean;
+  skip?: boolean;
+  title?: boolean;
+  table?: boolean;
+}
+
+function alignOf(attrs: Record<string, string>): string | undefined {
+  const fromStyle = ALIGN.exec(attrs.style ?? "")?.[1];
+  const value = (fromStyle ?? attrs.align ?? "").toLowerCase();
+  return ["center", "right", "justify"].includes(value) ? value : undefined;
+}
+
+export function htmlToNodes(html: string, notes: Notes): Converted {
+  const root: ImportNode = { type: "doc", content: [] };
+  const blocks: ImportNode[] = [root];
+  const implicit = new WeakSet<ImportNode>();
+  const marks: (ImportMark | null)[] = [];
+  const entries: Entry[] = [];
+  let skipDepth = 0;
+  let tableDepth = 0;
+  let titleText = null as string | null;
+  let explicitTitle = null as string | null;
+  let capturing: "title" | "explicit" | null = null;
+  let flattened = false;
+
+  const top = () => blocks[blocks.length - 1]!;
+  const currentMarks = (): ImportMark[] => {
+    const open = marks.filter((m): m is ImportMark => m !== null);
+    // Inline code takes no other mark in the schema.
+    const code = open.find((m) => m.type === "code");
+    if (code) return [code];
+    const seen = new Set<string>();
+    return open.filter((m) => !seen.has(m.type) && seen.add(m.type));
+  };
+
+  /** Ends a block: tidies its text and removes it when nothing is left in it. */
+  const finish = (node: ImportNode) => {
+    const content = node.content ?? [];
+    if (TEXT_BLOCKS.has(node.type) && node.type !== "codeBlock") {
+      const first = content[0];
+      if (first?.text !== undefined) first.text = first.text.replace(/^ +/, "");
+      const last = content[content.length - 1];
+      if (last?.text !== undefined) last.text = last.text.replace(/ +$/, "");
+      node.content = content.filter((n) => n.type !== "text" || n.text);
+    }
+    if (node.type === "listItem" && node.content?.[0]?.type !== "paragraph") node.content = [{ type: "paragraph" }, ...content];
+    if (node.type === "blockquote" && !content.length) node.content = [{ type: "paragraph" }];
+    const empty = !node.content?.length;
+    if (empty) delete node.content;
+    const parent = top();
+    if (empty && (node.type === "paragraph" || node.type === "heading" || LISTS.has(node.type)) && parent.content?.at(-1) === node) {
+      parent.content.pop();
+    }
+  };
+  const pop = () => {
+    const node = blocks.pop()!;
+    finish(node);
+  };
+  const push = (node: ImportNode, isImplicit = false) => {
+    const parent = top();
+    if (!parent.content) parent.content = [];
+    parent.content.push(node);
+    blocks.push(node);
+    if (isImplicit) implicit.add(node);
+  };
+  /** Opens a block where the schema allows it, closing or adding blocks around it. */
+  const openBlock = (node: ImportNode): ImportNode => {
+    while (TEXT_BLOCKS.has(top().type) || (implicit.has(top()) && !fits(node, top()))) pop();
+    if (node.type === "listItem" && !LISTS.has(top().type)) push({ type: "bulletList" }, true);
+    if (node.type !== "listItem" && LISTS.has(top().type)) push({ type: "listItem" }, true);
+    push(node);
+    return node;
+  };
+  const fits = (node: ImportNode, parent: ImportNode) => (node.type === "listItem" ? LISTS.has(parent.type) : !LISTS.has(parent.type));
+  const ensureInline = () => {
+    if (TEXT_BLOCKS.has(top().type)) return;
+    if (LISTS.has(top().type)) push({ type: "listItem" }, true);
+    push({ type: "paragraph" }, true);
+  };
+  const pushText = (text: string) => {
+    const block = top();
+    if (!block.content) block.content = [];
+    const content = block.content;
+    const last = content[content.length - 1];
+    const nodeMarks = block.type === "codeBlock" ? [] : currentMarks();
+    if (last?.type === "text" && JSON.stringify(last.marks ?? []) === JSON.stringify(nodeMarks)) {
+      last.text += text;
+      return;
+    }
+    content.push(nodeMarks.length ? { type: "text", text, marks: nodeMarks } : { type: "text", text });
+  };
+  const inlineText = (raw: string) => {
+    if (top().type === "codeBlock") {
+      pushText(raw);
+      return;
+    }
+    let text = raw.replace(/[\t\n\r\f ]+/g, " ");
+    if (text === " " && !TEXT_BLOCKS.has(top().type)) return;
+    ensureInline();
+    const last = top().content?.at(-1);
+    if (!last || last.type === "hardBreak" || last.text?.endsWith(" ")) text = text.replace(/^ /, "");
+    if (text) pushText(text);
+  };
+  const blockDepthReached = () => {
+    if (blocks.length < MAX_BLOCK_DEPTH) return false;
+    if (!flattened) notes.add("flattened");
+    flattened = true;
+    return true;
+  };
+
+  const openTag = (tag: string, attrs: Record<string, string>): Entry => {
+    if (skipDepth > 0 || capturing) return { skip: true };
+    const handlers = Object.keys(attrs).filter((a) => a.startsWith("on")).length;
+    notes.add("handler", handlers);
+    if (SCRIPT_TAGS.has(tag) || EMBED_TAGS.has(tag)) {
+      notes.add(SCRIPT_TAGS.has(tag) ? "script" : "embed");
+      return { skip: true };
+    }
+    if (QUIET_TAGS.has(tag)) return { skip: true };
+    if (tag === "title") {
+      capturing = "title";
+      titleText = "";
+      return { title: true };
+    }
+    if (tag === "img") {
+      notes.add("image");
+      const alt = (attrs.alt ?? "").replace(/\s+/g, " ").trim();
+      inlineText(alt ? `[image: ${alt}]` : "[image]");
+      return {};
+    }
+    if (tag === "br") {
+      if (top().type === "codeBlock") pushText("\n");
+      else {
+        ensureInline();
+        top().content!.push({ type: "hardBreak" });
+      }
+      return {};
+    }
+    if (tag === "table") {
+      if (tableDepth === 0) notes.add("table");
+      tableDepth++;
+      return { table: true };
+    }
+    if (tableDepth > 0) {
+      // A table is read row by row, one paragraph a row with its cells split by " | ".
+      if (tag === "tr" && !blockDepthReached()) return { block: openBlock({ type: "paragraph" }) };
+      if ((tag === "td" || tag === "th") && top().type === "paragraph" && top().content?.length) inlineText(" | ");
+      return markEntry(tag, attrs);
+    }
+    if (top().type === "codeBlock") {
+      // <pre><code class="language-js">: the language sits on the inner element.
+      const language = tag === "code" ? CODE_LANGUAGE.exec(attrs.class ?? "")?.[1] : undefined;
+      if (language && !top().attrs) top().attrs = { language };
+      return {};
+    }
+    if (tag === "p" && attrs.class === "document-title" && !root.content?.length && explicitTitle === null) {
+      // The title line of Draftsmith's own HTML export (src/shared/export/html.ts), and a
+      // Word "Title" paragraph (convert-file.ts maps it here).
+      capturing = "explicit";
+      explicitTitle = "";
+      return { title: true };
+    }
+    const level = HEADING_LEVEL[tag];
+    if (level) {
+      const align = alignOf(attrs);
+      return { block: openBlock({ type: "heading", attrs: align ? { level, textAlign: align } : { level } }) };
+    }
+    if (tag === "p") {
+      const align = alignOf(attrs);
+      return { block: openBlock(align ? { type: "paragraph", attrs: { textAlign: align } } : { type: "paragraph" }) };
+    }
+    if (tag === "pre") {
+      const language = CODE_LANGUAGE.exec(attrs.class ?? "")?.[1];
+      return { block: openBlock(language ? { type: "codeBlock", attrs: { language } } : { type: "codeBlock" }) };
+    }
+    if (tag === "hr") {
+      openBlock({ type: "horizontalRule" });
+      pop();
+      return {};
+    }
+    if (tag === "ul" || tag === "ol" || tag === "li" || tag === "blockquote") {
+      if (blockDepthReached()) return {};
+      if (tag === "ul") return { block: openBlock({ type: "bulletList" }) };
+      if (tag === "ol") {
+        const start = Number(attrs.start ?? 1);
+        const valid = Number.isInteger(start) && start >= 0 && start < 1e6 && start !== 1;
+        return { block: openBlock(valid ? { type: "orderedList", attrs: { start } } : { type: "orderedList" }) };
+      }
+      if (tag === "li") return { block: openBlock({ type: "listItem" }) };
+      return { block: openBlock({ type: "blockquote" }) };
+    }
+    if (tag === "div" || tag === "section" || tag === "article" || tag === "header" || tag === "footer" || tag === "main" || tag === "aside" || tag === "nav" || tag === "figure" || tag === "figcaption" || tag === "dd" || tag === "dt" || tag === "address") {
+      // Containers leave no node; the text in them still starts a new paragraph.
+      if (TEXT_BLOCKS.has(top().type)) pop();
+      return {};
+    }
+    return markEntry(tag, attrs);
+  };
+
+  const markEntry = (tag: string, attrs: Record<string, string>): Entry => {
+    const type = MARKS[tag];
+    if (type) {
+      marks.push({ type });
+      return { mark: true };
+    }
+    if (tag === "a") {
+      const href = attrs.href?.trim();
+      if (href && !isAllowedHref(href)) notes.add("unsafeLink");
+      marks.push(href && isAllowedHref(href) ? { type: "link", attrs: { href } } : null);
+      return { mark: true };
+    }
+    return {};
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        const entry = openTag(name.toLowerCase(), attrs);
+        if (entry.skip) skipDepth++;
+        entries.push(entry);
+      },
+      ontext(text) {
+        if (skipDepth > 0) return;
+        if (capturing === "title") titleText += text;
+        else if (capturing === "explicit") explicitTitle += text;
+        else inlineText(text);
+      },
+      onclosetag() {
+        const entry = entries.pop();
+        if (!entry) return;
+        if (entry.skip) skipDepth--;
+        if (entry.title) capturing = null;
+        if (entry.mark) marks.pop();
+        if (entry.table) tableDepth--;
+        if (entry.block && blocks.includes(entry.block)) while (blocks.length > 1 && blocks[blocks.length - 1] !== entry.block) pop();
+        if (entry.block && top() === entry.block) pop();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  while (blocks.length > 1) pop();
+  const clean = (text: string | null) => text?.replace(/\s+/g, " ").trim() || undefined;
+  return { blocks: root.content ?? [], title: clean(titleText), explicitTitle: clean(explicitTitle) };
+}

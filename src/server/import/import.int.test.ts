@@ -1,0 +1,258 @@
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { KITCHEN_SINK } from "../../shared/export/fixtures.js";
+import { renderExport } from "../export/render.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createTestUser(t, { plan: "professional" });
+});
+afterAll(() => t?.close());
+
+type Upload = { name: string; body: string | Buffer };
+const upload = (user: TestUser, files: Upload[]) =>
+  request(t, "POST", "/api/import", {
+    user,
+    payload: { files: files.map((f) => ({ name: f.name, data: Buffer.from(f.body).toString("base64") })) },
+  });
+
+async function importOne(name: string, body: string | Buffer, user = owner) {
+  const res = await upload(user, [{ name, body }]);
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+  const result = res.json().results[0];
+  expect(result.status).toBe("imported");
+  const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user })).json();
+  return { result, doc: doc.content as DocNode, title: doc.title as string };
+}
+
+const listIds = async (user: TestUser) => ((await request(t, "GET", "/api/documents", { user })).json() as { id: string }[]).map((d) => d.id);
+
+/**
+ * The document's structure and the chosen marks and attributes, with text runs that became
+ * alike joined, so a format's known losses (Markdown has no underline) can be left aside.
+ */
+function shape(node: DocNode, keepMarks: string[], keepAttrs: string[]): unknown {
+  const attrs = Object.fromEntries(Object.entries(node.attrs ?? {}).filter(([k, v]) => keepAttrs.includes(k) && v !== null && v !== "left"));
+  const out: Record<string, unknown> = { type: node.type };
+  if (Object.keys(attrs).length) out.attrs = attrs;
+  if (node.text !== undefined) out.text = node.text;
+  const marks = (node.marks ?? []).filter((m) => keepMarks.includes(m.type)).map((m) => (m.type === "link" ? `link:${m.attrs?.href}` : m.type));
+  if (marks.length) out.marks = marks.sort();
+  if (node.content) {
+    const content: Record<string, unknown>[] = [];
+    for (const child of node.content.map((c) => shape(c, keepMarks, keepAttrs) as Record<string, unknown>)) {
+      const last = content.at(-1);
+      if (last?.type === "text" && child.type === "text" && JSON.stringify(last.marks) === JSON.stringify(child.marks)) last.text = `${last.text}${child.text}`;
+      else content.push(child);
+    }
+    out.content = content;
+  }
+  return out;
+}
+
+const types = (doc: DocNode) => (doc.content ?? []).map((b) => b.type);
+const marked = (doc: DocNode, type: string) => {
+  const found: string[] = [];
+  const stack = [doc];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.marks?.some((m) => m.type === type)) found.push(n.text!);
+    stack.push(...(n.content ?? []));
+  }
+  return found;
+};
+
+describe("POST /api/import maps each format onto the schema", () => {
+  it("Markdown: headings, lists, quotes, code, links and marks; the opening heading becomes the title", async () => {
+    const md = "# Trip notes\n\n## Day one\n\nWe **hiked** and *rested*, ~~not~~ `ls`, [map](https://maps.example/x).\n\n- tent\n  - poles\n- stove\n\n3. first\n4. second\n\n> Leave no trace\n\n```sh\necho hi\n```\n";
+    const { doc, title, result } = await importOne("notes.md", md);
+    expect(title).toBe("Trip notes");
+    expect(result.notes).toEqual([]);
+    expect(types(doc)).toEqual(["heading", "paragraph", "bulletList", "orderedList", "blockquote", "codeBlock"]);
+    expect(doc.content![0]!.attrs?.level).toBe(2);
+    expect(doc.content![3]!.attrs?.start).toBe(3);
+    expect(doc.content![5]!.attrs?.language).toBe("sh");
+    expect(marked(doc, "bold")).toEqual(["hiked"]);
+    expect(marked(doc, "italic")).toEqual(["rested"]);
+    expect(marked(doc, "strike")).toEqual(["not"]);
+    expect(marked(doc, "code")).toEqual(["ls"]);
+    expect(marked(doc, "link")).toEqual(["map"]);
+  });
+
+  it("HTML: elements, marks and alignment; scripts, handlers, unsafe links, images, frames and tables are said in the notes", async () => {
+    const html = `<!doctype html><html><head><title>Page</title><style>p{color:red}</style><script>alert(1)</script></head>
+      <body onload="alert(2)"><h2 style="text-align: center">Plan</h2>
+      <p>Some <b>bold</b>, <em>it</em>, <u>under</u>, <del>gone</del>, <code>x()</code> and <a href="https://ok.example/">ok</a> <a href="javascript:alert(3)">bad</a>.</p>
+      <div>loose text<br>next line</div>
+      <ul><li>one<ol start="5"><li>five</li></ol></li><li><p>two</p></li></ul>
+      <blockquote><p>Quoted</p></blockquote>
+      <pre><code class="language-js">let a = 1;\nlet b = 2;</code></pre>
+      <img src="cat.png" alt="A cat"><iframe src="https://evil.example"></iframe>
+      <table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>30</td></tr></table>
+      <p onclick="steal()">Safe text</p></body></html>`;
+    const { doc, title, result } = await importOne("page.html", html);
+    expect(title).toBe("Plan");
+    expect(types(doc)).toEqual(["heading", "paragraph", "paragraph", "bulletList", "blockquote", "codeBlock", "paragraph", "paragraph", "paragraph", "paragraph"]);
+    expect(doc.content![0]!.attrs).toMatchObject({ level: 2, textAlign: "center" });
+    expect(marked(doc, "bold")).toEqual(["bold"]);
+    expect(marked(doc, "italic")).toEqual(["it"]);
+    expect(marked(doc, "underline")).toEqual(["under"]);
+    expect(marked(doc, "strike")).toEqual(["gone"]);
+    expect(marked(doc, "code")).toEqual(["x()"]);
+    expect(marked(doc, "link")).toEqual(["ok"]);
+    expect(doc.content![2]!.content!.map((n) => n.type)).toEqual(["text", "hardBreak", "text"]);
+    expect(doc.content![3]!.content![0]!.content![1]).toMatchObject({ type: "orderedList", attrs: { start: 5 } });
+    expect(doc.content![5]).toMatchObject({ attrs: { language: "js" }, content: [{ text: "let a = 1;\nlet b = 2;" }] });
+    const text = JSON.stringify(doc);
+    expect(text).toContain("[image: A cat]");
+    expect(text).toContain("Name | Age");
+    expect(text).toContain("Ann | 30");
+    expect(text).not.toMatch(/alert|steal|javascript|evil|color:red/);
+    expect(result.notes).toEqual([
+      "2 script or style blocks were removed".replace("2 script or style blocks were", "1 script or style block was"),
+      "2 event handlers were removed",
+      "1 link with a scheme that is not allowed kept its text without the link",
+      "1 image was left out (its description kept as text)",
+      "1 embedded item (frames, video, audio, objects) was left out",
+      "1 table became text (one line per row)",
+    ]);
+  });
+
+  it("plain text: a paragraph per blank-line gap, line breaks kept, the file name as title", async () => {
+    const { doc, title } = await importOne("Shopping list.txt", "eggs\nmilk\n\n\nbread\r\n");
+    expect(title).toBe("Shopping list");
+    expect(doc.content).toEqual([
+      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "eggs" }, { type: "hardBreak" }, { type: "text", text: "milk" }] },
+      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "bread" }] },
+    ]);
+  });
+});
+
+describe("round trips through the export", () => {
+  const exported = async (format: "md" | "html" | "docx") => (await renderExport(KITCHEN_SINK, "Round trip", format, { now: t.ctx.now() })).body;
+
+  it("Markdown keeps the structure, bold, italic, strike, code and links", async () => {
+    const { doc, title } = await importOne("round.md", await exported("md"));
+    expect(title).toBe("Round trip");
+    const keep = ["bold", "italic", "strike", "code", "link"];
+    expect(shape(doc, keep, ["level", "start", "language"])).toEqual(shape(KITCHEN_SINK, keep, ["level", "start", "language"]));
+  });
+
+  it("HTML keeps the structure, every mark but styles, and the alignment", async () => {
+    const { doc, title } = await importOne("round.html", await exported("html"));
+    expect(title).toBe("Round trip");
+    const keep = ["bold", "italic", "underline", "strike", "code", "link"];
+    expect(shape(doc, keep, ["level", "start", "textAlign"])).toEqual(shape(KITCHEN_SINK, keep, ["level", "start", "textAlign"]));
+  });
+
+  it("Word keeps the structure (quote and code block by their styles), bold, italic, underline, strike and links", async () => {
+    const { doc, title } = await importOne("round.docx", await exported("docx"));
+    expect(title).toBe("Round trip");
+    // A quote comes back italic (the export sets its runs so), inline code as plain text and
+    // the rule not at all: Word has no inline-code style or rule element for mammoth to read.
+    const keep = ["bold", "underline", "strike", "link"];
+    const withoutRule = { ...KITCHEN_SINK, content: KITCHEN_SINK.content!.filter((b) => b.type !== "horizontalRule") };
+    expect(shape(doc, keep, ["level"])).toEqual(shape(withoutRule, keep, ["level"]));
+    expect(marked(doc, "italic")).toEqual(expect.arrayContaining(["italic", "bold italic", "To be or not to be"]));
+  });
+});
+
+describe("hostile files are refused with a clear 4xx and nothing stored", () => {
+  async function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+    const zip = new JSZip();
+    for (const [name, body] of Object.entries(entries)) zip.file(name, body);
+    return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE", compressionOptions: { level: 9 } });
+  }
+
+  it.each([
+    ["an unknown type", "tool.exe", Buffer.from("MZ\u0090\u0000"), 415, /only Markdown/],
+    ["a .docx that is not a zip", "fake.docx", "hello", 415, /not a Word document/],
+    ["an old .doc renamed", "old.docx", Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 415, /older Word file/],
+    ["a binary .txt", "blob.txt", Buffer.from([1, 2, 0, 3, 255, 254, 0]), 415, /does not hold text/],
+    ["a zip posing as Markdown", "x.md", Buffer.from("PK\u0003\u0004rest"), 415, /does not hold text/],
+    ["a file over 10 MB", "big.txt", Buffer.alloc(10 * 1024 * 1024 + 1, "a"), 413, /at most 10 MB/],
+  ])("%s", async (_what, name, body, status, message) => {
+    const before = await listIds(owner);
+    const res = await upload(owner, [{ name, body }]);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+    expect(res.json().message).toMatch(message);
+    expect(res.json().results).toEqual([{ status: "refused", name, reason: expect.stringMatching(message) }]);
+    expect(await listIds(owner)).toEqual(before);
+  });
+
+  it("a zip bomb .docx: over 100:1 or over 50 MB unpacked, read from the zip directory before mammoth", async () => {
+    const before = await listIds(owner);
+    const ratio = await zipOf({ "[Content_Types].xml": "<x/>", "word/document.xml": Buffer.alloc(5 * 1024 * 1024, " ") });
+    const res = await upload(owner, [{ name: "ratio.docx", body: ratio }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/more than 100 times its size/);
+    const big = await zipOf(Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`word/part${i}.xml`, Buffer.alloc(9 * 1024 * 1024, `${i}`)])));
+    const res2 = await upload(owner, [{ name: "big.docx", body: big }]);
+    expect(res2.statusCode).toBe(413);
+    expect(res2.json().message).toMatch(/more than 50 MB/);
+    const damaged = await upload(owner, [{ name: "damaged.docx", body: Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(100)]) }]);
+    expect(damaged.statusCode).toBe(415);
+    expect(await listIds(owner)).toEqual(before);
+  });
+
+  it("a request over 20 MB of files is 413; a malformed body is 400", async () => {
+    const before = await listIds(owner);
+    const eight = Buffer.alloc(8 * 1024 * 1024, "a");
+    const res = await upload(owner, [1, 2, 3].map((i) => ({ name: `f${i}.txt`, body: eight })));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe("payload_too_large");
+    const bad = await request(t, "POST", "/api/import", { user: owner, payload: { files: [{ name: "a.txt", data: "not base64!" }] } });
+    expect(bad.statusCode).toBe(400);
+    const none = await request(t, "POST", "/api/import", { user: owner, payload: { files: [] } });
+    expect(none.statusCode).toBe(400);
+    expect((await request(t, "POST", "/api/import", { payload: { files: [] } })).statusCode).toBe(401);
+    expect(await listIds(owner)).toEqual(before);
+  });
+
+  it("invalid UTF-8 is imported with replacement characters and a note; NUL and controls never reach the document", async () => {
+    const { doc, result } = await importOne("latin.txt", Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from(" ok\u0007")]));
+    expect(doc.content![0]!.content![0]!.text).toBe("caf\uFFFD ok");
+    expect(result.notes).toEqual(["1 character that was not valid UTF-8 became �"]);
+  });
+
+  it("deep nesting is flattened within the schema's depth, never a crash", async () => {
+    const depth = 20_000;
+    const html = `${"<blockquote><ul><li>".repeat(depth)}deep${"</li></ul></blockquote>".repeat(depth)}`;
+    const { doc, result } = await importOne("deep.html", html);
+    expect(JSON.stringify(doc)).toContain("deep");
+    expect(result.notes).toContain("Very deep nesting was flattened");
+    // The Markdown reader stops at its own nesting limit (src/shared/markdown/from-markdown.ts).
+    const md = await importOne("deep.md", `${"> ".repeat(5000)}deep\n\nafter`);
+    expect(JSON.stringify(md.doc)).toContain("after");
+  });
+});
+
+describe("limits and owners", () => {
+  it("a batch past the plan's document limit imports what fits and names the files left", async () => {
+    const free = await createTestUser(t);
+    await request(t, "POST", "/api/documents", { user: free, payload: { title: "Existing" } });
+    const files = ["a", "b", "c", "d"].map((n) => ({ name: `${n}.md`, body: `# Doc ${n}\n\ntext` }));
+    const res = await upload(free, files);
+    expect(res.statusCode).toBe(201);
+    const results = res.json().results;
+    expect(results.map((r: { status: string }) => r.status)).toEqual(["imported", "imported", "refused", "refused"]);
+    expect(results[2]).toEqual({ status: "refused", name: "c.md", reason: expect.stringMatching(/allows up to 3 documents/) });
+    expect(await listIds(free)).toHaveLength(3);
+    const full = await upload(free, [{ name: "e.md", body: "x" }]);
+    expect(full.statusCode).toBe(402);
+    expect(full.json().results[0].status).toBe("refused");
+  });
+
+  it("another user never sees an imported document", async () => {
+    const { result } = await importOne("mine.md", "# Private\n\nsecret");
+    const other = await createTestUser(t);
+    expect((await request(t, "GET", `/api/documents/${result.id}`, { user: other })).statusCode).toBe(404);
+    expect(await listIds(other)).not.toContain(result.id);
+    expect(await listIds(owner)).toContain(result.id);
+  });
+});
