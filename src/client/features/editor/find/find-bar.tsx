@@ -68,6 +68,11 @@ export function FindBar({ editor, control, canReplace }: { editor: Editor; contr
     e.preventDefault();
     replaceCurrent(editor, replacement);
   };
+  // With no match left the replace buttons turn disabled and would drop focus out of the bar
+  // (and Escape with it); the query field takes it.
+  const afterReplace = () => {
+    if (!findKey.getState(editor.state)?.matches.length) findInput.current?.focus();
+  };
 
   return (
     // Escape anywhere in the bar closes it.
@@ -127,10 +132,26 @@ export function FindBar({ editor, control, canReplace }: { editor: Editor; contr
             onKeyDown={onReplaceKey}
             className="h-8 min-w-0 flex-1 sm:max-w-xs"
           />
-          <Button variant="outline" size="sm" disabled={count === 0} onClick={() => replaceCurrent(editor, replacement)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={count === 0}
+            onClick={() => {
+              replaceCurrent(editor, replacement);
+              afterReplace();
+            }}
+          >
             Replace
           </Button>
-          <Button variant="outline" size="sm" disabled={count === 0} onClick={() => replaceAll(editor, replacement)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={count === 0}
+            onClick={() => {
+              replaceAll(editor, replacement);
+              afterReplace();
+            }}
+          >
             Replace all
           </Button>
         </div>

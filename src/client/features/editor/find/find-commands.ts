@@ -45,17 +45,20 @@ export function clearFind(editor: Editor): void {
   editor.view.dispatch(editor.state.tr.setMeta(findKey, NO_FIND));
 }
 
-/** Replaces the current match and goes to the next one. */
+/** Replaces the current match and goes to the next one; each replacement is its own undo step. */
 export function replaceCurrent(editor: Editor, replacement: string): void {
   const prev = stateOf(editor);
   const m = prev.matches[prev.current];
   if (!m || !editor.isEditable) return;
+  const undoManager = yUndoPluginKey.getState(editor.state)?.undoManager;
+  undoManager?.stopCapturing();
   const tr = editor.state.tr;
   replaceText(tr, m.from, m.to, replacement);
   const after = m.from + replacement.length;
   tr.setSelection(TextSelection.create(tr.doc, after));
   settle(tr, prev, prev.query, prev.options, (ms) => matchAtOrAfter(ms, after));
   editor.view.dispatch(tr);
+  undoManager?.stopCapturing();
 }
 
 /**

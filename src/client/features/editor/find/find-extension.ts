@@ -40,11 +40,22 @@ export function findStateFor(tr: Transaction, base: Omit<FindState, "matches" | 
   return { ...base, matches: found, decorations };
 }
 
-/** After a change the commands did not make (typing, a co-writer): matches again, the current one kept in place. */
+/**
+ * After a change the commands did not make (typing, a co-writer): matches again, the current
+ * one kept in place. A change from the live document redraws the whole body, which maps every
+ * old position away; the selection, which the collaboration binding keeps, still sits on the
+ * current match then, and failing that the same index is kept.
+ */
 function afterChange(tr: Transaction, prev: FindState): FindState {
   const matches = findInDocument(tr.doc, prev.query, prev.options);
   const was = prev.matches[prev.current];
-  const current = was ? matchAtOrAfter(matches, tr.mapping.map(was.from, -1)) : matchAtOrAfter(matches, 0);
+  const { from, to } = tr.selection;
+  let current = matches.findIndex((m) => m.from === from && m.to === to);
+  if (current === -1 && was) {
+    const mapped = tr.mapping.mapResult(was.from, -1);
+    current = mapped.deleted ? Math.min(prev.current, matches.length - 1) : matchAtOrAfter(matches, mapped.pos);
+  }
+  if (current === -1) current = matchAtOrAfter(matches, 0);
   return findStateFor(tr, { ...prev, current }, matches);
 }
 
