@@ -151,11 +151,12 @@ async function handle(msg) {
 /**
  * Memory. PostgreSQL allocates and zeroes its whole buffer pool as it starts, and a
  * WebAssembly memory never gives pages back: the default 128 MB pool was ~120 MB of the
- * server's resident memory from its first second; 32 MB costs ~30 MB ("Memory at rest" in
- * docs/PERFORMANCE.md). Pages the smaller pool evicts are read back from the operating
- * system's file cache. wal_buffers would follow the pool down to 1 MB; it stays at 4 MB.
+ * server's resident memory from its first second ("Memory at rest" in docs/PERFORMANCE.md).
+ * Pages a 16 MB pool evicts are read back from the operating system's file cache, and dirty
+ * ones are written out as they are evicted instead of all at the next checkpoint.
+ * wal_buffers would follow the pool down to 512 kB; it stays at the 4 MB it was.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "wal_buffers=4MB"];
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "wal_buffers=4MB"];
 
 /** A data directory on disk (not memory:// or another PGlite file system) that holds no database yet. */
 function seedIfNew(dataDir) {
