@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { CommandPalette } from "../features/palette";
 import { queryClient } from "../lib/query-client";
 import { AuthProvider } from "../lib/auth-provider";
 import { DeferredToaster } from "./deferred-toaster";
@@ -14,6 +15,7 @@ export function App() {
         {/* No app-wide TooltipProvider: each tooltip group brings its own (components/ui/tooltip.tsx). */}
         <ThemeSync />
         <AppRouter />
+        <CommandPalette />
         <TestModeBanner />
         <DeferredToaster />
       </AuthProvider>
