@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Settings, Sparkles } from "lucide-react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { PLANS, isPlanId } from "../../shared/plans";
@@ -9,6 +10,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
 import { type DocumentFilter, DocumentsSection, SharedWithMeSection, useDocumentLimit, useDocuments } from "../features/documents";
+import { ImportDropZone } from "../features/import";
 import { getAuthClient } from "../lib/auth-client";
 import { useSubscription } from "../lib/subscription";
 import { usePageTitle } from "../lib/page-title";
@@ -76,6 +78,9 @@ export default function DashboardPage() {
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [, navigate] = useLocation();
   const [filter, setFilter] = useState<DocumentFilter>("all");
+  const queryClient = useQueryClient();
+  // Imported documents join every list of documents (the key of features/documents' queries).
+  const refreshDocuments = () => void queryClient.invalidateQueries({ queryKey: ["/api/documents"] });
 
   // Signed in after opening an invitation link: back to it, which opens the document.
   useEffect(() => {
@@ -134,7 +139,9 @@ export default function DashboardPage() {
 
   return (
     <PageShell header={header}>
-      <DocumentsSection filter={filter} onFilterChange={setFilter} />
+      <ImportDropZone onImported={refreshDocuments}>
+        <DocumentsSection filter={filter} onFilterChange={setFilter} />
+      </ImportDropZone>
       {filter !== "mine" && <SharedWithMeSection emptyText={filter === "shared" ? "Nothing is shared with you yet." : null} />}
       {showPlans && (
         <div className="mt-16 border-t pt-4">
