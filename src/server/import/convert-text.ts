@@ -27,7 +27,12 @@ const IMAGE = /!\[[^\]\n]*\]\([^)\n]*\)/g;
 // A table's delimiter row: | --- | :---: |
 const TABLE_DELIMITER = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$/gm;
 
+// A line opened by 40 or more quote or list markers: the reader stops at MAX_NESTING (40) and
+// leaves that text out, so the result says so.
+const TOO_DEEP = /^(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t])){40}/m;
+
 export function markdownToImport(markdown: string, notes: Notes): Converted {
+  if (TOO_DEEP.test(markdown)) notes.add("tooDeep");
   notes.add("image", markdown.match(IMAGE)?.length ?? 0);
   notes.add("table", markdown.match(TABLE_DELIMITER)?.length ?? 0);
   return { blocks: markdownToNodes(markdown) as ImportNode[] };

@@ -226,9 +226,14 @@ describe("hostile files are refused with a clear 4xx and nothing stored", () => 
     const { doc, result } = await importOne("deep.html", html);
     expect(JSON.stringify(doc)).toContain("deep");
     expect(result.notes).toContain("Very deep nesting was flattened");
-    // The Markdown reader stops at its own nesting limit (src/shared/markdown/from-markdown.ts).
+    // The Markdown reader stops at its own nesting limit (src/shared/markdown/from-markdown.ts);
+    // the text past it is left out, and said so.
     const md = await importOne("deep.md", `${"> ".repeat(5000)}deep\n\nafter`);
     expect(JSON.stringify(md.doc)).toContain("after");
+    expect(md.result.notes).toEqual(["Text nested more than 40 quotes or lists deep was left out"]);
+    const shallow = await importOne("shallow.md", `${"> ".repeat(30)}kept\n`);
+    expect(JSON.stringify(shallow.doc)).toContain("kept");
+    expect(shallow.result.notes).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 // What a conversion left out or changed, counted while converting and said once per kind
 // in the import result ("2 images were left out").
-export type NoteKind = "image" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened";
+export type NoteKind = "image" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep";
 
 const PHRASES: Record<NoteKind, (n: number) => string> = {
   image: (n) => `${n} ${n === 1 ? "image was" : "images were"} left out (${n === 1 ? "its" : "their"} description kept as text)`,
@@ -11,6 +11,7 @@ const PHRASES: Record<NoteKind, (n: number) => string> = {
   unsafeLink: (n) => `${n} ${n === 1 ? "link" : "links"} with a scheme that is not allowed kept ${n === 1 ? "its" : "their"} text without the link`,
   replacedChars: (n) => `${n} ${n === 1 ? "character that was" : "characters that were"} not valid UTF-8 became �`,
   flattened: () => "Very deep nesting was flattened",
+  tooDeep: () => "Text nested more than 40 quotes or lists deep was left out",
 };
 
 export class Notes {
