@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson, isApiError } from "../../lib/api";
+import { getAccessToken } from "../../lib/auth-client";
+import { startLiveDocument } from "../../lib/collab/early-start";
 import { markOpen } from "../../lib/collab/open-marks";
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -25,6 +27,7 @@ export function useEditorDocument(id: string | undefined, enabled: boolean): { s
     if (!enabled) return;
     let active = true;
     const ac = new AbortController();
+    let endLive = () => {};
     setState({ kind: "loading" });
     const fail = (err: unknown) => {
       if (!active) return;
@@ -38,17 +41,24 @@ export function useEditorDocument(id: string | undefined, enabled: boolean): { s
         creating.current = null;
       });
     } else {
+      // The live session starts with the request: the editor takes its text from it, and the
+      // server loads it meanwhile. Ended here unless the editor has taken it.
+      endLive = startLiveDocument({ documentId: id, token: async () => (await getAccessToken()) ?? "" });
       apiJson<DocumentRecord>("GET", documentUrl(id), undefined, { signal: ac.signal }).then(
         (record) => {
           markOpen("document");
           if (active) setState({ kind: "ready", record });
         },
-        (err) => !ac.signal.aborted && fail(err),
+        (err) => {
+          endLive();
+          if (!ac.signal.aborted) fail(err);
+        },
       );
     }
     return () => {
       active = false;
       ac.abort();
+      endLive();
     };
   }, [id, enabled, attempt]);
 

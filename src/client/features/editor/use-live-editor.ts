@@ -28,7 +28,7 @@ export interface LiveEditorOptions {
 
 export function useLiveEditor({ record, token, user, keepaliveHeaders, persist = true, editable = true }: LiveEditorOptions) {
   const documentId = record.id;
-  const { live, state, title, setTitle, ready } = useLiveDocument({ documentId, token, user, persist, keepaliveHeaders });
+  const { live, state, title, setTitle, ready } = useLiveDocument({ documentId, token, user, persist, keepaliveHeaders, takeStarted: true });
   const statsStore = useMemo(() => createStatsStore(), []);
   const slashBridge = useMemo(() => createSlashBridge(), []);
 

@@ -45,13 +45,17 @@ export interface LiveUser {
   color: string;
 }
 
-export interface LiveDocumentOptions {
+/** What the connection needs: enough to start it before the view that shows the document exists. */
+export interface LiveConnectionOptions {
   documentId: string;
   /** The access token, or "share:<token>" for a link visitor; asked again on every reconnect. */
   token: () => Promise<string>;
-  user: LiveUser;
   /** Where /collab lives; the app's own origin by default. */
   url?: string;
+}
+
+export interface LiveDocumentOptions extends LiveConnectionOptions {
+  user: LiveUser;
   /** Keep a copy in IndexedDB (off for a read-only link visitor). */
   persist?: boolean;
   /** Headers for the keepalive request when the page closes (read then; no await possible). */
@@ -80,11 +84,13 @@ function covers(stored: Map<number, number>, local: Map<number, number>): boolea
 export class LiveDocument {
   readonly ydoc = new Y.Doc();
   readonly provider: HocuspocusProvider;
-  private readonly persistence: IndexeddbPersistence | null;
+  private persistence: IndexeddbPersistence | null = null;
+  private adopted = false;
   private readonly documentId: string;
   /** Where a closing page leaves its unstored changes (see flushForUnload). */
   private readonly backupKey: string;
-  private readonly keepaliveHeaders: () => Record<string, string> | null;
+  private token: () => Promise<string>;
+  private keepaliveHeaders: () => Record<string, string> | null = () => null;
   private state: LiveDocumentState = {
     status: "saved",
     connected: false,
@@ -102,20 +108,15 @@ export class LiveDocument {
   private lastStored: { vector: Map<number, number>; bytes: Uint8Array } | null = null;
   private failed = false;
 
-  constructor(opts: LiveDocumentOptions) {
+  /**
+   * Connects at once. The view that shows the document completes the session with adopt():
+   * who is writing, the copy on this device, the headers for a closing page.
+   */
+  constructor(opts: LiveConnectionOptions) {
     this.documentId = opts.documentId;
     this.backupKey = `draftsmith:unsent:${opts.documentId}`;
-    this.keepaliveHeaders = opts.keepaliveHeaders;
+    this.token = opts.token;
     markOpen("live-start");
-    this.persistence = opts.persist === false ? null : new IndexeddbPersistence(`draftsmith:doc:${opts.documentId}`, this.ydoc);
-    if (this.persistence) {
-      void this.persistence.whenSynced.then(() => {
-        this.restoreBackup();
-        markOpen("local-loaded");
-        this.set({ localLoaded: true });
-      });
-    }
-    else this.set({ localLoaded: true });
 
     // The server's first state has been read in; the editor builds its text from it next.
     const received = (tr: Y.Transaction) => {
@@ -136,7 +137,7 @@ export class LiveDocument {
       url: opts.url ?? collabUrl(),
       name: opts.documentId,
       document: this.ydoc,
-      token: opts.token,
+      token: () => this.token(),
       onAuthenticated: ({ scope }) => {
         markOpen("connected");
         this.set({ readOnly: scope === "readonly" });
@@ -160,7 +161,6 @@ export class LiveDocument {
       },
       onStateless: ({ payload }) => this.onNotice(payload),
     });
-    this.provider.setAwarenessField("user", opts.user);
     // The socket notices a lost network only after its 30 s silence check; the browser
     // knows at once, and so should the save state.
     window.addEventListener("offline", this.onOffline);
@@ -171,6 +171,28 @@ export class LiveDocument {
   private readonly onOnline = () => {
     if (!this.state.accessEnded) void this.provider.configuration.websocketProvider.connect();
   };
+
+  /** Completes the session for the view that shows it (once; later calls change nothing). */
+  adopt(opts: LiveDocumentOptions): this {
+    if (this.adopted) return this;
+    this.adopted = true;
+    this.token = opts.token;
+    this.keepaliveHeaders = opts.keepaliveHeaders;
+    this.provider.setAwarenessField("user", opts.user);
+    if (opts.persist === false) {
+      this.set({ localLoaded: true });
+      return this;
+    }
+    const persistence = new IndexeddbPersistence(`draftsmith:doc:${this.documentId}`, this.ydoc);
+    this.persistence = persistence;
+    void persistence.whenSynced.then(() => {
+      if (this.persistence !== persistence) return; // destroyed meanwhile
+      this.restoreBackup();
+      markOpen("local-loaded");
+      this.set({ localLoaded: true });
+    });
+    return this;
+  }
 
   getState = (): LiveDocumentState => this.state;
 
@@ -247,6 +269,7 @@ export class LiveDocument {
     window.removeEventListener("online", this.onOnline);
     this.provider.destroy();
     void this.persistence?.destroy();
+    this.persistence = null;
     this.ydoc.destroy();
     this.listeners.clear();
   }

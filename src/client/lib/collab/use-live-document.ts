@@ -8,6 +8,7 @@ import type { AnyExtension } from "@tiptap/core";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab";
 import { onBeforeSignOut } from "../auth-provider";
+import { takeLiveDocument } from "./early-start";
 import { LiveDocument, type LiveDocumentOptions, type LiveUser } from "./live-document";
 import { replaceText } from "./title-text";
 
@@ -40,9 +41,9 @@ export function collabExtensions(live: LiveDocument, user: LiveUser): AnyExtensi
   ];
 }
 
-export function useLiveDocument(opts: LiveDocumentOptions) {
+export function useLiveDocument(opts: LiveDocumentOptions & { /** Take the session the page started early (early-start.ts), if there is one. */ takeStarted?: boolean }) {
   const live = useMemo(
-    () => new LiveDocument(opts),
+    () => ((opts.takeStarted ? takeLiveDocument(opts.documentId) : undefined) ?? new LiveDocument(opts)).adopt(opts),
     // One live session per document; the token getter and headers are read when needed.
     [opts.documentId],
   );
