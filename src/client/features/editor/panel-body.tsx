@@ -12,6 +12,7 @@ const SHORTCUTS: { label: string; keys: string }[] = [
   { label: "Italic", keys: "Ctrl+I" },
   { label: "AI Assist", keys: "Ctrl+K" },
   { label: "Commands", keys: "/" },
+  { label: "Find", keys: "Ctrl+F" },
 ];
 
 function ShortcutsCard() {

@@ -59,12 +59,12 @@ export function FindBar({ editor, control, canReplace }: { editor: Editor; contr
     editor.view.focus();
   };
   const onFindKey = (e: KeyboardEvent) => {
-    if (e.key !== "Enter") return;
+    if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
     e.preventDefault();
     findStep(editor, e.shiftKey ? -1 : 1);
   };
   const onReplaceKey = (e: KeyboardEvent) => {
-    if (e.key !== "Enter") return;
+    if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
     e.preventDefault();
     replaceCurrent(editor, replacement);
   };
@@ -96,7 +96,7 @@ export function FindBar({ editor, control, canReplace }: { editor: Editor; contr
           onKeyDown={onFindKey}
           className="h-8 min-w-0 flex-1 sm:max-w-xs"
         />
-        <span aria-live="polite" data-testid="find-count" className="min-w-[4.5rem] shrink-0 px-1 text-xs text-muted-foreground tabular-nums">
+        <span aria-live="polite" data-testid="find-count" className="min-w-16 shrink-0 px-1 text-xs text-muted-foreground tabular-nums">
           {countText(query, count, found?.current ?? -1)}
         </span>
         <ToolbarButton label="Match case" active={matchCase} onClick={() => setMatchCase(!matchCase)}>
@@ -123,7 +123,7 @@ export function FindBar({ editor, control, canReplace }: { editor: Editor; contr
         </ToolbarButton>
       </div>
       {showReplace && (
-        <div className="flex min-w-0 basis-full items-center gap-1 sm:ps-9">
+        <div className="flex min-w-0 basis-full items-center gap-1 ps-9">
           <Input
             aria-label="Replace with"
             placeholder="Replace with"
