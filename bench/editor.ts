@@ -28,6 +28,17 @@
 // 16.7 ms; with the unlimited flags a frame follows a DOM change within ~0.2–1.4 ms (an idle
 // page still ticks at ~17 ms, so the keystroke's own change is what starts the frame).
 //
+// Opening (every pass, before typing): the document is fresh, so each pass opens it twice.
+//   first open   in a throwaway browser context: the server converts the document's JSON
+//                into its live (Yjs) state and stores it.
+//   second open  in a new context (nothing on this device) once the server has let the
+//                document go: the stored state is read. The keys are typed in this page.
+// Each prints "opened in" (goto → the text visible, as Playwright sees it) and a breakdown
+// from the page's own clock, ms after navigation start: the User Timing marks of
+// src/client/lib/collab/open-marks.ts, the GET of the record (resource timing) and the first
+// frame painted once the text is shown (a rAF after the text appears, then a message-channel
+// task: the frame's work is done).
+//
 // BENCH_TRACE_FILE / BENCH_PROFILE_FILE save the trace pass's trace and a CPU profile.
 import fs from "node:fs";
 import os from "node:os";
@@ -96,6 +107,17 @@ const PROBE = `(() => {
     start = null;
     performance.mark("bench-key-painted");
   };
+  // The first frame painted with the document's text showing (see openBreakdown).
+  const opened = new MessageChannel();
+  opened.port1.onmessage = () => performance.mark("bench-open-painted");
+  const shown = new MutationObserver(() => {
+    const prose = document.querySelector(".draftsmith-prose");
+    if (!prose || prose.childElementCount < 2 || prose.closest("[hidden]")) return;
+    shown.disconnect();
+    performance.mark("bench-open-shown");
+    requestAnimationFrame(() => opened.port2.postMessage(0));
+  });
+  shown.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"] });
   document.addEventListener("keydown", (e) => { start = e.timeStamp; token++; }, true);
   document.addEventListener("input", () => {
     if (start === null) return;
@@ -274,8 +296,40 @@ interface PassContext {
   doc: unknown;
 }
 
-async function openEditor(browser: Browser, ctx: PassContext) {
-  const id = await createDocument(ctx.url, ctx.session, ctx.doc);
+/** Where an opening's time went, ms after navigation start, from the page's clock. */
+async function openBreakdown(page: Page): Promise<string> {
+  await page.waitForFunction(`performance.getEntriesByName("bench-open-painted").length > 0`, null, { timeout: 60_000 });
+  const t = (await page.evaluate<Record<string, number | null>>(`(() => {
+    const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? Math.round(m.startTime) : null; };
+    const get = performance.getEntriesByType("resource").find((e) => { const p = new URL(e.name).pathname.split("/"); return p.length === 4 && p[1] === "api" && p[2] === "documents"; });
+    const nav = performance.getEntriesByType("navigation")[0];
+    return {
+      html: nav ? Math.round(nav.responseEnd) : null,
+      getStart: get ? Math.round(get.startTime) : null,
+      getEnd: get ? Math.round(get.responseEnd) : null,
+      getBytes: get ? get.encodedBodySize : null,
+      document: at("draftsmith:document"),
+      liveStart: at("draftsmith:live-start"),
+      connected: at("draftsmith:connected"),
+      localLoaded: at("draftsmith:local-loaded"),
+      editor: at("draftsmith:editor"),
+      received: at("draftsmith:sync-received"),
+      synced: at("draftsmith:synced"),
+      shown: at("bench-open-shown"),
+      painted: at("bench-open-painted"),
+    };
+  })()`));
+  const f = (v: number | null | undefined) => (v === null || v === undefined ? "–" : String(v));
+  const lines = [
+    `text painted at ${f(t.painted)} ms after navigation start:`,
+    `    app loaded and signed in → live session started ${f(t.liveStart)}, GET of the record ${f(t.getStart)}–${f(t.getEnd)} (${f(t.getBytes)} B on the wire, record in hand ${f(t.document)})`,
+    `    socket accepted ${f(t.connected)}, server's state arrived ${f(t.received)} (server load + send: ${t.connected != null && t.received != null ? t.received - t.connected : "–"} ms)`,
+    `    editor created ${f(t.editor)}, copy on this device read ${f(t.localLoaded)}, editor holds the server's text ${f(t.synced)}, text shown ${f(t.shown)}, painted ${f(t.painted)}`,
+  ];
+  return lines.join("\n");
+}
+
+async function openIn(browser: Browser, ctx: PassContext, id: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await putSessionInContext(context, ctx.url, ctx.session);
   await context.addInitScript(PROBE);
@@ -284,10 +338,25 @@ async function openEditor(browser: Browser, ctx: PassContext) {
   await page.goto(`${ctx.url}/editor/${id}`);
   await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 120_000 });
   const openMs = Date.now() - t0;
+  return { page, context, openMs, breakdown: await openBreakdown(page) };
+}
+
+async function openEditor(browser: Browser, ctx: PassContext) {
+  const id = await createDocument(ctx.url, ctx.session, ctx.doc);
+  const first = await openIn(browser, ctx, id);
+  await first.context.close();
+  // The server lets the document go once its last editor has left (nothing to store here);
+  // the second open then reads the stored state.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const second = await openIn(browser, ctx, id);
   // Let the opening's deferred work (first count, lazily loaded toolbar) finish first.
-  await page.waitForTimeout(1500);
-  await placeCaretInTheMiddle(page);
-  return { page, context, openMs };
+  await second.page.waitForTimeout(1500);
+  await placeCaretInTheMiddle(second.page);
+  const opening = [
+    `first open (the server converts the JSON): opened in ${first.openMs} ms; ${first.breakdown}`,
+    `second open (state stored, nothing on this device): opened in ${second.openMs} ms; ${second.breakdown}`,
+  ].join("\n  ");
+  return { page: second.page, context: second.context, opening };
 }
 
 async function runPass(name: PassName, ctx: PassContext) {
@@ -296,7 +365,7 @@ async function runPass(name: PassName, ctx: PassContext) {
   const steal = stealMeter();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...flags], headless: true });
   try {
-    const { page, context, openMs } = await openEditor(browser, ctx);
+    const { page, context, opening } = await openEditor(browser, ctx);
     const keys = name === "trace" ? TRACE_KEYS : KEYS;
     let cdp: CDPSession | null = null;
     if (name === "trace") {
@@ -308,7 +377,8 @@ async function runPass(name: PassName, ctx: PassContext) {
     const lat = await typeMeasured(page, keys);
     const status = (await page.evaluate(`document.querySelector("[data-save-status]")?.textContent ?? ""`)) as string;
     console.log(`\n[${name}] flags: ${flags.join(" ") || "(Chromium's default frame clock, 60 Hz)"} · load at start ${loadAtStart}, at end ${load()} · ${steal()}`);
-    console.log(`  opened in ${openMs} ms; keys measured: ${lat.length}; save indicator at the end: ${status}`);
+    console.log(`  ${opening}`);
+    console.log(`  keys measured: ${lat.length}; save indicator at the end: ${status}`);
     if (cdp) {
       if (PROFILE_FILE) fs.writeFileSync(PROFILE_FILE, JSON.stringify((await cdp.send("Profiler.stop")).profile));
       const events = await stopTrace(cdp);
