@@ -100,10 +100,10 @@ export default function PaletteDialog({ open, onOpenChange, commands }: { open: 
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent showCloseButton={false} className="top-[10vh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]">
+      <DialogContent showCloseButton={false}>
         <DialogTitle className="sr-only">Command palette</DialogTitle>
         <DialogDescription className="sr-only">Search your documents or run a command. Use the arrow keys to choose and Enter to open.</DialogDescription>
-        <div className="flex items-center gap-2 border-b px-3">
+        <div className="-mt-2 flex items-center gap-2 border-b">
           {search.loading ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden="true" /> : <Search className="size-4 text-muted-foreground" aria-hidden="true" />}
           <input
             role="combobox"
@@ -124,7 +124,7 @@ export default function PaletteDialog({ open, onOpenChange, commands }: { open: 
           />
           <kbd className="hidden text-xs text-muted-foreground sm:inline">Esc</kbd>
         </div>
-        <div id={listId} role="listbox" aria-label="Results" className="max-h-[60vh] overflow-y-auto p-2">
+        <div id={listId} role="listbox" aria-label="Results" className="-mx-2 max-h-[50vh] overflow-y-auto">
           {options.map((option, i) => (
             // Options are chosen from the box (the combobox pattern); the click is for pointers.
             <div
@@ -143,7 +143,7 @@ export default function PaletteDialog({ open, onOpenChange, commands }: { open: 
             </div>
           ))}
         </div>
-        <p className="border-t px-4 py-2 text-xs text-muted-foreground" aria-live="polite">
+        <p className="-mb-2 border-t pt-2 text-xs text-muted-foreground" aria-live="polite">
           {status}
         </p>
       </DialogContent>
