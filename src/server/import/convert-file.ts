@@ -6,7 +6,7 @@ import type { DocNode } from "../../shared/editor/schema.js";
 import { type IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES } from "../../shared/contracts/import.js";
 import { TITLE_MAX_LENGTH } from "../../shared/limits.js";
 import { AppError, tooLarge } from "../http/index.js";
-import { htmlToNodes } from "./convert-html.js";
+import { NestedTooDeep, htmlToNodes } from "./convert-html.js";
 import { markdownToImport, textToNodes } from "./convert-text.js";
 import { decodeText, isOle, isPdf, isZip } from "./decode.js";
 import { type Converted, headingText } from "./nodes.js";
@@ -65,6 +65,15 @@ async function docxToHtml(bytes: Buffer): Promise<string> {
   return result.value;
 }
 
+function fromHtml(name: string, html: string, notes: Notes): Converted {
+  try {
+    return htmlToNodes(html, notes);
+  } catch (err) {
+    if (err instanceof NestedTooDeep) throw unreadable(`${name}: the file is nested too deeply to import (${err.message})`);
+    throw err;
+  }
+}
+
 async function convert(name: string, format: Format, bytes: Buffer, notes: Notes): Promise<Converted> {
   if (format === "docx") {
     if (isOle(bytes)) throw unsupported(`${name}: this is an older Word file (.doc); save it as .docx and import that`);
@@ -77,13 +86,13 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     } catch {
       throw unreadable(`${name}: the Word document could not be read`);
     }
-    return htmlToNodes(html, notes);
+    return fromHtml(name, html, notes);
   }
   if (isZip(bytes) || isPdf(bytes) || isOle(bytes)) throw unsupported(`${name}: this file does not hold text`);
   const text = decodeText(bytes, notes);
   if (text === null) throw unsupported(`${name}: this file does not hold text (or not in UTF-8)`);
   if (format === "markdown") return markdownToImport(text, notes);
-  if (format === "html") return htmlToNodes(text, notes);
+  if (format === "html") return fromHtml(name, text, notes);
   return textToNodes(text);
 }
 

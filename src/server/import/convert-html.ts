@@ -12,6 +12,11 @@ import type { Notes } from "./notes.js";
 // past MAX_DOC_DEPTH (src/shared/editor/validate.ts), and an implicit item and paragraph may
 // still be added below.
 const MAX_BLOCK_DEPTH = 30;
+// Elements open at once. htmlparser2 keeps its own stack of open elements and adds to the
+// front of it, so each opening costs as much as the depth: past this a file is refused.
+export const MAX_OPEN_ELEMENTS = 5000;
+
+export class NestedTooDeep extends Error {}
 const CODE_LANGUAGE = /language-([a-z0-9_+#.-]{1,40})/i;
 const ALIGN = /text-align\s*:\s*(left|center|right|justify)/i;
 
@@ -34,6 +39,7 @@ const MARKS: Record<string, ImportMark["type"]> = {
 };
 // Scripts are left out and said so; a stylesheet or template is left out quietly (every
 // exported page has one).
+const SIMPLE_MARKS: ImportMark["type"][] = ["bold", "italic", "underline", "strike"];
 const SCRIPT_TAGS = new Set(["script", "noscript"]);
 const QUIET_TAGS = new Set(["style", "template"]);
 const EMBED_TAGS = new Set(["iframe", "frame", "frameset", "object", "embed", "applet", "video", "audio", "canvas", "svg", "math"]);
@@ -58,7 +64,11 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   const root: ImportNode = { type: "doc", content: [] };
   const blocks: ImportNode[] = [root];
   const implicit = new WeakSet<ImportNode>();
+  // Open marks as a stack (to close them in order) and as counts, so a file with a million
+  // unclosed <b> costs no more per word than one with a single one.
   const marks: (ImportMark | null)[] = [];
+  const markCounts = new Map<ImportMark["type"], number>();
+  const links: ImportMark[] = [];
   const entries: Entry[] = [];
   let skipDepth = 0;
   let tableDepth = 0;
@@ -68,13 +78,23 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   let flattened = false;
 
   const top = () => blocks[blocks.length - 1]!;
+  const openMark = (mark: ImportMark | null) => {
+    marks.push(mark);
+    if (mark?.type === "link") links.push(mark);
+    else if (mark) markCounts.set(mark.type, (markCounts.get(mark.type) ?? 0) + 1);
+  };
+  const closeMark = () => {
+    const mark = marks.pop();
+    if (mark?.type === "link") links.pop();
+    else if (mark) markCounts.set(mark.type, (markCounts.get(mark.type) ?? 1) - 1);
+  };
   const currentMarks = (): ImportMark[] => {
-    const open = marks.filter((m): m is ImportMark => m !== null);
     // Inline code takes no other mark in the schema.
-    const code = open.find((m) => m.type === "code");
-    if (code) return [code];
-    const seen = new Set<string>();
-    return open.filter((m) => !seen.has(m.type) && seen.add(m.type));
+    if (markCounts.get("code")) return [{ type: "code" }];
+    const out: ImportMark[] = SIMPLE_MARKS.filter((type) => markCounts.get(type)).map((type) => ({ type }));
+    const link = links.at(-1);
+    if (link) out.push(link);
+    return out;
   };
 
   /** Ends a block: tidies its text and removes it when nothing is left in it. */
@@ -244,13 +264,13 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   const markEntry = (tag: string, attrs: Record<string, string>): Entry => {
     const type = MARKS[tag];
     if (type) {
-      marks.push({ type });
+      openMark({ type });
       return { mark: true };
     }
     if (tag === "a") {
       const href = attrs.href?.trim();
       if (href && !isAllowedHref(href)) notes.add("unsafeLink");
-      marks.push(href && isAllowedHref(href) ? { type: "link", attrs: { href } } : null);
+      openMark(href && isAllowedHref(href) ? { type: "link", attrs: { href } } : null);
       return { mark: true };
     }
     return {};
@@ -259,6 +279,7 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (entries.length >= MAX_OPEN_ELEMENTS) throw new NestedTooDeep(`more than ${MAX_OPEN_ELEMENTS} elements are open inside each other`);
         const entry = openTag(name.toLowerCase(), attrs);
         if (entry.skip) skipDepth++;
         entries.push(entry);
@@ -274,7 +295,7 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
         if (!entry) return;
         if (entry.skip) skipDepth--;
         if (entry.title) capturing = null;
-        if (entry.mark) marks.pop();
+        if (entry.mark) closeMark();
         if (entry.table) tableDepth--;
         if (entry.block && blocks.includes(entry.block)) while (blocks.length > 1 && blocks[blocks.length - 1] !== entry.block) pop();
         if (entry.block && top() === entry.block) pop();

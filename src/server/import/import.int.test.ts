@@ -220,12 +220,21 @@ describe("hostile files are refused with a clear 4xx and nothing stored", () => 
     expect(result.notes).toEqual(["1 character that was not valid UTF-8 became �"]);
   });
 
-  it("deep nesting is flattened within the schema's depth, never a crash", async () => {
-    const depth = 20_000;
-    const html = `${"<blockquote><ul><li>".repeat(depth)}deep${"</li></ul></blockquote>".repeat(depth)}`;
-    const { doc, result } = await importOne("deep.html", html);
+  it("deep nesting is flattened within the schema's depth, or refused past 5,000 open elements", async () => {
+    const nest = (depth: number) => `${"<blockquote><ul><li>".repeat(depth)}deep${"</li></ul></blockquote>".repeat(depth)}`;
+    const { doc, result } = await importOne("deep.html", nest(1000));
     expect(JSON.stringify(doc)).toContain("deep");
     expect(result.notes).toContain("Very deep nesting was flattened");
+    // Past 5,000 open elements (3 a level here, or unclosed marks) the file is refused.
+    const before = await listIds(owner);
+    for (const html of [nest(2000), "<b><i>word ".repeat(100_000)]) {
+      const res = await upload(owner, [{ name: "deeper.html", body: html }]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(/nested too deeply/);
+    }
+    expect(await listIds(owner)).toEqual(before);
+    const marks = await importOne("marks.html", "<b><i>word ".repeat(2000));
+    expect(marked(marks.doc, "bold")).toHaveLength(1);
     // The Markdown reader stops at its own nesting limit (src/shared/markdown/from-markdown.ts);
     // the text past it is left out, and said so.
     const md = await importOne("deep.md", `${"> ".repeat(5000)}deep\n\nafter`);
