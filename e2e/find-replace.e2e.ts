@@ -1,12 +1,13 @@
 // Find and replace in the editor, in Chromium: Ctrl+F finds with a count and highlights,
 // Enter / Shift+Enter step through matches, Ctrl+H replaces one and then all, one Ctrl+Z
-// takes the whole replace-all back, and the stored document holds the result. The bar at
+// takes the whole replace-all back, and the stored document holds the result. A viewer
+// finds but has no replace. The bar at
 // phone and desktop widths, light and dark (screenshots in /tmp/shots).
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { apiRequest } from "./support/api.js";
+import { apiRequest, buyPlan } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { editorBody, openInEditor } from "./support/editor.js";
@@ -114,6 +115,27 @@ describe("find and replace", () => {
     await page.getByLabel("Replace with").press("Enter");
     await expect.poll(() => editorBody(page).locator("strong").textContent()).toBe("WOR");
     expect(await editorBody(page).locator("p").first().textContent()).toBe("A WORD here.");
+    await page.context().close();
+  });
+
+  it("lets a viewer find but not replace", async () => {
+    const owner = await signUpViaApi(server.url);
+    await buyPlan(server.url, owner, "professional");
+    const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Read this, then read it again." }] }] };
+    const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Viewed", content });
+    const viewer = await signUpViaApi(server.url);
+    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: viewer.email, role: "viewer" });
+    const page = await openInEditor(browser, server.url, viewer, doc.id);
+    await page.getByText("View only").waitFor();
+    await editorBody(page).getByText("again").waitFor();
+    await page.keyboard.press("Control+h");
+    await findBar(page).waitFor();
+    await page.getByRole("textbox", { name: "Find", exact: true }).fill("read");
+    await expect.poll(() => countText(page)).toBe("1 of 2");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => countText(page)).toBe("2 of 2");
+    expect(await page.getByLabel("Replace with").count()).toBe(0);
+    expect(await findBar(page).getByRole("button", { name: /replace/i }).count()).toBe(0);
     await page.context().close();
   });
 
