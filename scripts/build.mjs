@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { templateIsReady } from "../src/server/db/pglite-template.mjs";
+import { templateIsCurrent } from "../src/server/db/pglite-template.mjs";
 import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -110,9 +110,10 @@ export async function buildAll({ force = false, quiet = false } = {}) {
   await buildServer({ force });
   // New data directories start as a copy of this one (src/server/db/pglite-template.mjs).
   const template = path.join(distDir, "pglite-template");
-  if (!templateIsReady(template)) {
+  const migrations = path.join(root, "src/server/db/migrations");
+  if (!templateIsCurrent(template, migrations)) {
     log("Preparing the embedded database...");
-    execFileSync(process.execPath, [path.join(root, "src/server/db/pglite-template.mjs"), template], { stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(root, "src/server/db/pglite-template.mjs"), template, migrations], { stdio: "inherit" });
   }
   if (builtClient) log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
