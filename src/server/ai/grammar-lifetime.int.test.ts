@@ -9,7 +9,7 @@ describe("grammar checker in the app", () => {
   let t: TestApp;
   let creator: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: "production", PAYMENTS: "disabled" });
+    t = await createTestApp({ NODE_ENV: "production", PAYMENTS: "disabled", JWT_SECRET: "g".repeat(48) });
     creator = await createTestUser(t, { plan: "creator" });
   });
   afterAll(async () => {
