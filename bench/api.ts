@@ -12,24 +12,13 @@ import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/index.js";
 import { createTestUser } from "../src/server/test/harness.js";
+import { chapter } from "./lib/chapter.js";
 import { arg, machineLine, stealMeter } from "./lib/stats.js";
 
 const SECONDS = Number(arg("seconds", "10"));
 const CONNECTIONS = Number(arg("connections", "20"));
 const DB = arg("db", "pglite");
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
-
-/** About `bytes` of document JSON in paragraphs of prose-like words. */
-function chapter(bytes: number) {
-  const paragraphs = [];
-  let size = 0;
-  for (let p = 0; size < bytes; p++) {
-    const text = Array.from({ length: 60 }, (_, w) => `word${(p * 60 + w) % 997}`).join(" ");
-    paragraphs.push({ type: "paragraph", content: [{ type: "text", text }] });
-    size += text.length + 60;
-  }
-  return { type: "doc", content: paragraphs };
-}
 
 interface Run {
   requests: number;

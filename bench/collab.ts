@@ -16,6 +16,7 @@ import { contentOf, ydocFromContent } from "../src/server/collab/ydoc.js";
 import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/index.js";
 import { createTestUser } from "../src/server/test/harness.js";
+import { chapter } from "./lib/chapter.js";
 import { arg, machineLine, ms, summarize } from "./lib/stats.js";
 
 const EDITORS = Number(arg("editors", "50"));
@@ -25,18 +26,6 @@ const OPEN_DOCS = Number(arg("docs", "200"));
 const PAIRED_DOCS = Number(arg("pairs", "500"));
 const PAIR_KEYS_PER_SECOND = Number(arg("pair-rate", String(KEYS_PER_SECOND)));
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
-
-/** About `bytes` of document JSON in paragraphs of prose-like words. */
-function chapter(bytes: number) {
-  const paragraphs = [];
-  let size = 0;
-  for (let p = 0; size < bytes; p++) {
-    const text = Array.from({ length: 60 }, (_, w) => `word${(p * 60 + w) % 997}`).join(" ");
-    paragraphs.push({ type: "paragraph", content: [{ type: "text", text }] });
-    size += text.length + 60;
-  }
-  return { type: "doc", content: paragraphs };
-}
 
 interface EditorsResult {
   latencies: number[];
