@@ -52,6 +52,13 @@ export const CreateSuggestionRequest = z.union([
   z.object({ text, type: z.literal("rewriting"), count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(DEFAULT_ALTERNATIVES_COUNT) }),
 ]);
 export const UpdateSuggestionRequest = z.object({ accepted: z.boolean() });
+/** "Ask AI": a free instruction applied to the selection (or the whole document). */
+export const AskRequest = z.object({
+  text,
+  instruction: z.string().trim().min(1, "Instruction is required").max(2000),
+  /** Surrounding document text, for reference only. */
+  context: z.string().optional(),
+});
 
 // ---- responses ------------------------------------------------------------------------
 export type AiEngine = "offline" | "openai-compatible";
@@ -79,6 +86,10 @@ export interface GrammarChange {
   kind: string;
   /** Offset (UTF-16) of `original` in the submitted text. */
   offset: number;
+  /** Every candidate, best first (`replacement` is the first); more than one means the writer chooses. */
+  suggestions?: string[];
+  /** True when the fix is unambiguous and may be applied without asking. */
+  certain?: boolean;
 }
 
 export interface ImproveResponse extends AiMeta {
@@ -111,6 +122,21 @@ export interface SummarizeResponse extends AiMeta {
 }
 export interface OutlineResponse extends AiMeta {
   outline: string;
+}
+export interface AskResponse extends AiMeta {
+  result: string;
+}
+
+/** What AI this user has right now (GET /api/ai/capabilities). */
+export interface AiCapabilities {
+  /** A language model serves this user (their own connection or the server's); generative actions need one. */
+  model: boolean;
+  /** Whose model: the user's own connection, the server's provider, or none (the offline engine). */
+  source: "user" | "server" | "offline";
+  provider: string;
+  modelName: string;
+  /** Ghost-text completion is available (a model and the Professional plan, or the user's own connection). */
+  inlineCompletion: boolean;
 }
 
 export interface Readability {
