@@ -8,6 +8,7 @@ import { TITLE_MAX_LENGTH } from "../../shared/limits.js";
 import { AppError, tooLarge } from "../http/index.js";
 import { NestedTooDeep, htmlToNodes } from "./convert-html.js";
 import { markdownToImport, textToNodes } from "./convert-text.js";
+import { declaredCharset } from "./charset.js";
 import { decodeText, isOle, isPdf, isZip } from "./decode.js";
 import { type Converted, headingText } from "./nodes.js";
 import { Notes } from "./notes.js";
@@ -89,7 +90,7 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     return fromHtml(name, html, notes);
   }
   if (isZip(bytes) || isPdf(bytes) || isOle(bytes)) throw unsupported(`${name}: this file does not hold text`);
-  const text = decodeText(bytes, notes);
+  const text = decodeText(bytes, notes, format === "html" ? declaredCharset(bytes) : null);
   if (text === null) throw unsupported(`${name}: this file does not hold text (or not in UTF-8)`);
   if (format === "markdown") return markdownToImport(text, notes);
   if (format === "html") return fromHtml(name, text, notes);

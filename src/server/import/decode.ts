@@ -1,16 +1,25 @@
-// Reading a file's bytes as text. Invalid UTF-8 is replaced with U+FFFD and the result says
-// how many characters were replaced (a stray Latin-1 byte should not lose a whole file);
-// a file that is mostly not text, or holds NUL bytes, is refused as not a text file.
+// Reading a file's bytes as text. A byte order mark decides first (UTF-8, UTF-16 LE/BE), then
+// the encoding the file declares (an HTML <meta charset>, charset.ts), else UTF-8. Invalid
+// UTF-8 is replaced with U+FFFD and the result says how many characters were replaced (a
+// stray Latin-1 byte should not lose a whole file); a file that is mostly not text, or holds
+// NUL bytes, is refused as not a text file.
+import { decodeDeclared } from "./charset.js";
 import type { Notes } from "./notes.js";
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** The text, or null when the bytes are not text. */
-export function decodeText(bytes: Buffer, notes: Notes): string | null {
+export function decodeText(bytes: Buffer, notes: Notes, declared: string | null = null): string | null {
   let text: string;
+  const utf8Bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder("utf-16le").decode(bytes.subarray(2));
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  else {
+  else if (declared && declared !== "utf-8" && !utf8Bom) {
+    if (bytes.includes(0)) return null;
+    // Every byte means a character in a legacy single-byte encoding; the multi-byte ones
+    // (Shift_JIS, GBK…) replace what they cannot read, like a browser.
+    text = decodeDeclared(bytes, declared);
+  } else {
     if (bytes.includes(0)) return null;
     try {
       text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);

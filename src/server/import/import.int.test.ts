@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { KITCHEN_SINK } from "../../shared/export/fixtures.js";
 import { renderExport } from "../export/render.js";
+import { importGate } from "./gate.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
 
 let t: TestApp;
@@ -243,6 +244,95 @@ describe("hostile files are refused with a clear 4xx and nothing stored", () => 
     const shallow = await importOne("shallow.md", `${"> ".repeat(30)}kept\n`);
     expect(JSON.stringify(shallow.doc)).toContain("kept");
     expect(shallow.result.notes).toEqual([]);
+  });
+});
+
+describe("encodings", () => {
+  const textOf = (doc: DocNode) => JSON.stringify(doc);
+
+  it("HTML read in the encoding its <meta charset> declares: windows-1252, ISO-8859-1 through http-equiv, Shift_JIS", async () => {
+    // “Café” — 50 € in windows-1252: curly quotes, é and the euro sign are single bytes above 0x7f.
+    const cp1252 = Buffer.concat([
+      Buffer.from('<html><head><meta charset="windows-1252"><title>Menu</title></head><body><p>'),
+      Buffer.from([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x97, 0x20, 0x35, 0x30, 0x20, 0x80]),
+      Buffer.from("</p></body></html>"),
+    ]);
+    const a = await importOne("menu.html", cp1252);
+    expect(a.doc.content![0]!.content![0]!.text).toBe("“Café” — 50 €");
+    expect(a.result.notes).toEqual([]);
+
+    const latin1 = Buffer.concat([
+      Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><h1>Gr'),
+      Buffer.from([0xfc, 0xdf, 0x65]),
+      Buffer.from("</h1><p>body</p>"),
+    ]);
+    expect((await importOne("gruss.html", latin1)).title).toBe("Grüße");
+
+    // 日本 in Shift_JIS.
+    const sjis = Buffer.concat([Buffer.from("<meta charset=shift_jis><p>"), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from("</p>")]);
+    expect(textOf((await importOne("nihon.html", sjis)).doc)).toContain("日本");
+  });
+
+  it("a byte order mark wins over the declaration: UTF-16 LE and BE, and UTF-8", async () => {
+    const html = '<meta charset="windows-1252"><p>naïve “quotes” 日本</p>';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(html, "utf16le")]);
+    const be = Buffer.from(le.subarray(2)).swap16();
+    for (const [name, bytes] of [
+      ["le.html", le],
+      ["be.html", Buffer.concat([Buffer.from([0xfe, 0xff]), be])],
+      ["bom8.html", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)])],
+    ] as const) {
+      const { doc, result } = await importOne(name, bytes);
+      expect(doc.content![0]!.content![0]!.text, name).toBe("naïve “quotes” 日本");
+      expect(result.notes, name).toEqual([]);
+    }
+  });
+
+  it("an unknown or UTF-16 declaration without a byte order mark reads as UTF-8; bytes that are not UTF-8 and declare nothing are still refused", async () => {
+    const unknown = await importOne("odd.html", '<meta charset="klingon"><p>plain ✓</p>');
+    expect(textOf(unknown.doc)).toContain("plain ✓");
+    const said16 = await importOne("said16.html", '<meta charset="utf-16"><p>plain ✓</p>');
+    expect(textOf(said16.doc)).toContain("plain ✓");
+
+    const before = await listIds(owner);
+    const noise = Buffer.from(Array.from({ length: 400 }, (_, i) => 0x80 + (i % 0x7f)));
+    const res = await upload(owner, [{ name: "noise.html", body: Buffer.concat([Buffer.from("<p>"), noise]) }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/does not hold text/);
+    expect(await listIds(owner)).toEqual(before);
+  });
+});
+
+describe("imports in flight", () => {
+  it("past the user's imports in flight, or the server's, the request is 429 with Retry-After and nothing is stored", async () => {
+    const busy = await createTestUser(t, { plan: "professional" });
+    const other = await createTestUser(t, { plan: "professional" });
+    const file = [{ name: "a.md", body: "# A\n\ntext" }];
+    const mine = [importGate.enter(busy.id), importGate.enter(busy.id)];
+    try {
+      const refused = await upload(busy, file);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("5");
+      expect(refused.json()).toMatchObject({ error: "rate_limited", message: expect.stringMatching(/imports at a time/) });
+      expect(await listIds(busy)).toEqual([]);
+      // Someone else still imports while this user has two in flight.
+      expect((await upload(other, file)).statusCode).toBe(201);
+      // The whole server's places taken: everyone waits.
+      const rest = [importGate.enter("someone"), importGate.enter("someone-else")];
+      try {
+        const full = await upload(other, file);
+        expect(full.statusCode).toBe(429);
+        expect(full.json().message).toMatch(/busy/);
+      } finally {
+        for (const release of rest) release();
+      }
+    } finally {
+      for (const release of mine) release();
+    }
+    // A place is given back when a request ends, refused files included.
+    expect((await upload(busy, [{ name: "x.exe", body: "MZ" }])).statusCode).toBe(415);
+    expect((await upload(busy, file)).statusCode).toBe(201);
+    expect(importGate.inFlight()).toBe(0);
   });
 });
 

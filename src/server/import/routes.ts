@@ -1,13 +1,15 @@
 // POST /api/import: each file becomes a new document of the caller's. Files are converted
 // and stored one at a time, each in its own transaction with the plan's document limit
 // (documents/ createDocument), so a batch that would pass the limit keeps what fits and the
-// answer names every file: imported with its notes, or refused with the reason.
+// answer names every file: imported with its notes, or refused with the reason. The gate
+// (gate.ts) bounds how many imports convert at once, per user and in all.
 import type { FastifyInstance } from "fastify";
-import { IMPORT_BATCH_MAX_BYTES, type ImportResult, importRequest } from "../../shared/contracts/import.js";
+import { IMPORT_BATCH_MAX_BYTES, type ImportRequest, type ImportResult, importRequest } from "../../shared/contracts/import.js";
 import type { AppContext } from "../context.js";
 import { createDocument } from "../documents/index.js";
 import { AppError, parse, requireUser, tooLarge } from "../http/index.js";
 import { convertFile } from "./convert-file.js";
+import { importGate } from "./gate.js";
 
 // Base64 is 4/3 of the bytes; the rest is room for names and JSON.
 const BODY_LIMIT = Math.ceil((IMPORT_BATCH_MAX_BYTES * 4) / 3) + 256 * 1024;
@@ -19,24 +21,33 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const decoded = body.files.reduce((sum, f) => sum + Math.floor((f.data.length * 3) / 4), 0);
     if (decoded > IMPORT_BATCH_MAX_BYTES) throw tooLarge(`At most ${IMPORT_BATCH_MAX_BYTES / 1024 / 1024} MB of files at once`);
 
-    const results: ImportResult[] = [];
-    let firstRefusal: AppError | null = null;
-    for (const file of body.files) {
-      try {
-        const converted = await convertFile(file.name, Buffer.from(file.data, "base64"));
-        const record = await createDocument(ctx, user.id, { title: converted.title, content: converted.content as unknown as Record<string, unknown> });
-        results.push({ status: "imported", name: file.name, id: record.id, title: record.title, notes: converted.notes });
-      } catch (err) {
-        // A refusal belongs to its file; anything else is the server's fault and ends the request.
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        firstRefusal ??= err;
-        results.push({ status: "refused", name: file.name, reason: err.message });
-      }
+    const release = importGate.enter(user.id);
+    try {
+      return reply.status(201).send(await importBatch(ctx, user.id, body.files));
+    } finally {
+      release();
     }
-    // Nothing imported: the first refusal's status, with every file's reason.
-    if (firstRefusal && !results.some((r) => r.status === "imported")) {
-      throw new AppError(firstRefusal.status, firstRefusal.code, firstRefusal.message, { ...firstRefusal.extra, results });
-    }
-    return reply.status(201).send({ results });
   });
+}
+
+async function importBatch(ctx: AppContext, userId: string, files: ImportRequest["files"]): Promise<{ results: ImportResult[] }> {
+  const results: ImportResult[] = [];
+  let firstRefusal: AppError | null = null;
+  for (const file of files) {
+    try {
+      const converted = await convertFile(file.name, Buffer.from(file.data, "base64"));
+      const record = await createDocument(ctx, userId, { title: converted.title, content: converted.content as unknown as Record<string, unknown> });
+      results.push({ status: "imported", name: file.name, id: record.id, title: record.title, notes: converted.notes });
+    } catch (err) {
+      // A refusal belongs to its file; anything else is the server's fault and ends the request.
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      firstRefusal ??= err;
+      results.push({ status: "refused", name: file.name, reason: err.message });
+    }
+  }
+  // Nothing imported: the first refusal's status, with every file's reason.
+  if (firstRefusal && !results.some((r) => r.status === "imported")) {
+    throw new AppError(firstRefusal.status, firstRefusal.code, firstRefusal.message, { ...firstRefusal.extra, results });
+  }
+  return { results };
 }
