@@ -1,0 +1,80 @@
+// Grammar and spelling quality of the offline engine, measured on JFLEG (learner-English
+// sentences, each with four human corrections; bench/data/jfleg/SOURCE.md). Each sentence is
+// given to the engine as a writer would type it (the corpus's tokens joined back: "do n't" →
+// "don't"), and the text the engine applies on its own (correctedText) is scored word by word
+// against the best of the four references (bench/lib/gec-score.ts, M2-style). Tune on dev,
+// report test. Figures only; never fails on a score.
+//   npm run bench:ai-quality            (LIMIT=<n> scores only the first n sentences of each split)
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { correctGrammar, grammarChecker } from "../src/server/ai/offline/grammar.js";
+import { type Counts, add, fScore, scoreSentence } from "./lib/gec-score.js";
+import { machineLine } from "./lib/stats.js";
+
+const DATA = new URL("./data/jfleg/", import.meta.url);
+const LIMIT = Number(process.env.LIMIT ?? Number.POSITIVE_INFINITY);
+const SHOW = Number(process.env.SHOW ?? 0);
+
+const lines = (file: string) => readFileSync(new URL(file, DATA), "utf8").split("\n").slice(0, -1);
+
+/** The corpus's tokenized text as typed prose. */
+export function detokenize(s: string): string {
+  return s
+    .replace(/\s+/g, " ")
+    .replace(/ (n't|'s|'re|'ve|'ll|'d|'m)\b/gi, "$1")
+    .replace(/ ([.,!?;:%)\]])/g, "$1")
+    .replace(/([([$]) /g, "$1")
+    .replace(/ ' /g, "' ")
+    .trim();
+}
+
+/** CPU time of a process in ms, from /proc (the checker runs in its own). */
+function processCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+async function split(name: "dev" | "test") {
+  const sources = lines(`${name}.src`).slice(0, LIMIT);
+  const refs = [0, 1, 2, 3].map((i) => lines(`${name}.ref${i}`));
+  let total: Counts = { tp: 0, fp: 0, fn: 0 };
+  let suggested = 0;
+  let shown = 0;
+  // Load the checker first so its start is not counted against the sentences.
+  await correctGrammar("Warm up.");
+  const cpu0 = process.cpuUsage();
+  const child0 = processCpuMs(grammarChecker.pid);
+  const load0 = os.loadavg()[0]!;
+  const started = performance.now();
+  for (const [i, raw] of sources.entries()) {
+    const source = detokenize(raw);
+    const result = await correctGrammar(source);
+    suggested += result.changes.filter((c) => !c.certain).length;
+    const counts = scoreSentence(source, result.correctedText, refs.map((r) => detokenize(r[i] ?? "")));
+    total = add(total, counts);
+    if (shown < SHOW && counts.fp > 0) {
+      shown++;
+      console.log(`  FP  ${source}\n   →  ${result.correctedText}`);
+    }
+  }
+  const wall = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000 + (processCpuMs(grammarChecker.pid) - child0);
+  const { precision, recall, f } = fScore(total);
+  console.log(
+    `${name.padEnd(4)} ${String(sources.length).padStart(4)} sentences  P ${precision.toFixed(3)}  R ${recall.toFixed(3)}  F0.5 ${f.toFixed(3)}` +
+      `  (TP ${total.tp}, FP ${total.fp}, FN ${total.fn}; ${suggested} more offered as choices, not applied)` +
+      `  CPU ${(cpuMs / sources.length).toFixed(2)} ms/sentence, wall ${(wall / sources.length).toFixed(2)} ms/sentence, load ${load0.toFixed(2)}→${os.loadavg()[0]!.toFixed(2)}`,
+  );
+}
+
+console.log(machineLine());
+console.log("JFLEG (bench/data/jfleg), applied corrections scored against the best of 4 references, word-level edits (M2-style)");
+await split("dev");
+await split("test");
+await grammarChecker.release();
