@@ -4,7 +4,7 @@
 // has the same shape as before collaboration: editor, title, save state, stats.
 import { useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo } from "react";
-import { COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab";
+import { COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab-wire";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
 import type { LiveUser } from "../../lib/collab/live-document";

@@ -4,7 +4,7 @@
 // the link stops allowing editing the session ends and the page loads again.
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
-import { COLLAB_SHARE_TOKEN_PREFIX } from "../../../shared/contracts/collab";
+import { COLLAB_SHARE_TOKEN_PREFIX } from "../../../shared/contracts/collab-wire";
 import { SHARE_TOKEN_HEADER, type SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../../shared/limits";

@@ -6,7 +6,7 @@ import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import type { AnyExtension } from "@tiptap/core";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab";
+import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab-wire";
 import { onBeforeSignOut } from "../auth-provider";
 import { takeLiveDocument } from "./early-start";
 import { LiveDocument, type LiveDocumentOptions, type LiveUser } from "./live-document";
