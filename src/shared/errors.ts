@@ -20,6 +20,14 @@ export type ErrorCode =
   | "ai_empty"
   /** The AI did not finish its answer within AI_TIMEOUT_MS. */
   | "ai_timeout"
+  /** The AI provider is rate-limiting us (its 429): try again after Retry-After. */
+  | "ai_busy"
+  /** The AI provider refused our credentials (its 401/403): the server's or the user's connection needs fixing. */
+  | "ai_misconfigured"
+  /** The AI provider failed or could not be reached. */
+  | "ai_unavailable"
+  /** The action needs a language model and none is connected (the offline engine cannot do it). */
+  | "model_required"
   | "service_unavailable"
   | "internal_error";
 

@@ -7,6 +7,8 @@ import {
   type AiMeta,
   AlternativesRequest,
   type AlternativesResponse,
+  AskRequest,
+  type AskResponse,
   CompleteRequest,
   type CompleteResponse,
   GrammarRequest,
@@ -119,6 +121,16 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     streams: true,
     plan: (b) => ({ feature: "outline", task: { kind: "outline", text: b.text } }),
     present: (r, m): OutlineResponse => ({ outline: r.text, ...m }),
+  }),
+  // Ask AI: a free instruction on the selection; gated like rewrite (the same editing tool).
+  ask: define({
+    schema: AskRequest,
+    streams: true,
+    plan: (b) => {
+      capText(b.text, b.context);
+      return { feature: "ask", task: { kind: "ask", text: b.text, instruction: b.instruction, context: b.context } };
+    },
+    present: (r, m): AskResponse => ({ result: r.text, ...m }),
   }),
 };
 

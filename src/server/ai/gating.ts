@@ -1,5 +1,5 @@
 // Which plan each AI feature needs (decided on the server from getUserPlan).
-//  - complete, improve, rewrite, tone, grammar and alternatives, rephrase,
+//  - complete, improve, rewrite, ask (a free-form rewrite), tone, grammar and alternatives, rephrase,
 //    outline and rewriting suggestions (they are parts of the same tools): Creator or Professional.
 //  - summarize (also a summary requested through complete): Professional only (PLANS in shared/plans.ts).
 //  - analyze: every signed-in user. It is a local readability measurement on every engine,
@@ -11,6 +11,7 @@ export type AiFeature =
   | "complete"
   | "improve"
   | "rewrite"
+  | "ask"
   | "tone"
   | "grammar"
   | "alternatives"

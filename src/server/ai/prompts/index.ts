@@ -1,6 +1,7 @@
 // One builder per task (each in its own file); this index maps a task to its prompt.
 import type { AiTask } from "../providers/types.js";
 import { buildAlternativesPrompt } from "./alternatives.js";
+import { buildAskPrompt } from "./ask.js";
 import type { ChatPrompt } from "./common.js";
 import { buildCompletePrompt } from "./complete.js";
 import { buildGrammarPrompt } from "./grammar.js";
@@ -28,5 +29,7 @@ export function promptFor(task: AiTask): ChatPrompt {
       return buildGrammarPrompt(task.text);
     case "alternatives":
       return buildAlternativesPrompt(task.text, task.count);
+    case "ask":
+      return buildAskPrompt(task.text, task.instruction, task.context);
   }
 }

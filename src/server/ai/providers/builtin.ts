@@ -1,6 +1,7 @@
 // The built-in engine: harper.js for grammar, extractive summaries, rule-based rewrites.
 // Runs in-process and never calls out. Its answers are streamed word by word to keep the
 // streaming endpoints' behaviour the same whichever engine answers.
+import { AppError } from "../../http/errors.js";
 import { alternativesFor } from "../offline/alternatives.js";
 import { continueText } from "../offline/complete.js";
 import { correctGrammar } from "../offline/grammar.js";
@@ -32,6 +33,8 @@ async function answer(task: AiTask): Promise<Omit<AiResult, "tokens">> {
       const alternatives = alternativesFor(task.text, task.count);
       return { text: alternatives.join("\n"), alternatives };
     }
+    case "ask":
+      throw new AppError(409, "model_required", "Ask AI needs a language model. Connect one in Settings.");
   }
 }
 

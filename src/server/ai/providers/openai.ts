@@ -19,11 +19,16 @@ import { aiEmpty, aiIncomplete, aiTimeout } from "./answer-errors.js";
 import { fetchWatchingStreamEnd, sawDone } from "./stream-end.js";
 import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
 
+/** What one OpenAI-compatible model server needs; the server's own or a user's connection. */
 export interface OpenAiCompatibleConfig {
-  name: string;
+  /** The provider's name in answers and health ("openai", "deepseek", "custom"); default "custom". */
+  name?: string;
+  /** The API root, e.g. http://127.0.0.1:11434/v1; absent: OpenAI's. */
   baseURL?: string;
-  apiKey: string;
+  /** Absent or empty: no Authorization header is sent (local servers such as Ollama need none). */
+  apiKey?: string;
   model: string;
+  /** Deadline for one whole answer. */
   timeoutMs: number;
 }
 
@@ -44,7 +49,9 @@ const promptTokens = (prompt: ChatPrompt) => prompt.messages.reduce((n, m) => n 
 
 export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
   const client = new OpenAI({
-    apiKey: cfg.apiKey,
+    // The SDK insists on a key; without one it is a placeholder and the header is dropped.
+    apiKey: cfg.apiKey || "none",
+    defaultHeaders: cfg.apiKey ? undefined : { Authorization: null },
     baseURL: cfg.baseURL,
     timeout: cfg.timeoutMs,
     maxRetries: 1,
@@ -101,7 +108,7 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
 
   return {
     engine: "openai-compatible",
-    name: cfg.name,
+    name: cfg.name ?? "custom",
     model: cfg.model,
     tokenCap(task) {
       return partsOf(task).reduce((n, p) => {

@@ -9,7 +9,12 @@ export type AiTask =
   | { kind: "rewrite"; text: string; style: RewriteStyleId; prompt?: string }
   | { kind: "tone"; text: string; tone: ToneId; description?: string }
   | { kind: "grammar"; text: string }
-  | { kind: "alternatives"; text: string; count: number };
+  | { kind: "alternatives"; text: string; count: number }
+  /** Ask AI: the writer's own instruction applied to the text (context: the surrounding document). */
+  | { kind: "ask"; text: string; instruction: string; context?: string };
+
+/** Every task kind; an engine that cannot do one answers 409 model_required. */
+export type AiTaskKind = AiTask["kind"];
 
 export interface AiRunOptions {
   signal: AbortSignal;
