@@ -204,11 +204,20 @@ describe("version history", () => {
     const asViewer = await openEditor(viewer, doc.id);
     await asViewer.getByText("View only").waitFor();
     expect(await historyButton(asViewer).count()).toBe(0);
+    // A long history comes a page at a time: the oldest versions behind "Show older versions".
+    for (let i = 1; i <= 52; i++) await api(owner, "POST", `/api/documents/${doc.id}/versions`, { name: `Milestone ${i}` });
     // The owner's panel says how long the Professional plan keeps versions.
     const asOwner = await openEditor(owner, doc.id);
     await historyButton(asOwner).click();
     const panel = asOwner.getByRole("complementary", { name: "Version history" });
     await panel.getByText("Versions are kept as long as the document.").waitFor();
+    await versionRow(panel, "Milestone 52").waitFor();
+    expect(await panel.getByTestId("version-row").count()).toBe(50);
+    const oldest = panel.getByTestId("version-row").filter({ hasText: /Milestone 1(?!\d)/ });
+    expect(await oldest.count()).toBe(0);
+    await panel.getByRole("button", { name: "Show older versions", exact: true }).click();
+    await oldest.waitFor();
+    expect(await panel.getByRole("button", { name: "Show older versions", exact: true }).count()).toBe(0);
     // History and the AI assistant take turns beside the text.
     const assistant = asOwner.getByRole("complementary", { name: "AI Writing Assistant" });
     await asOwner.getByRole("toolbar", { name: "Editor" }).getByRole("button", { name: "AI Assistant" }).click();

@@ -1,7 +1,8 @@
 // The version history as its routes see it: list, read, name and restore, for the owner and
 // editor members (access.ts's write condition, in SQL); anyone else gets 404.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { VersionDetail, VersionList, VersionSummary } from "../../shared/contracts/versions.js";
+import { alias } from "drizzle-orm/pg-core";
+import type { VersionDetail, VersionList, VersionListQuery, VersionSummary } from "../../shared/contracts/versions.js";
 import { type SnapshotRequest, VERSION_RETENTION_DAYS, type VersionAuthor, type VersionKind } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { getUserPlan } from "../billing/index.js";
@@ -45,29 +46,48 @@ async function writable(ctx: AppContext, userId: string, documentId: string) {
   return doc;
 }
 
+// The list's table under a name, so the page condition can tell it from the cursor's row.
+const versionsAsV = alias(documentVersions, "v");
+
 const summaryColumns = {
-  id: documentVersions.id,
-  documentId: documentVersions.documentId,
-  docVersion: documentVersions.docVersion,
-  kind: documentVersions.kind,
-  name: documentVersions.name,
-  authors: documentVersions.authors,
-  title: documentVersions.title,
-  jsonBytes: documentVersions.jsonBytes,
-  wordCount: documentVersions.wordCount,
-  createdAt: documentVersions.createdAt,
-  storedBytes: sql<number>`octet_length(${documentVersions.content})`,
+  id: versionsAsV.id,
+  documentId: versionsAsV.documentId,
+  docVersion: versionsAsV.docVersion,
+  kind: versionsAsV.kind,
+  name: versionsAsV.name,
+  authors: versionsAsV.authors,
+  title: versionsAsV.title,
+  jsonBytes: versionsAsV.jsonBytes,
+  wordCount: versionsAsV.wordCount,
+  createdAt: versionsAsV.createdAt,
+  storedBytes: sql<number>`octet_length(${versionsAsV.content})`,
 };
 
-export async function listVersions(ctx: AppContext, userId: string, documentId: string): Promise<VersionList> {
+/**
+ * A page of the list, newest first. Paged by key (created_at, doc_version, id) after the
+ * `before` version, compared in SQL (timestamps keep their microseconds), so a page costs the
+ * same however long the history is and versions taken while the writer pages do not shift
+ * it. A `before` that is not a version of this document gives an empty page.
+ */
+export async function listVersions(ctx: AppContext, userId: string, documentId: string, page: VersionListQuery): Promise<VersionList> {
   const doc = await writable(ctx, userId, documentId);
+  if (page.before !== undefined && !isDocumentId(page.before)) throw versionNotFound();
+  const olderThan =
+    page.before === undefined
+      ? sql`true`
+      : sql`("v"."created_at", "v"."doc_version", "v"."id") < (
+          SELECT "c"."created_at", "c"."doc_version", "c"."id" FROM "document_versions" "c"
+          WHERE "c"."id" = ${page.before} AND "c"."document_id" = ${documentId})`;
   const rows = await ctx.db
     .select(summaryColumns)
-    .from(documentVersions)
-    .where(eq(documentVersions.documentId, documentId))
-    .orderBy(desc(documentVersions.createdAt), desc(documentVersions.docVersion));
+    .from(versionsAsV)
+    .where(and(eq(versionsAsV.documentId, documentId), olderThan))
+    .orderBy(desc(versionsAsV.createdAt), desc(versionsAsV.docVersion), desc(versionsAsV.id))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const versions = rows.slice(0, page.limit).map(present);
   const { plan } = await getUserPlan(ctx.db, doc.ownerId, ctx.now());
-  return { versions: rows.map(present), retention_days: VERSION_RETENTION_DAYS[plan] };
+  return { versions, next_before: more ? versions.at(-1)!.id : null, retention_days: VERSION_RETENTION_DAYS[plan] };
 }
 
 async function versionRow(ctx: AppContext, documentId: string, versionId: string): Promise<VersionRow> {

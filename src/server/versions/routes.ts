@@ -2,7 +2,7 @@
 // members. Thin handlers: validate → authorize (in SQL, queries.ts) → act → present.
 import type { FastifyInstance } from "fastify";
 import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
-import { NameVersionBodySchema, RenameVersionBodySchema, VersionParamsSchema } from "../../shared/contracts/versions.js";
+import { NameVersionBodySchema, RenameVersionBodySchema, VersionListQuerySchema, VersionParamsSchema } from "../../shared/contracts/versions.js";
 import type { AppContext } from "../context.js";
 import { parse, requireUser } from "../http/index.js";
 import { listVersions, nameCurrentVersion, readVersion, renameVersion, restoreVersion } from "./queries.js";
@@ -11,7 +11,8 @@ export async function versionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get("/api/documents/:id/versions", async (request) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    return listVersions(ctx, user.id, id);
+    const page = parse(VersionListQuerySchema, request.query ?? {});
+    return listVersions(ctx, user.id, id, page);
   });
 
   app.post("/api/documents/:id/versions", async (request, reply) => {

@@ -67,6 +67,46 @@ describe("version history", () => {
     expect((await request(t, "POST", `/api/documents/${doc.id}/versions`, { user: owner, payload: { name: "  " } })).statusCode).toBe(400);
   });
 
+  it("pages the list newest first by key: every version once, in order, however long the history", async () => {
+    const doc = await create(owner, "Page 0");
+    for (let i = 1; i <= 7; i++) {
+      t.clock.advance(1000);
+      const res = await request(t, "POST", `/api/documents/${doc.id}/versions`, { user: owner, payload: { name: `V${i}` } });
+      expect(res.statusCode).toBe(201);
+    }
+    const url = `/api/documents/${doc.id}/versions`;
+    const all = ((await request(t, "GET", `${url}?limit=200`, { user: owner })).json() as VersionList).versions.map((v) => v.id);
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    const seen: string[] = [];
+    const seenIds: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = before ? `?limit=3&before=${before}` : "?limit=3";
+      const page = (await request(t, "GET", url + query, { user: owner })).json() as VersionList;
+      expect(page.versions.length).toBeLessThanOrEqual(3);
+      seen.push(...page.versions.map((v) => v.name ?? v.kind));
+      seenIds.push(...page.versions.map((v) => v.id));
+      before = page.next_before;
+      pages++;
+    } while (before);
+    expect(seenIds).toEqual(all);
+    expect(seen.filter((name) => name.startsWith("V"))).toEqual(["V7", "V6", "V5", "V4", "V3", "V2", "V1"]);
+    expect(pages).toBe(Math.ceil(all.length / 3));
+    // A version taken while paging does not shift the older pages.
+    const first = (await request(t, "GET", `${url}?limit=2`, { user: owner })).json() as VersionList;
+    t.clock.advance(1000);
+    await request(t, "POST", url, { user: owner, payload: { name: "V8" } });
+    const second = (await request(t, "GET", `${url}?limit=2&before=${first.next_before}`, { user: owner })).json() as VersionList;
+    const firstIds = first.versions.map((v) => v.id);
+    expect(second.versions.map((v) => v.id)).toEqual(all.slice(2, 4));
+    expect(firstIds).toEqual(all.slice(0, 2));
+    // Bad paging input is a 4xx.
+    expect((await request(t, "GET", `${url}?limit=0`, { user: owner })).statusCode).toBe(400);
+    expect((await request(t, "GET", `${url}?limit=201`, { user: owner })).statusCode).toBe(400);
+    expect((await request(t, "GET", `${url}?before=nope`, { user: owner })).statusCode).toBe(404);
+  });
+
   it("a restore is a new change that keeps the state it replaced; restoring that undoes it; a version exports", async () => {
     const doc = await create(owner, "First draft");
     await save(owner, doc, "Second draft");

@@ -30,9 +30,23 @@ export interface VersionSummary {
   stored_bytes: number;
 }
 
+/** Versions per page of the list, by default and at most. */
+export const VERSION_PAGE_SIZE = 50;
+export const VERSION_PAGE_MAX = 200;
+
+/** GET /api/documents/:id/versions?limit=&before=: a page, newest first, older than `before` (a version id). */
+export const VersionListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(VERSION_PAGE_MAX).default(VERSION_PAGE_SIZE),
+  before: z.string().optional(),
+});
+
+export type VersionListQuery = z.infer<typeof VersionListQuerySchema>;
+
 /** GET /api/documents/:id/versions */
 export interface VersionList {
   versions: VersionSummary[];
+  /** Pass as `before` for the next (older) page; null when this page is the last. */
+  next_before: string | null;
   /** How long unnamed versions are kept on the owner's plan (null: always). */
   retention_days: number | null;
 }

@@ -8,7 +8,9 @@ import { apiJson, apiRequest } from "../../lib/api";
 const versionsUrl = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}/versions`;
 const versionUrl = (documentId: string, versionId: string) => `${versionsUrl(documentId)}/${encodeURIComponent(versionId)}`;
 
-export const listVersions = (documentId: string, signal?: AbortSignal) => apiJson<VersionList>("GET", versionsUrl(documentId), undefined, { signal });
+/** A page of versions, newest first, older than `before` (a version id) when given. */
+export const listVersions = (documentId: string, before: string | null, signal?: AbortSignal) =>
+  apiJson<VersionList>("GET", before ? `${versionsUrl(documentId)}?${new URLSearchParams({ before })}` : versionsUrl(documentId), undefined, { signal });
 
 export const readVersion = (documentId: string, versionId: string, signal?: AbortSignal) =>
   apiJson<VersionDetail>("GET", versionUrl(documentId, versionId), undefined, { signal });

@@ -47,7 +47,8 @@ function HistoryBody({ documentId }: { documentId: string }) {
   const returnTo = useRef<string | null>(null);
   const now = new Date();
 
-  const versions = list.data?.versions ?? [];
+  const versions = list.data?.pages.flatMap((page) => page.versions) ?? [];
+  const retentionDays = list.data?.pages[0]?.retention_days;
   const index = versions.findIndex((v) => v.id === selectedId);
   const selected = index >= 0 ? versions[index]! : null;
 
@@ -116,7 +117,7 @@ function HistoryBody({ documentId }: { documentId: string }) {
 
   return (
     <div ref={root} className="flex min-w-0 flex-col gap-3">
-      {list.data && <p className="text-xs text-muted-foreground">{retentionLabel(list.data.retention_days)}</p>}
+      {retentionDays !== undefined && <p className="text-xs text-muted-foreground">{retentionLabel(retentionDays)}</p>}
       {namingCurrent ? (
         <NameForm
           label="Name the current version"
@@ -171,6 +172,11 @@ function HistoryBody({ documentId }: { documentId: string }) {
           onRenameCancel={() => setRenaming(null)}
           onRename={rename}
         />
+      )}
+      {list.hasNextPage && (
+        <Button size="sm" variant="outline" className="self-start" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? "Loading older versions…" : "Show older versions"}
+        </Button>
       )}
     </div>
   );

@@ -1,16 +1,19 @@
 // The version history's data: the list (read again each time the panel opens, since writers
 // add versions all the time), a version's content (never changes, so read once), and the
 // changes that add to the list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { listVersions, nameCurrentVersion, readVersion, renameVersion, restoreVersion } from "./api";
 
 const listKey = (documentId: string) => ["history", documentId, "list"] as const;
 const contentKey = (documentId: string, versionId: string) => ["history", documentId, "version", versionId] as const;
 
+/** The list, a page at a time (newest first); `fetchNextPage` reads the older ones. */
 export function useVersionList(documentId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: listKey(documentId),
-    queryFn: ({ signal }) => listVersions(documentId, signal),
+    queryFn: ({ signal, pageParam }) => listVersions(documentId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_before,
     staleTime: 0,
     refetchOnMount: "always",
   });
