@@ -44,6 +44,15 @@ const EnvSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Encrypts users' own model keys at rest (32 bytes, base64); unset: derived from the signing secret. */
+  AI_CONNECTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+      .optional(),
+  ),
+  /** Lets users' own model connections reach private and loopback addresses in production. */
+  AI_CONNECTIONS_ALLOW_PRIVATE: bool,
 
   /** stripe | test (the built-in test checkout) | disabled; unset: see pickPayments(). */
   PAYMENTS: z

@@ -3,10 +3,13 @@
 // 402/429 arrive as ordinary JSON errors even for the streaming endpoints.
 // Only upstream model calls are metered: the built-in offline engine runs in-process and
 // costs nothing, so its calls neither reserve nor book tokens (the plan gate still applies).
+// A user who connected their own model (connections/) is served by it on any plan, and its
+// calls are neither gated nor metered: the user pays their model server, not the allowance.
 import type { AiMeta } from "../../shared/contracts/ai.js";
 import { PLANS } from "../../shared/plans.js";
 import { getUserPlan } from "../billing/plan-lookup.js";
 import type { AppContext } from "../context.js";
+import { userProvider } from "./connections/index.js";
 import { type AiFeature, assertFeatureAllowed } from "./gating.js";
 import type { InFlightLimiter } from "./concurrency.js";
 import type { AiProvider, AiResult, AiTask } from "./providers/types.js";
@@ -29,13 +32,14 @@ const isMetered = (provider: Pick<AiProvider, "engine">) => provider.engine !== 
 
 export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string, feature: AiFeature, task: AiTask): Promise<PreparedCall> {
   const plan = await getUserPlan(ctx.db, userId, ctx.now());
-  assertFeatureAllowed(feature, plan);
+  const own = await userProvider(ctx, userId);
+  if (!own) assertFeatureAllowed(feature, plan);
   const releaseSlot = deps.limiter.acquire(userId);
-  const { provider } = deps;
+  const provider = own ?? deps.provider;
   const limit = PLANS[plan.plan].monthlyAiTokens;
   let reservation: Reservation | null = null;
   try {
-    if (isMetered(provider)) reservation = await reserveTokens(ctx.database.sql, userId, limit, provider.tokenCap(task), ctx.now());
+    if (!own && isMetered(provider)) reservation = await reserveTokens(ctx.database.sql, userId, limit, provider.tokenCap(task), ctx.now());
   } catch (err) {
     releaseSlot();
     throw err;

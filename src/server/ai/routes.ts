@@ -15,6 +15,7 @@ import { requireUser } from "../http/auth-hook.js";
 import { parse } from "../http/validate.js";
 import { analyzeText } from "./analyze.js";
 import { type AiDeps, beginAiCall } from "./calls.js";
+import { aiConnectionRoutes } from "./connections/index.js";
 import { InFlightLimiter } from "./concurrency.js";
 import { ENDPOINTS, type Endpoint, capText } from "./endpoints.js";
 import { currentBalance } from "./quota.js";
@@ -23,6 +24,7 @@ import { createSuggestion, setSuggestionAccepted } from "./suggestions.js";
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const deps: AiDeps = { provider: ctx.ai, limiter: new InFlightLimiter(AI_MAX_CONCURRENT_PER_USER) };
+  await aiConnectionRoutes(app, ctx, deps.provider);
 
   async function runJson(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
     const user = requireUser(request);

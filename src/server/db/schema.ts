@@ -162,6 +162,17 @@ export const aiUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
+/** A user's own model connection (0140_ai_connections.sql); api_key is ciphertext. */
+export const aiConnections = pgTable("ai_connections", {
+  userId: uuid("user_id").primaryKey(),
+  baseUrl: text("base_url").notNull(),
+  model: text("model").notNull(),
+  apiKey: text("api_key"),
+  keyHint: text("key_hint"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
 export const subscriptions = pgTable("subscriptions", {
   userId: uuid("user_id").primaryKey(),
   provider: text("provider").notNull().default("builtin"),

@@ -1,0 +1,25 @@
+// What AI a user has right now (GET /api/ai/capabilities): whose model, if any, serves them
+// and whether ghost-text completion is on offer. The client shows or hides generative
+// actions and the inline completion from this; the server enforces the same rules per call.
+import type { AiCapabilities } from "../../../shared/contracts/ai.js";
+import { getUserPlan } from "../../billing/plan-lookup.js";
+import type { AppContext } from "../../context.js";
+import type { AiProvider } from "../providers/types.js";
+import { findConnection } from "./store.js";
+import { USER_PROVIDER_NAME } from "./user-provider.js";
+
+export async function capabilitiesOf(ctx: AppContext, server: AiProvider, userId: string): Promise<AiCapabilities> {
+  const own = await findConnection(ctx.db, userId);
+  if (own) return { model: true, source: "user", provider: USER_PROVIDER_NAME, modelName: own.model, inlineCompletion: true };
+  if (server.engine === "offline") {
+    return { model: false, source: "offline", provider: server.name, modelName: server.model, inlineCompletion: false };
+  }
+  const plan = await getUserPlan(ctx.db, userId, ctx.now());
+  return {
+    model: true,
+    source: "server",
+    provider: server.name,
+    modelName: server.model,
+    inlineCompletion: plan.isActive && plan.plan === "professional",
+  };
+}
