@@ -3,6 +3,7 @@
 // ones); PDF and Word are built here.
 import type { PdfPageSize } from "../../shared/contracts/export.js";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { withoutSuggestions } from "../../shared/editor/without-suggestions.js";
 import { EXPORT_MIME, type ExportFormat, exportFileName } from "../../shared/export/filename.js";
 import { docToHtml } from "../../shared/export/html.js";
 import { docToMarkdown } from "../../shared/markdown/to-markdown.js";
@@ -20,6 +21,8 @@ export async function renderExport(
   format: ExportFormat,
   opts: { now: Date; pageSize?: PdfPageSize },
 ): Promise<ExportFile> {
+  // Pending suggestions are not part of the text yet: the export shows the document without them.
+  doc = withoutSuggestions(doc);
   let body: Buffer;
   switch (format) {
     case "md":

@@ -8,6 +8,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
+import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
 
 /**
  * `undoRedo: false` when the document is co-edited: the collaboration extension brings an
@@ -33,5 +34,7 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
     FontSize,
     TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
     AiSuggestionMark,
+    SuggestionInsertMark,
+    SuggestionDeleteMark,
   ];
 }

@@ -7,14 +7,16 @@ import { EXPORT_MIME, exportFileName } from "../../../shared/export/filename";
 import type { DocNode } from "../../../shared/editor/schema";
 import { PRINT_EXPORT_DELAY_MS } from "../../../shared/limits";
 import { apiRequest } from "../../lib/api";
+import { withoutSuggestions } from "../../../shared/editor/without-suggestions";
 
 export interface ExportSource {
   title: string;
   content: unknown;
 }
 
+// Pending suggestions are not part of the text yet: exports show the document without them.
 const asDoc = (content: unknown): DocNode =>
-  content && typeof content === "object" && (content as DocNode).type === "doc" ? (content as DocNode) : { type: "doc", content: [] };
+  content && typeof content === "object" && (content as DocNode).type === "doc" ? withoutSuggestions(content as DocNode) : { type: "doc", content: [] };
 
 async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Blob> {
   const doc = asDoc(source.content);
