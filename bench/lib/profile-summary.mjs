@@ -1,7 +1,8 @@
 // Sums self time per function in a V8 .cpuprofile (`node --cpu-prof`), and optionally the
 // total (self + callees) time of functions whose name matches a pattern:
 //   node bench/lib/profile-summary.mjs <file.cpuprofile> [top=40] [pattern]
-// Lines: self ms, share of the profile, function, file:line.
+// Lines: self ms, share of the profile, function, file:line. PROFILE_LAST_MS=<ms> keeps only
+// the samples of the profile's last <ms> (the measured loop, without start-up and migrations).
 import fs from "node:fs";
 
 const [file, topArg = "40", pattern] = process.argv.slice(2);
@@ -12,8 +13,13 @@ if (!file) {
 const profile = JSON.parse(fs.readFileSync(file, "utf8"));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map();
+const lastMs = Number(process.env.PROFILE_LAST_MS ?? 0);
+const startAt = lastMs > 0 ? profile.endTime - lastMs * 1000 : -Infinity;
+let at = profile.startTime;
 // timeDeltas[i] is the time before samples[i]; each sample's time goes to its node.
 for (let i = 0; i < profile.samples.length; i++) {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < startAt) continue;
   const id = profile.samples[i];
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
 }
