@@ -44,11 +44,19 @@ function capAnswer(text: string, maxTokens: number | undefined): { text: string;
   return { text: text.slice(0, maxTokens * 4), finish: "length" };
 }
 
-/** The user's text from a prompt (between the data markers), for stubs that echo it back. */
+/** The request's delimiters, as its system prompt declares them (prompts/common.ts). */
+export function delimitersOf(req: StubRequest): { open: string; close: string } {
+  const tag = /<<<DOC-([0-9a-f]+)>>>/.exec(req.messages[0]?.content ?? "")?.[1] ?? "none";
+  return { open: `<<<DOC-${tag}>>>`, close: `<<<END-DOC-${tag}>>>` };
+}
+
+/** The user's text from a prompt (its last data block), for stubs that echo it back. */
 export function userText(req: StubRequest): string {
+  const { open, close } = delimitersOf(req);
   const content = req.messages.at(-1)?.content ?? "";
-  const m = /<<<USER_TEXT\n([\s\S]*?)\nUSER_TEXT>>>/.exec(content);
-  return m?.[1] ?? "";
+  const end = content.lastIndexOf(`\n${close}`);
+  const start = content.lastIndexOf(`${open}\n`, end);
+  return start < 0 || end < 0 ? "" : content.slice(start + open.length + 1, end);
 }
 
 export interface OpenAiStub {

@@ -1,13 +1,17 @@
-import { OUTPUT_RULE, chat, dataBlock, type ChatPrompt } from "./common.js";
+import { OUTPUT_RULE, chat, type ChatPrompt, type DataBlock } from "./common.js";
 
+/** The surrounding document, when there is one, comes first: the model reads up to the point it continues from. */
 export function buildCompletePrompt(text: string, context?: string): ChatPrompt {
-  const ctx = context?.trim() ? `\n\n${dataBlock(context, "Surrounding document (for context only)")}` : "";
-  return chat(
-    "You are a writing assistant. Continue the user's text from exactly where it stops, in the same voice, tense and language, " +
-      "for one to three sentences. Do not repeat the text and do not state facts the text does not support. " +
+  const data: DataBlock[] = context?.trim() ? [{ label: "Surrounding document (for context only)", text: context }] : [];
+  data.push({ label: "Text to continue", text });
+  return chat({
+    system:
+      "You are a writing assistant. You continue the writer's text from exactly where it stops, in the same voice, tense and language, " +
+      "for one to three sentences. Do not repeat the text and do not state facts the text or its document does not support. " +
       `Start with a space if the text ends a sentence. ${OUTPUT_RULE}`,
-    `Continue this text.\n\n${dataBlock(text)}${ctx}`,
-    200,
-    0.7,
-  );
+    data,
+    instruction: "Continue the text to continue from where it stops.",
+    maxTokens: 200,
+    temperature: 0.7,
+  });
 }

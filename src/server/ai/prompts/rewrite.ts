@@ -1,13 +1,14 @@
 import { REWRITE_STYLES, type RewriteStyleId } from "../../../shared/contracts/ai.js";
-import { OUTPUT_RULE, budgetFor, chat, dataBlock, type ChatPrompt } from "./common.js";
+import { OUTPUT_RULE, budgetFor, chat, type ChatPrompt } from "./common.js";
 
+/** The chosen style, and the writer's own wish when they typed one, are the instruction. */
 export function buildRewritePrompt(text: string, style: RewriteStyleId, extra?: string): ChatPrompt {
   const def = REWRITE_STYLES.find((s) => s.id === style)!;
-  // The user's own extra wish is also data (a preference), never a change of role.
-  const wish = extra?.trim() ? `\n\n${dataBlock(extra, "The writer's additional preference")}` : "";
-  return chat(
-    `You are an expert editor. ${def.prompt} Keep the meaning and the language of the original. ${OUTPUT_RULE}`,
-    `Rewrite this text in the "${def.name}" style.\n\n${dataBlock(text)}${wish}`,
-    budgetFor(text, style === "expand" ? 3 : 1.5),
-  );
+  const wish = extra?.trim() ? `\nThe writer also asks: ${extra.trim()}` : "";
+  return chat({
+    system: `You are an expert editor. You rewrite the writer's text as they ask, keeping its meaning and its language. ${OUTPUT_RULE}`,
+    data: [{ label: "Text", text }],
+    instruction: `Rewrite the text above in the "${def.name}" style. ${def.prompt}${wish}`,
+    maxTokens: budgetFor(text, style === "expand" ? 3 : 1.5),
+  });
 }

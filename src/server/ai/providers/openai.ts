@@ -17,6 +17,7 @@ import { partsOf } from "../split.js";
 import { estimateTokens } from "../tokens.js";
 import { aiEmpty, aiIncomplete, aiTimeout } from "./answer-errors.js";
 import { fetchWatchingStreamEnd, sawDone } from "./stream-end.js";
+import { MarkerStripper } from "./strip-markers.js";
 import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
 
 /** What one OpenAI-compatible model server needs; the server's own or a user's connection. */
@@ -30,12 +31,6 @@ export interface OpenAiCompatibleConfig {
   model: string;
   /** Deadline for one whole answer. */
   timeoutMs: number;
-}
-
-function cleanAnswer(task: AiTask, raw: string): string {
-  const text = raw.replaceAll("<<<USER_TEXT", "").replaceAll("USER_TEXT>>>", "");
-  // A continuation keeps its leading space; everything else is trimmed.
-  return task.kind === "continue" ? text.replace(/\s+$/, "") : text.trim();
 }
 
 /** Text up to its last sentence end (or, without one, its last whole word). */
@@ -61,6 +56,8 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
   /** One upstream call; resolves only with a whole, non-empty answer. */
   async function ask(task: AiTask, signal: AbortSignal, onDelta: (piece: string) => void): Promise<{ text: string; tokens: number }> {
     const prompt = promptFor(task);
+    // A continuation keeps its leading space; every other answer is trimmed. Echoed delimiters go.
+    const answer = new MarkerStripper(prompt.markers, task.kind === "continue");
     let raw = "";
     let usage: { total_tokens?: number } | null | undefined;
     let finish: string | null = null;
@@ -83,9 +80,8 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
       const choice = chunk.choices[0];
       const delta = choice?.delta?.content ?? "";
       if (delta) {
-        // Leading whitespace of a non-continuation answer would otherwise stream through.
-        const piece = raw === "" && task.kind !== "continue" ? delta.replace(/^\s+/, "") : delta;
         raw += delta;
+        const piece = answer.push(delta);
         if (piece) onDelta(piece);
       }
       if (choice?.finish_reason) finish = choice.finish_reason;
@@ -93,15 +89,14 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
     }
     // The SDK ends the loop quietly when the signal fires (our deadline or the browser leaving).
     signal.throwIfAborted();
-    if (finish === "length") {
-      // A continuation is inserted, never written over the user's text, and its short budget
-      // (prompts/complete.ts) is meant to stop it: keep its complete sentences.
-      if (task.kind !== "continue") throw aiIncomplete("length");
-      raw = wholeSentences(raw);
-    }
+    if (finish === "length" && task.kind !== "continue") throw aiIncomplete("length");
     if (finish === "content_filter") throw aiIncomplete("filtered");
     if (!finish || !sawDone(response)) throw aiIncomplete("no_finish");
-    const text = cleanAnswer(task, raw);
+    const last = answer.end();
+    if (last) onDelta(last);
+    // A continuation is inserted, never written over the user's text, and its short budget
+    // (prompts/complete.ts) is meant to stop it: keep its complete sentences.
+    const text = finish === "length" ? wholeSentences(answer.text) : answer.text;
     if (!text.trim()) throw aiEmpty();
     return { text, tokens: usage?.total_tokens ?? promptTokens(prompt) + estimateTokens(raw) };
   }
