@@ -1,12 +1,14 @@
 // Full-text search over the documents a user may read: their own and those shared with them
-// as a member, never one in the trash. The vector is documents.search (a generated column,
-// db/migrations/0120_search.sql), matched through its GIN index; it is left out of
+// as a member, never one in the trash. The vector is documents.search (db/migrations/0120 and
+// 0150: computed when a row is created, marked stale by later writes, brought up to date by
+// refresh.ts before each search), matched through its GIN index; it is left out of
 // db/schema.ts so that the many `select()`s of whole document rows never fetch it.
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { SearchResult } from "../../shared/contracts/search.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { START_MARK, STOP_MARK, toHighlight } from "./highlight.js";
+import { refreshSearchVectors } from "./refresh.js";
 import { anchorWord, toTsquery } from "./tsquery.js";
 
 // Two short passages around the matches. Text without a match in it (a title-only hit) shows
@@ -24,6 +26,8 @@ export async function searchDocuments(ctx: AppContext, userId: string, input: st
   if (!tsquery) return [];
   const query = sql`to_tsquery('simple', ${tsquery})`;
   const anchor = anchorWord(input);
+  // Saves only mark vectors stale (refresh.ts): the ones this search reads are made current first.
+  await refreshSearchVectors(ctx, userId);
   const memberRole = sql`(select m.role from document_members m where m.document_id = "documents"."id" and m.user_id = ${userId} limit 1)`;
   const ranked = ctx.db.$with("ranked").as(
     ctx.db

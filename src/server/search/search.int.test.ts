@@ -122,4 +122,28 @@ describe("search", () => {
     for (let i = 0; i < 3; i++) await create(member, `Many ${i}`, "repeated pumpernickel");
     expect(await search(member, "pumpernickel", 2)).toHaveLength(2);
   });
+
+  it("finds what the latest save says, not what an earlier one said, for the owner and for a member", async () => {
+    const doc = await create(owner, "Garden log", "The quinceberry hedge needs water.");
+    expect((await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: member.email, role: "viewer" } })).statusCode).toBe(201);
+    // Several autosaves in a row, the last renaming the document too.
+    let version = doc.version;
+    for (const [title, text] of [
+      ["Garden log", "The marrowgrass bed needs water."],
+      ["Garden log", "The marrowgrass bed needs shade."],
+      ["Orchard log", "The tamarillo row needs shade."],
+    ]) {
+      const saved = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: owner, payload: { title, content: para(text!), version } });
+      expect(saved.statusCode).toBe(200);
+      version = (saved.json() as DocumentRecord).version;
+    }
+    // The member searches first: the vector they refresh is the one the owner then reads.
+    expect(ids(await search(member, "tamarillo"))).toEqual([doc.id]);
+    expect(ids(await search(owner, "tamarillo"))).toEqual([doc.id]);
+    expect(ids(await search(owner, "orchard"))).toEqual([doc.id]);
+    for (const gone of ["quinceberry", "marrowgrass", "garden"]) {
+      expect(ids(await search(owner, gone)), gone).toEqual([]);
+      expect(ids(await search(member, gone)), gone).toEqual([]);
+    }
+  });
 });
