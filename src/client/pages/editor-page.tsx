@@ -6,12 +6,13 @@ import { Link, useLocation, useParams } from "wouter";
 import { isPlanId, PLANS } from "../../shared/plans";
 import { useAuth } from "../lib/auth-provider";
 import { Button, buttonVariants } from "../components/ui/button";
-import { type AiCommand, AiLayer, AiToolbar } from "../features/ai";
+import { type AiCommand, AiLayer, AiToolbar, useAiCapabilities } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
 import { ExportMenu } from "../features/export";
 import { HistoryPanel } from "../features/history";
 import { ShareButton } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
+import { type SettingsSection, useSettingsRequests } from "../lib/settings-link";
 import { useSubscription } from "../lib/subscription";
 
 // Account Settings loads when the user button is first clicked, not with the editor.
@@ -46,7 +47,9 @@ export default function EditorPage() {
   const subscription = useSubscription({ enabled: signedIn });
   const plan = subscription.data;
   const planLabel = plan ? (isPlanId(plan.planName) ? PLANS[plan.planName].name : plan.planName) : null;
-  const aiEnabled = !!plan?.isActive && (plan.planName === "creator" || plan.planName === "professional");
+  // The user's own model connection serves AI on any plan.
+  const ownModel = useAiCapabilities({ enabled: signedIn }).source === "user";
+  const aiEnabled = ownModel || (!!plan?.isActive && (plan.planName === "creator" || plan.planName === "professional"));
 
   const accessTokenRef = useRef<string | null>(null);
   accessTokenRef.current = session?.access_token ?? null;
@@ -55,11 +58,16 @@ export default function EditorPage() {
   const [assistantOpen, setAssistantOpen] = useState(false);
   const [rewriteOpen, setRewriteOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsSection, setSettingsSection] = useState<SettingsSection | undefined>(undefined);
   // Stays mounted once opened, so closing keeps its animation and tab state.
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const onAiCommand = useCallback((name: EditorAiCommand) => setAiCommand({ name, nonce: Date.now() }), []);
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const openSettings = useCallback((section?: SettingsSection) => {
+    setSettingsSection(section);
+    setSettingsOpen(true);
+  }, []);
+  useSettingsRequests(openSettings);
 
   if (authLoading || !signedIn || state.kind === "loading" || state.kind === "created" || (state.kind === "ready" && !prefsLoaded)) {
     return (
@@ -113,7 +121,7 @@ export default function EditorPage() {
         onAssistantOpenChange={setAssistantOpen}
         rewriteOpen={rewriteOpen}
         onRewriteOpenChange={setRewriteOpen}
-        onOpenSettings={openSettings}
+        onOpenSettings={() => openSettings()}
         renderShare={() => (record.access === undefined || record.access === "owner" ? <ShareButton documentId={record.id} /> : null)}
         renderExport={(getDocument) => <ExportMenu getDocument={getDocument} />}
         renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
@@ -132,7 +140,7 @@ export default function EditorPage() {
       />
       {settingsUsed && (
         <Suspense fallback={null}>
-          <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+          <AccountSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} section={settingsSection} />
         </Suspense>
       )}
     </>

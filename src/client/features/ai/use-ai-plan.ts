@@ -1,5 +1,7 @@
 // What the signed-in user's plan allows (the server decides too; this drives locks and hints).
+// A user's own model connection serves every AI action on any plan.
 import { useSubscription } from "../../lib/subscription";
+import { useAiCapabilities } from "./use-ai-capabilities";
 
 export interface AiPlan {
   canUseAi: boolean;
@@ -9,11 +11,13 @@ export interface AiPlan {
 
 export function useAiPlan(): AiPlan {
   const { data } = useSubscription();
+  const capabilities = useAiCapabilities();
   const active = !!data?.isActive;
   const plan = data?.planName ?? "gratis";
+  const own = capabilities.source === "user";
   return {
-    canUseAi: active && (plan === "creator" || plan === "professional"),
-    canSummarize: active && plan === "professional",
+    canUseAi: own || (active && (plan === "creator" || plan === "professional")),
+    canSummarize: own || (active && plan === "professional"),
     loaded: !!data,
   };
 }

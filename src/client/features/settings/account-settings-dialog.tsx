@@ -2,6 +2,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { usePreferencesQuery } from "../../lib/preferences-query";
+import type { SettingsSection } from "../../lib/settings-link";
+import { AiSettingsTab } from "./ai-settings-tab";
 import { DeleteAccountSection } from "./delete-account-section";
 import { NotificationsTab } from "./notifications-tab";
 import { PreferencesTab } from "./preferences-tab";
@@ -12,36 +14,41 @@ import { SubscriptionTab } from "./subscription-tab";
 interface AccountSettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opens at this section's tab (e.g. "ai-connection") instead of Profile. */
+  section?: SettingsSection;
 }
 
 // Tabs stay mounted while the dialog is open so unsaved edits survive switching tabs.
 const panelClass = "mt-2 data-[state=inactive]:hidden";
 
-/** The Account Settings dialog (spec editor §2): Profile, Preferences, Subscription, Notifications. */
-export function AccountSettingsDialog({ open, onOpenChange }: AccountSettingsDialogProps) {
+/** The Account Settings dialog (spec editor §2): Profile, Preferences, Subscription, Notifications, AI. */
+export function AccountSettingsDialog({ open, onOpenChange, section }: AccountSettingsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Account Settings</DialogTitle>
-          <DialogDescription>Manage your profile, preferences, subscription and notifications.</DialogDescription>
+          <DialogDescription>Manage your profile, preferences, subscription, notifications and AI.</DialogDescription>
         </DialogHeader>
-        {open && <SettingsTabs close={() => onOpenChange(false)} />}
+        {open && <SettingsTabs close={() => onOpenChange(false)} initialTab={section === "ai-connection" ? "ai" : "profile"} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SettingsTabs({ close }: { close: () => void }) {
+function SettingsTabs({ close, initialTab }: { close: () => void; initialTab: string }) {
   const preferences = usePreferencesQuery();
   const notifications = useNotificationsQuery();
   return (
-    <Tabs defaultValue="profile">
+    // min-w-0: the dialog is a grid, and without it the row of tabs would widen the dialog
+    // past a phone's screen instead of scrolling inside it.
+    <Tabs defaultValue={initialTab} className="min-w-0">
       <TabsList className="w-full">
         <TabsTrigger value="profile">Profile</TabsTrigger>
         <TabsTrigger value="preferences">Preferences</TabsTrigger>
         <TabsTrigger value="subscription">Subscription</TabsTrigger>
         <TabsTrigger value="notifications">Notifications</TabsTrigger>
+        <TabsTrigger value="ai">AI</TabsTrigger>
       </TabsList>
       <TabsContent value="profile" forceMount className={panelClass}>
         <div className="grid gap-6">
@@ -65,6 +72,9 @@ function SettingsTabs({ close }: { close: () => void }) {
         ) : (
           <LoadState error={notifications.isError} what="notification settings" retry={() => notifications.refetch()} />
         )}
+      </TabsContent>
+      <TabsContent value="ai" forceMount className={panelClass}>
+        <AiSettingsTab />
       </TabsContent>
     </Tabs>
   );
