@@ -8,14 +8,17 @@
 //   pricing   the pricing cards (the landing page and the dashboard load them after the first view);
 //   overlay   what Radix's dialogs, menus and tooltips share (dismissal, focus trap, scroll lock);
 //   dialog    Radix's dialog and the app's dialogs, for the pages that open one;
-//   popover   Radix's anchored overlays (tooltips, menus) and floating-ui, which positions them;
+//   popover   Radix's anchored overlays (menus, popovers) and floating-ui, which positions them;
 //   document  what the editor and the shared-document view both need to show a live document
 //             (TipTap, ProseMirror, Yjs, the collaboration provider);
 //   editor    the rest of the editor page;
-//   auth      the auth client, which only a stored session or a sign-in form loads, and
-//             what a signed-in user loads with it (the saved theme);
+//   auth      the auth client, which a sign-in form, a stored session close to expiry or
+//             the first call that needs it loads (src/client/lib/auth-client.ts);
+//   account   what signed-in pages share at start: the saved theme and preferences, the
+//             small modules the editor shares with other pages (limits, plain text, the AI
+//             plan query), and the icons several of them show. One file instead of a few
+//             of a few hundred bytes each, every one costing a request and its headers;
 //   zod       the schema library of the contracts, for the pages that parse with it;
-//   icons     the icons several signed-in pages show.
 // Modules no rule names (other pages, lazy parts such as the selection toolbar, the AI
 // panel or the exporters) are chunked by the bundler as before.
 import path from "node:path";
@@ -53,14 +56,18 @@ const RADIX_UMBRELLA = pkg("radix-ui");
 /** The primitives nearly every page renders (Button's Slot, form labels). */
 const RADIX_BASICS = pkg("@radix-ui[\\\\/]react-(?:slot|compose-refs|primitive|label)");
 /**
+ * TypeScript's helpers (a few hundred bytes): the scroll lock and the auth client both use
+ * them. In the overlay file they made the auth client load the overlays' code with it.
+ */
+const TSLIB = pkg("tslib");
+/**
  * What Radix's dialogs, menus and tooltips all build on: dismissal, presence, portals, state,
  * and for modal ones (a dialog, an open menu) the focus trap, scroll lock and hiding the rest
- * of the page from screen readers. TypeScript's helpers come along: the scroll lock and the
- * auth client use them.
+ * of the page from screen readers.
  */
 const OVERLAY = [
   pkg(
-    "@radix-ui[\\\\/](?:primitive|react-(?:dismissable-layer|presence|portal|id|context|use-controllable-state|use-callback-ref|use-layout-effect|use-escape-keydown|use-effect-event|focus-scope|focus-guards))|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib",
+    "@radix-ui[\\\\/](?:primitive|react-(?:dismissable-layer|presence|portal|id|context|use-controllable-state|use-callback-ref|use-layout-effect|use-escape-keydown|use-effect-event|focus-scope|focus-guards))|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce",
   ),
   ui("dialog-behaviour"),
 ];
@@ -71,7 +78,7 @@ const POPOVER = [
   pkg(
     "@radix-ui[\\\\/]react-(?:tooltip|popper|popover|menu|dropdown-menu|roving-focus|collection|arrow|use-size|use-rect|rect|direction|visually-hidden|use-is-hydrated|use-previous)|@floating-ui[\\\\/][a-z-]+",
   ),
-  ui("tooltip|dropdown-menu|popover"),
+  ui("dropdown-menu|popover"),
 ];
 const AUTH = pkg("@supabase[\\\\/][a-z-]+");
 /** The contracts' schemas (src/shared/contracts) go with the library that defines them. */
@@ -228,14 +235,14 @@ export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (matches(id, OVERLAY)) return "overlay";
   if (matches(id, DIALOG)) return "dialog";
   if (matches(id, POPOVER)) return "popover";
-  if (RADIX_BASICS.test(id)) return "index";
+  if (RADIX_BASICS.test(id) || TSLIB.test(id)) return "index";
   const plan = planFor(graph);
   if (plan.entry.has(id)) return "index";
   if (CONTRACTS.test(id) && graph.getModuleInfo(id)?.importedIds.some((dep) => ZOD.test(dep))) return "zod";
   if (plan.landing.has(id)) return onlyFor(plan, id, LANDING) ? "landing" : "index";
-  // The pricing cards' parts other pages use too (plans, subscription, cards) come with the
-  // index: the landing page loads them anyway, and the editor needs no pricing file for them.
-  if (plan.pricing.has(id)) return onlyAtStartFor(plan, id, DASHBOARD) ? "pricing" : "index";
+  // The pricing cards' parts other pages use at start too (plans, subscription, cards) go with
+  // what signed-in pages share: the landing page loads the cards only on the way down to them.
+  if (plan.pricing.has(id)) return onlyAtStartFor(plan, id, DASHBOARD) ? "pricing" : "account";
   // The feature's index file only re-exports; in the pricing file the lazy import needs no other.
   if (id === BILLING_INDEX) return "pricing";
   // What the editor shares with other pages (the dashboard, say) stays out of its files. The
@@ -243,12 +250,13 @@ export function chunkName(id: string, graph: ModuleGraph): string | null {
   // features' index files every page that links to a shared document "may" load it.
   if (plan.editor.has(id) && plan.sharedDocument.has(id) && onlyAtStartFor(plan, id, EDITOR, SHARED_PAGE)) return "document";
   if (plan.editor.has(id) && onlyFor(plan, id, EDITOR)) return "editor";
-  if (plan.signedIn.has(id)) return "auth";
-  if (ICON.test(id) && (plan.pagesOf.get(id)?.size ?? 0) > 1) return "icons";
+  if (plan.signedIn.has(id)) return "account";
+  // What the editor imports at start but other pages import too, now or later.
+  if (plan.editor.has(id) || (ICON.test(id) && (plan.pagesOf.get(id)?.size ?? 0) > 1)) return "account";
   return null;
 }
 
-const NAMES = ["index", "auth", "zod", "overlay", "dialog", "popover", "landing", "pricing", "document", "editor", "icons"];
+const NAMES = ["index", "auth", "account", "zod", "overlay", "dialog", "popover", "landing", "pricing", "document", "editor"];
 
 /**
  * `build.rolldownOptions.output.codeSplitting.groups`: one group per file above. A group

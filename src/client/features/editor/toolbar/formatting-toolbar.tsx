@@ -25,20 +25,19 @@ import {
   Underline,
   Undo2,
 } from "lucide-react";
-import { memo } from "react";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
+import { lazy, memo } from "react";
+import { MenuOnDemand } from "../../../components/ui/menu-on-demand";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FONT_FAMILIES, FONT_SIZES, TEXT_COLORS } from "../../../../shared/editor/formatting";
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FONT_FAMILIES, FONT_SIZES } from "../../../../shared/editor/formatting";
 import { readFormatState, sameFormatState } from "./format-state";
 import { ToolbarButton, ToolbarDivider } from "./toolbar-button";
 
 const selectClass =
   "h-8 shrink-0 rounded-md border border-input bg-background px-2 text-xs text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
+
+// The colour list and Radix's menu load at the colour button's first press (hover starts it).
+const loadColourMenu = () => import("./colour-menu");
+const ColourMenu = lazy(loadColourMenu);
 
 const ALIGN_ICONS = { left: AlignLeft, center: AlignCenter, right: AlignRight, justify: AlignJustify } as const;
 
@@ -51,6 +50,20 @@ export const FormattingToolbar = memo(function FormattingToolbar({
 }) {
   const s = useEditorState({ editor, selector: ({ editor: e }) => readFormatState(e), equalityFn: sameFormatState });
   const chain = () => editor.chain().focus();
+  // The same element is the plain button until the menu loads, then the menu's trigger.
+  const colourButton = (
+    <SimpleTooltip content="Text colour">
+      <button
+        type="button"
+        aria-label="Text colour"
+        className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
+      >
+        <Palette aria-hidden="true" />
+        <span aria-hidden="true" className="size-3 rounded-full border" style={{ background: s.color || "currentColor" }} />
+      </button>
+    </SimpleTooltip>
+  );
+
 
   return (
     // Sticky at the top of the editor's scrolling area (editor-workspace.tsx's <main>), so it
@@ -142,29 +155,9 @@ export const FormattingToolbar = memo(function FormattingToolbar({
           </option>
         ))}
       </select>
-      <DropdownMenu>
-        <SimpleTooltip content="Text colour">
-          <DropdownMenuTrigger asChild>
-            <button
-              type="button"
-              aria-label="Text colour"
-              className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 outline-hidden hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
-            >
-              <Palette aria-hidden="true" />
-              <span aria-hidden="true" className="size-3 rounded-full border" style={{ background: s.color || "currentColor" }} />
-            </button>
-          </DropdownMenuTrigger>
-        </SimpleTooltip>
-        <DropdownMenuContent align="start" onCloseAutoFocus={(e) => e.preventDefault()}>
-          {TEXT_COLORS.map((c) => (
-            <DropdownMenuItem key={c.value} onSelect={() => chain().setColor(c.value).run()}>
-              <span aria-hidden="true" className="size-4 rounded-full border" style={{ background: c.value }} />
-              {c.name}
-            </DropdownMenuItem>
-          ))}
-          <DropdownMenuItem onSelect={() => chain().unsetColor().run()}>Default colour</DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <MenuOnDemand trigger={colourButton} preload={loadColourMenu}>
+        <ColourMenu editor={editor} trigger={colourButton} />
+      </MenuOnDemand>
       <ToolbarDivider />
       {(Object.keys(ALIGN_ICONS) as (keyof typeof ALIGN_ICONS)[]).map((a) => {
         const Icon = ALIGN_ICONS[a];
