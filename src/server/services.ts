@@ -16,7 +16,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const [realtime, payments, ai, rateLimits] = await Promise.all([
     createRealtimeBus(config, database),
     createPaymentProvider(config, (err) => log.error({ err }, "payment provider call failed")),
-    createAiProvider(config),
+    createAiProvider(config, log),
     createRateStore(config),
   ]);
   return { mailer: createMailer(config, database.db), realtime, payments, ai, rateLimits };

@@ -34,13 +34,14 @@ describe("AI answers that are cut short or empty", () => {
   const echo = (r: Parameters<NonNullable<StubOptions["reply"]>>[0]) => userText(r);
   const sentence = "The quick brown fox jumps over the lazy dog, and then it runs far away into the forest.";
 
-  const cases: Array<{ name: string; options: StubOptions; code: string }> = [
+  // silent: nothing was streamed before the failure, so the stream endpoint answers like a JSON call (sse.ts).
+  const cases: Array<{ name: string; options: StubOptions; code: string; silent?: boolean }> = [
     { name: "a stream that ends without a finish reason or [DONE]", options: { reply: echo, chunks: 6, cutAfter: 3 }, code: "ai_incomplete" },
     { name: "a stream that finishes but never sends [DONE]", options: { reply: echo, omitDone: true }, code: "ai_incomplete" },
     { name: 'a finish reason of "length"', options: { reply: (r) => echo(r).repeat(400) }, code: "ai_incomplete" },
-    { name: "an empty answer", options: { reply: () => "" }, code: "ai_empty" },
-    { name: "a blank answer", options: { reply: () => "  \n " }, code: "ai_empty" },
-    { name: "a JSON reply to a stream request", options: { reply: echo, jsonForStream: true }, code: "ai_incomplete" },
+    { name: "an empty answer", options: { reply: () => "" }, code: "ai_empty", silent: true },
+    { name: "a blank answer", options: { reply: () => "  \n " }, code: "ai_empty", silent: true },
+    { name: "a JSON reply to a stream request", options: { reply: echo, jsonForStream: true }, code: "ai_incomplete", silent: true },
   ];
 
   for (const c of cases) {
@@ -59,14 +60,19 @@ describe("AI answers that are cut short or empty", () => {
       expect(await used()).toBe(before);
     });
 
-    it(`${c.name}: the stream ends in an ${c.code} error event, never done, and charges nothing`, async () => {
+    it(`${c.name}: the stream ${c.silent ? "is refused with a 502" : "ends in an error event"} ${c.code}, never done, and charges nothing`, async () => {
       t.stub.options = c.options;
       const before = await used();
       const res = await post("/api/ai/rewrite/stream", { text: sentence, style: "professional" });
-      expect(res.statusCode).toBe(200);
-      const events = sseEvents(res.body);
-      expect(events.some((e) => e.type === "done")).toBe(false);
-      expect(events.at(-1)).toMatchObject({ type: "error", error: c.code });
+      if (c.silent) {
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toMatchObject({ error: c.code, message: expect.stringMatching(/nothing was changed/) });
+      } else {
+        expect(res.statusCode).toBe(200);
+        const events = sseEvents(res.body);
+        expect(events.some((e) => e.type === "done")).toBe(false);
+        expect(events.at(-1)).toMatchObject({ type: "error", error: c.code });
+      }
       expect(await used()).toBe(before);
     });
   }

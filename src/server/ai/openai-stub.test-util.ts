@@ -21,6 +21,18 @@ export interface StubOptions {
   usage?: boolean;
   /** Answer with this HTTP status and an error body instead. */
   failStatus?: number;
+  /** Headers sent with `failStatus` (e.g. Retry-After). */
+  failHeaders?: Record<string, string>;
+  /** Close the connection without any answer (a network failure). */
+  dropConnection?: boolean;
+  /** Refuse (401) every request without `Authorization: Bearer <requireKey>`. */
+  requireKey?: string;
+  /** What GET /models lists (default: "stub-model"). */
+  models?: string[];
+  /** Answer GET /models with this status instead. */
+  modelsStatus?: number;
+  /** Never answer GET /models. */
+  modelsHang?: boolean;
   /** Pause between SSE chunks, like a model producing tokens. */
   chunkDelayMs?: number;
   /** Never answer (for timeout tests). */
@@ -62,6 +74,10 @@ export function userText(req: StubRequest): string {
 export interface OpenAiStub {
   url: string;
   requests: StubRequest[];
+  /** The Authorization header of every request (chat and models), in order; undefined when absent. */
+  authorization: Array<string | undefined>;
+  /** How many GET /models requests arrived. */
+  modelRequests: number;
   /** Requests whose connection closed before the answer was complete. */
   aborted: number;
   options: StubOptions;
@@ -76,26 +92,50 @@ function split(text: string, n: number): string[] {
 }
 
 export async function startOpenAiStub(options: StubOptions = {}): Promise<OpenAiStub> {
-  const stub: OpenAiStub = { url: "", requests: [], aborted: 0, options, close: async () => {} };
+  const stub: OpenAiStub = { url: "", requests: [], authorization: [], modelRequests: 0, aborted: 0, options, close: async () => {} };
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => {
       raw += c;
     });
     req.on("end", async () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+      const o = stub.options;
+      const isModels = req.method === "GET" && req.url?.endsWith("/models");
+      if (!isModels && (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))) {
         res.writeHead(404).end();
+        return;
+      }
+      stub.authorization.push(req.headers.authorization);
+      if (o.requireKey && req.headers.authorization !== `Bearer ${o.requireKey}`) {
+        res.writeHead(401, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }));
+        return;
+      }
+      if (isModels) {
+        stub.modelRequests++;
+        if (o.modelsHang) return;
+        if (o.modelsStatus) {
+          res.writeHead(o.modelsStatus, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { message: "stub failure" } }));
+          return;
+        }
+        const ids = o.models ?? ["stub-model"];
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ object: "list", data: ids.map((id) => ({ id, object: "model", created: 0, owned_by: "library" })) }));
         return;
       }
       const body = JSON.parse(raw) as StubRequest;
       stub.requests.push(body);
-      const o = stub.options;
       if (o.hang) {
         res.on("close", () => stub.aborted++);
         return;
       }
+      if (o.dropConnection) {
+        req.socket.destroy();
+        return;
+      }
       if (o.failStatus) {
-        res.writeHead(o.failStatus, { "content-type": "application/json" });
+        res.writeHead(o.failStatus, { "content-type": "application/json", ...o.failHeaders });
         res.end(JSON.stringify({ error: { message: "stub failure", type: "server_error" } }));
         return;
       }

@@ -67,7 +67,7 @@ describe("AI through an OpenAI-compatible server", () => {
     t.stub.options = { failStatus: 500 };
     const failed = await post("/api/ai/improve", { text: "Hello." });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().error).toBe("bad_gateway");
+    expect(failed.json().error).toBe("ai_unavailable");
     t.stub.options = { hang: true };
     const slow = await post("/api/ai/improve", { text: "Hello." });
     expect(slow.statusCode).toBe(504);

@@ -49,6 +49,8 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
       const { result, meta } = await call.run({ signal, onDelta: (text) => sse.send({ type: "delta", text }) });
       sse.send({ type: "done", text: result.text, ...meta });
     } catch (err) {
+      // Nothing sent yet: answered like a JSON call, with its status and headers (sse.ts).
+      if (!sse.opened) throw err;
       if (!signal.aborted) {
         const e = err instanceof AppError ? err : null;
         if (!e) request.log.error({ err }, "AI stream failed");

@@ -1,29 +1,44 @@
 // Server-sent events for the streaming endpoints: `delta` events while the answer is
-// produced, then `done` (with usage and balance) or `error`.
+// produced, then `done` (with usage and balance) or `error` (a failure after the first word).
 import type { FastifyReply } from "fastify";
 import type { AiStreamEvent } from "../../shared/contracts/ai.js";
 
 export interface SseStream {
   send(event: AiStreamEvent): void;
   end(): void;
+  /** Whether anything was sent: until then a failure can still be an ordinary error response. */
+  readonly opened: boolean;
 }
 
+/**
+ * The stream opens (status 200, headers) with its first event, not before: a call refused or
+ * failed before its first word (a busy or misconfigured provider, a model required) is then
+ * answered with its own status, headers such as Retry-After, and error body, like any JSON call.
+ */
 export function openSse(reply: FastifyReply): SseStream {
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-  });
-  reply.raw.flushHeaders?.();
+  let opened = false;
+  const open = () => {
+    opened = true;
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    reply.raw.flushHeaders?.();
+  };
   return {
+    get opened() {
+      return opened;
+    },
     send(event) {
       if (reply.raw.writableEnded || reply.raw.destroyed) return;
+      if (!opened) open();
       reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     },
     end() {
-      if (!reply.raw.writableEnded) reply.raw.end();
+      if (opened && !reply.raw.writableEnded) reply.raw.end();
     },
   };
 }

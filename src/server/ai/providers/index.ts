@@ -4,9 +4,11 @@ import type { Config } from "../../config.js";
 import { createOfflineProvider } from "./builtin.js";
 import type { OpenAiCompatibleConfig } from "./openai.js";
 import type { AiProvider } from "./types.js";
+import type { UpstreamLog } from "./upstream-errors.js";
 
 export type { AiProvider, AiTask, AiTaskKind } from "./types.js";
 export type { OpenAiCompatibleConfig } from "./openai.js";
+export type { UpstreamLog } from "./upstream-errors.js";
 
 /**
  * A provider for one OpenAI-compatible server (a user's own connection, say). Async because
@@ -17,11 +19,11 @@ export async function loadOpenAiProvider(cfg: OpenAiCompatibleConfig): Promise<A
   return createOpenAiProvider(cfg);
 }
 
-export async function createAiProvider(config: Config): Promise<AiProvider> {
+export async function createAiProvider(config: Config, log?: UpstreamLog): Promise<AiProvider> {
   if (config.ai.kind === "offline") return createOfflineProvider();
   // The SDK is loaded only when it is configured: loading it costs start-up time.
   const { createOpenAiProvider } = await import("./openai.js");
   // config.ts fills in "not-needed" when AI_API_KEY is unset: that is no key at all.
   const apiKey = config.ai.apiKey === "not-needed" ? undefined : config.ai.apiKey;
-  return createOpenAiProvider({ ...config.ai, apiKey, timeoutMs: config.AI_TIMEOUT_MS });
+  return createOpenAiProvider({ ...config.ai, apiKey, timeoutMs: config.AI_TIMEOUT_MS, owner: "server", log });
 }

@@ -16,9 +16,11 @@ import { promptFor } from "../prompts/index.js";
 import { partsOf } from "../split.js";
 import { estimateTokens } from "../tokens.js";
 import { aiEmpty, aiIncomplete, aiTimeout } from "./answer-errors.js";
+import { fetchNotRetryingBusy } from "./busy-no-retry.js";
 import { fetchWatchingStreamEnd, sawDone } from "./stream-end.js";
 import { MarkerStripper } from "./strip-markers.js";
 import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
+import { type UpstreamLog, upstreamError } from "./upstream-errors.js";
 
 /** What one OpenAI-compatible model server needs; the server's own or a user's connection. */
 export interface OpenAiCompatibleConfig {
@@ -31,6 +33,10 @@ export interface OpenAiCompatibleConfig {
   model: string;
   /** Deadline for one whole answer. */
   timeoutMs: number;
+  /** The server's provider (default) or a user's own connection: who is told to fix a refused key. */
+  owner?: "server" | "user";
+  /** Where a refused key is reported (error level for the server's provider). */
+  log?: UpstreamLog;
 }
 
 /** Text up to its last sentence end (or, without one, its last whole word). */
@@ -50,7 +56,7 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
     baseURL: cfg.baseURL,
     timeout: cfg.timeoutMs,
     maxRetries: 1,
-    fetch: fetchWatchingStreamEnd(),
+    fetch: fetchWatchingStreamEnd(fetchNotRetryingBusy()),
   });
 
   /** One upstream call; resolves only with a whole, non-empty answer. */
@@ -133,8 +139,7 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
         // Our whole-answer deadline and the SDK's per-attempt timeout both mean "too slow".
         if (deadline.aborted || err instanceof OpenAI.APIConnectionTimeoutError) throw aiTimeout();
         if (err instanceof AppError) throw err;
-        const status = err instanceof OpenAI.APIError ? err.status : undefined;
-        throw new AppError(502, "bad_gateway", `The AI provider failed${status ? ` (${status})` : ""}. Please try again.`);
+        throw upstreamError(err, { ...cfg, name: cfg.name ?? "custom" });
       }
       if (task.kind === "grammar") return { text, changes: diffChanges(task.text, text), tokens };
       if (task.kind === "alternatives") {
