@@ -2,7 +2,7 @@ import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { type AuthClient, getAuthClient, mightHaveSession, onAuthClientLoaded } from "./auth-client";
+import { type AuthClient, getAuthClient, loadClientWhenNeeded, mightHaveSession, onAuthClientLoaded, storedSession } from "./auth-client";
 
 export interface AuthState {
   user: User | null;
@@ -57,9 +57,12 @@ function runBeforeEverySignOut(client: AuthClient): void {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [session, setSession] = useState<Session | null>(null);
-  // A visitor with nothing to restore is known signed-out at once (no auth-js download).
-  const [loading, setLoading] = useState(mightHaveSession);
+  // A returning user whose stored token is good for a while starts signed in with it, and
+  // auth-js loads when it has work to do (auth-client.ts); a visitor with nothing to
+  // restore is known signed-out at once. Neither downloads auth-js at start.
+  const [initial] = useState(storedSession);
+  const [session, setSession] = useState<Session | null>(initial);
+  const [loading, setLoading] = useState(() => !initial && mightHaveSession());
 
   useEffect(() => {
     let active = true;
@@ -73,7 +76,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       client
         .getSession()
         .then(({ data }) => {
-          if (active) setSession(data.session);
+          if (!active) return;
+          // Signed out in another tab while this one ran on the stored session: drop that user's cached data.
+          if (initial && !data.session) queryClient.clear();
+          setSession(data.session);
         })
         .catch((err: unknown) => console.error("Reading the auth session failed", err))
         .finally(() => {
@@ -91,14 +97,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe = () => data.subscription.unsubscribe();
     });
 
-    if (mightHaveSession()) {
+    const load = () => {
       getAuthClient().catch((err: unknown) => {
         console.error("Loading the auth client failed", err);
         if (active) setLoading(false);
       });
-    }
+    };
+    let stopDeferring: (() => void) | undefined;
+    if (initial) stopDeferring = loadClientWhenNeeded(initial, load);
+    else if (mightHaveSession()) load();
     return () => {
       active = false;
+      stopDeferring?.();
       stopWaiting();
       unsubscribe?.();
     };
