@@ -1,10 +1,12 @@
-// The AI toolbar: Complete, Improve, Professional, Casual, Grammar, Summarize.
+// The AI toolbar: Complete, Improve, Professional, Casual, Grammar, Summarize, Ask AI (Ctrl+J).
 // Locked features show a lock and an "Upgrade for AI features" hint; the server gates too.
 import type { Editor } from "@tiptap/react";
-import { Briefcase, CheckCheck, Coffee, FileText, Lock, PenLine, Wand2 } from "lucide-react";
+import { Briefcase, CheckCheck, Coffee, FileText, Lock, MessageSquareText, PenLine, Wand2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { createAiActions } from "./actions";
+import { toastUpgrade } from "./errors";
+import { askAiDialog } from "./store";
 import { useAiPlan } from "./use-ai-plan";
 
 export interface AiToolbarProps {
@@ -14,7 +16,7 @@ export interface AiToolbarProps {
 export function AiToolbar({ editor }: AiToolbarProps) {
   const plan = useAiPlan();
   const actions = createAiActions(editor, plan);
-  const item = (label: string, icon: ReactNode, onClick: () => void, locked: boolean) => (
+  const item = (label: string, icon: ReactNode, onClick: () => void, locked: boolean, hint = label) => (
     <Button
       key={label}
       variant="ghost"
@@ -22,7 +24,7 @@ export function AiToolbar({ editor }: AiToolbarProps) {
       onMouseDown={(e) => e.preventDefault() /* keep the editor's selection */}
       onClick={onClick}
       aria-label={locked ? `${label} (locked)` : label}
-      title={locked ? "Upgrade for AI features" : label}
+      title={locked ? "Upgrade for AI features" : hint}
     >
       {icon}
       {label}
@@ -38,6 +40,7 @@ export function AiToolbar({ editor }: AiToolbarProps) {
       {item("Casual", <Coffee aria-hidden="true" />, () => actions.rewrite("casual"), locked)}
       {item("Grammar", <CheckCheck aria-hidden="true" />, () => void actions.grammar(), locked)}
       {item("Summarize", <FileText aria-hidden="true" />, actions.summarize, !plan.canSummarize)}
+      {item("Ask AI", <MessageSquareText aria-hidden="true" />, () => (locked ? toastUpgrade("ai") : askAiDialog.setOpen(true)), locked, "Ask AI (Ctrl+J)")}
       {plan.loaded && locked && <span className="px-2 text-xs text-muted-foreground">Upgrade for AI features</span>}
     </div>
   );

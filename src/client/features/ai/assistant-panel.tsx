@@ -1,12 +1,12 @@
 // The AI Writing Assistant panel: Generate Outline, Improve Writing, Summarize, Check
-// Readability, and which engine answers. It never covers the text: on a wide screen it is a
+// Readability, Ask AI, and which engine answers. It never covers the text: on a wide screen it is a
 // column beside the text (portalled into the editor's dock, ASSISTANT_DOCK_ID, so the text
 // column narrows to make room); on a phone it is a bottom sheet the writer closes.
 // Improve replaces text, so it needs a selection; the others use the whole document when
 // nothing is selected, and the panel says so.
 import { useQuery } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/react";
-import { Bot, FileText, ListTree, Wand2, X } from "lucide-react";
+import { Bot, FileText, ListTree, MessageSquareText, Wand2, X } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import type { AiHealthResponse } from "../../../shared/contracts/ai";
@@ -15,7 +15,7 @@ import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
 import { apiJson } from "../../lib/api";
 import type { AiActions } from "./actions";
 import { ReadabilityView } from "./readability-view";
-import { assistantDock } from "./store";
+import { askAiDialog, assistantDock } from "./store";
 import { useEditorSelection } from "./use-editor-selection";
 
 /** The element of the editor page the panel docks into beside the text (editor-workspace.tsx). */
@@ -84,6 +84,9 @@ function PanelBody({ editor, actions, onAction }: { editor: Editor | null; actio
         </Button>
         <Button variant="outline" className="justify-start" onMouseDown={(e) => e.preventDefault()} onClick={run(actions.summarize)}>
           <FileText aria-hidden="true" /> {selection.empty ? "Summarize Document" : "Summarize Selection"}
+        </Button>
+        <Button variant="outline" className="justify-start" onMouseDown={(e) => e.preventDefault()} onClick={run(() => askAiDialog.setOpen(true))}>
+          <MessageSquareText aria-hidden="true" /> Ask AI…
         </Button>
       </div>
       <ReadabilityView editor={editor} />

@@ -1,6 +1,6 @@
 // The AI Content Rewriting dialog: Writing Styles and Tone Adjustment tabs,
 // the selected text, a result pane that fills as the answer streams, Copy, Replace and
-// Alternative Suggestions. Replace writes the result over the selection as one change.
+// Alternative Suggestions. Replace puts the result in the text as inline suggestions.
 import type { Editor } from "@tiptap/react";
 import { Copy, Replace } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -18,10 +18,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream, type StreamResult } from "./api";
-import { replaceSelection } from "./apply-edits";
 import { getSelection, rangeStillHolds, type SelectionInfo } from "./editor-text";
 import { toastAiError, toastUpgrade } from "./errors";
-import { engineLabel } from "./store";
+import { engineLabel, suggestionStore } from "./store";
 import { STYLE_ICONS } from "./style-icons";
 import type { AiPlan } from "./use-ai-plan";
 
@@ -102,8 +101,9 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
     }
-    replaceSelection(editor, selection, selection.text, result);
-    toast({ title: "Text Replaced", description: "The selected text has been replaced." });
+    // Lands in the text as suggestions (inline-suggestions/), accepted or rejected there.
+    suggestionStore.set({ kind: "rewrite", label: "Rewrite", original: selection.text, suggested: result, from: selection.from, to: selection.to, mode: "replace", status: "ready" });
+    toast({ title: "Suggested in the text", description: "Accept or reject the changes in the document." });
     onOpenChange(false);
   }
 

@@ -25,6 +25,8 @@ export interface PendingSuggestion {
 }
 
 let current: PendingSuggestion | null = null;
+/** Counts requests: a new `set` with a suggestion is a new request, `update` is the same one. */
+let request = 0;
 const listeners = new Set<() => void>();
 let abort: AbortController | null = null;
 /** The open document (set by AiLayer), so stored suggestions point at it. */
@@ -40,7 +42,10 @@ export const suggestionStore = {
   setDocumentId(id: string | null) {
     documentId = id;
   },
+  /** Which request the current suggestion belongs to. */
+  request: () => request,
   set(next: PendingSuggestion | null) {
+    if (next) request++;
     current = next;
     emit();
   },
@@ -106,4 +111,24 @@ export const assistantDock = {
 
 export function useAssistantDocked(): boolean {
   return useSyncExternalStore(assistantDock.subscribe, assistantDock.get, assistantDock.get);
+}
+
+// Requests to open the Ask AI dialog (the toolbar and the assistant ask; the layer shows it).
+let askOpen = false;
+const askListeners = new Set<() => void>();
+export const askAiDialog = {
+  setOpen(open: boolean) {
+    if (open === askOpen) return;
+    askOpen = open;
+    for (const l of askListeners) l();
+  },
+  get: () => askOpen,
+  subscribe(l: () => void) {
+    askListeners.add(l);
+    return () => askListeners.delete(l);
+  },
+};
+
+export function useAskAiOpen(): boolean {
+  return useSyncExternalStore(askAiDialog.subscribe, askAiDialog.get, askAiDialog.get);
 }

@@ -25,6 +25,8 @@ export interface Range {
 export interface SuggestedEdit extends TextEdit {
   message?: string;
   options?: string[];
+  /** The words the edit replaces, when known: checked before the edit is used. */
+  original?: string;
 }
 
 export interface RenderInput {
@@ -93,6 +95,20 @@ function diffEdits(text: string, proposal: Proposal, final: boolean): SuggestedE
   return edits;
 }
 
+/**
+ * Edits given against the trimmed text (a grammar check's offsets), moved onto the range's
+ * text; null when one no longer covers what it names, and the comparison is used instead.
+ */
+function explicitEdits(text: string, edits: (SuggestedEdit & { original?: string })[]): SuggestedEdit[] | null {
+  const lead = leading(text).length;
+  const moved = edits.map((e) => ({ ...e, start: e.start + lead, end: e.end + lead })).sort((a, b) => a.start - b.start);
+  for (const [i, e] of moved.entries()) {
+    if (e.end > text.length || (e.original !== undefined && text.slice(e.start, e.end) !== e.original)) return null;
+    if (i > 0 && e.start < moved[i - 1]!.end) return null;
+  }
+  return moved;
+}
+
 interface Placed {
   /** Runs of document positions to strike. */
   strike: Range[];
@@ -156,7 +172,7 @@ function insertMark(schema: Schema, group: string, id: string, edit?: SuggestedE
     id,
     group,
     message: edit?.message ?? null,
-    options: edit?.options && edit.options.length > 1 ? JSON.stringify(edit.options) : null,
+    options: edit?.options?.length ? JSON.stringify(edit.options) : null,
   });
 }
 
@@ -230,7 +246,7 @@ export function renderSuggestion(tr: Transaction, input: RenderInput): RenderRes
   const range = clearGroup(tr, input.group, input.range);
   const { text, positions } = textWithPositions(tr.doc, range.from, range.to);
   if (wordsFit(tr.doc, range, input.proposal)) {
-    const edits = input.edits ?? diffEdits(text, input.proposal, input.final);
+    const edits = (input.edits && explicitEdits(text, input.edits)) ?? diffEdits(text, input.proposal, input.final);
     const placed = edits && place(tr.doc, text, positions, edits, range);
     if (placed) {
       const start = tr.steps.length;

@@ -1,0 +1,181 @@
+// AI changes as inline suggestions, in real Chromium against an OpenAI-compatible stub
+// (src/server/ai/openai-stub.test-util.ts) that streams its answer in pieces: the proposal
+// grows in the document as marked words while the bar offers Stop; each change is accepted
+// or rejected from its popover; Accept all is one Ctrl+Z; Esc stops a stream and leaves the
+// text as it was; "Ask AI" (Ctrl+J) lands the same way. Screenshots for a person to look at
+// when SHOTS_DIR is set (390 and 1280 px, light and dark).
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenAiStub, type StubRequest, startOpenAiStub, userText } from "../src/server/ai/openai-stub.test-util.js";
+import { withAppAndBrowser } from "./support/app.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
+import { editorBody, openInEditor } from "./support/editor.js";
+import type { RunningServer } from "./support/server.js";
+import { apiRequest, buyPlan } from "./support/api.js";
+
+let stub: OpenAiStub;
+let server: RunningServer;
+let browser: Browser;
+const env: Record<string, string> = { AI_API_KEY: "sk-test", AI_MODEL: "stub-model" };
+
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+  env.AI_BASE_URL = stub.url;
+});
+afterAll(async () => stub?.close());
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { env, startTimeoutMs: 110_000 });
+
+const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+
+const TEXT = "The report was wrote in a hurry, and it shows in every paragraph of it.";
+const IMPROVED = "The report was written in haste, and it shows in every paragraph of it.";
+const improve = (r: StubRequest) => userText(r).replace("was wrote", "was written").replace("a hurry", "haste");
+
+async function openDocument(text = TEXT, options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
+  const session = await signUpViaApi(server.url);
+  await buyPlan(server.url, session, "creator");
+  const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
+  const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Suggestions", content });
+  const page = await openInEditor(browser, server.url, session, doc.id, options);
+  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  return page;
+}
+
+const prose = editorBody;
+const bar = (page: Page) => page.getByRole("region", { name: "AI suggestions" });
+const inserted = (page: Page) => prose(page).locator("ins.suggestion-insert");
+const struck = (page: Page) => prose(page).locator("del.suggestion-delete");
+
+async function improveAll(page: Page) {
+  await prose(page).click();
+  await page.keyboard.press("Control+a");
+  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).click();
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+describe("AI changes as inline suggestions", () => {
+  it("streams a proposal into the text as marked words, then accepts one change and rejects the other", async () => {
+    stub.options = { reply: improve, chunks: 14, chunkDelayMs: 250 };
+    const page = await openDocument();
+    await improveAll(page);
+    // While it streams: the bar offers Stop and the first changes are already in the text.
+    await bar(page).getByRole("button", { name: "Stop", exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => inserted(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await bar(page).getByRole("button", { name: "Stop", exact: true }).isVisible()).toBe(true);
+    // Done: two changes, each a struck word and its replacement.
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
+    expect(await inserted(page).allTextContents()).toEqual(["written", "haste"]);
+    expect(await struck(page).allTextContents()).toEqual(["wrote", "a hurry"]);
+
+    await inserted(page).filter({ hasText: "written" }).click();
+    const popover = page.getByRole("dialog", { name: "Suggestion" });
+    await popover.getByText("Replace “wrote” with “written”").waitFor();
+    await popover.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent()).toBe("1 suggestion");
+
+    // The other one from the keyboard: caret into it, Alt+Enter into the popover.
+    await inserted(page).filter({ hasText: "haste" }).click();
+    await popover.getByText("Replace “a hurry” with “haste”").waitFor();
+    await page.keyboard.press("Alt+Enter");
+    // Focus is on the popover's first button, Reject.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Reject");
+    await page.keyboard.press("Enter");
+    await bar(page).waitFor({ state: "hidden" });
+    expect(await prose(page).textContent()).toBe("The report was written in a hurry, and it shows in every paragraph of it.");
+    await page.context().close();
+  });
+
+  it("Accept all is one undo step, Reject all brings the text back", async () => {
+    stub.options = { reply: improve, chunks: 3 };
+    const page = await openDocument();
+    await improveAll(page);
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
+    await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(IMPROVED);
+    await bar(page).waitFor({ state: "hidden" });
+
+    await prose(page).click();
+    await page.keyboard.press("Control+z");
+    // One step back: the suggestions are pending again, not half of them.
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent()).toBe("2 suggestions");
+    expect(await inserted(page).allTextContents()).toEqual(["written", "haste"]);
+    await bar(page).getByRole("button", { name: "Reject all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(TEXT);
+    expect(await inserted(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("Esc stops a streaming proposal and leaves the text as it was", async () => {
+    stub.options = { reply: improve, chunks: 30, chunkDelayMs: 400 };
+    const page = await openDocument();
+    await improveAll(page);
+    await expect.poll(() => inserted(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await bar(page).waitFor({ state: "hidden" });
+    expect(await prose(page).textContent()).toBe(TEXT);
+    expect(await inserted(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("says so when a proposal changes nothing", async () => {
+    stub.options = { reply: (r) => userText(r) };
+    const page = await openDocument();
+    await improveAll(page);
+    await page.getByText("No changes suggested").first().waitFor({ timeout: 30_000 });
+    expect(await inserted(page).count()).toBe(0);
+    expect(await prose(page).textContent()).toBe(TEXT);
+    await page.context().close();
+  });
+
+  it("Ask AI (Ctrl+J) sends the instruction with the selection and lands the answer as suggestions", async () => {
+    stub.options = {
+      reply: (r) => (r.messages.some((m) => m.content.includes("Make this friendlier")) ? userText(r).replace("The report", "Our little report") : "unexpected"),
+      chunks: 4,
+    };
+    const page = await openDocument();
+    await prose(page).click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Control+j");
+    const dialog = page.getByRole("dialog", { name: "Ask AI" });
+    await dialog.getByText("On the selected text").waitFor();
+    await dialog.getByLabel("Instruction").fill("Make this friendlier");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("1 suggestion");
+    expect((await inserted(page).allTextContents()).map((t) => t.trim())).toEqual(["Our little"]);
+    await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(TEXT.replace("The report", "Our little report"));
+    await page.context().close();
+  });
+
+  it("shows the suggestion UI at 390 and 1280 px, light and dark", async () => {
+    stub.options = { reply: improve, chunks: 2 };
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await openDocument(TEXT, { viewport: { width, height }, colorScheme });
+        await improveAll(page);
+        await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
+        await inserted(page).first().click();
+        await page.getByRole("dialog", { name: "Suggestion" }).waitFor();
+        // The bar and the popover stay inside the screen.
+        for (const box of [await bar(page).boundingBox(), await page.getByRole("dialog", { name: "Suggestion" }).boundingBox()]) {
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        }
+        await shot(page, `suggestions-${width}-${colorScheme}`);
+        await page.context().close();
+      }
+    }
+  });
+});

@@ -1,0 +1,48 @@
+// The writer's decisions on suggestions: one change, or all of them. Each is one transaction
+// recorded by the live document's undo (y-tiptap's undo manager) as a step of its own, so
+// Ctrl+Z after "Accept all" brings every suggestion back at once. Captures are closed before
+// and after, or the decision would merge with typing just before or after it.
+import { yUndoPluginKey } from "@tiptap/y-tiptap";
+import type { Editor } from "@tiptap/react";
+import { apiJson } from "../../../lib/api";
+import { chooseOption, type Decision, resolveSuggestions, type SuggestionAttrs } from "./resolve";
+
+function undoManager(editor: Editor): { stopCapturing(): void } | null {
+  return (yUndoPluginKey.getState(editor.state) as { undoManager?: { stopCapturing(): void } } | undefined)?.undoManager ?? null;
+}
+
+function asOneStep(editor: Editor, build: (tr: Editor["state"]["tr"]) => void): boolean {
+  const um = undoManager(editor);
+  um?.stopCapturing();
+  const tr = editor.state.tr;
+  build(tr);
+  if (!tr.docChanged) return false;
+  editor.view.dispatch(tr.scrollIntoView());
+  um?.stopCapturing();
+  return true;
+}
+
+export function decideSuggestions(editor: Editor, match: (a: SuggestionAttrs) => boolean, decision: Decision): boolean {
+  return asOneStep(editor, (tr) => void resolveSuggestions(tr, match, decision));
+}
+
+export function chooseSuggestion(editor: Editor, id: string, option: string): boolean {
+  return asOneStep(editor, (tr) => chooseOption(tr, id, option));
+}
+
+/**
+ * Asks the server to keep the document as it is (a "Before AI change" version), waiting at
+ * most 3 s: the change still goes in if the server is slow or the writer is offline.
+ */
+export async function keepVersionBeforeAi(documentId: string | null): Promise<void> {
+  if (!documentId) return;
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), 3000);
+  try {
+    await apiJson("POST", `/api/documents/${encodeURIComponent(documentId)}/versions`, { before: "ai-change" }, { signal: ac.signal });
+  } catch {
+    // no history entry this time; the change itself matters more
+  } finally {
+    clearTimeout(timer);
+  }
+}
