@@ -2,7 +2,7 @@
 // parts (Share, Export, AI toolbar/panels, version history) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";
-import { Bot, ChevronsRight, Eye, Focus, History, Lock, PanelLeft, RefreshCw, Sparkles } from "lucide-react";
+import { Bot, ChevronsRight, Eye, Focus, History, Lock, PanelLeft, RefreshCw, Search as SearchIcon, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
@@ -25,6 +25,7 @@ import { FormattingToolbar } from "./toolbar/formatting-toolbar";
 import { LinkDialog } from "./toolbar/link-dialog";
 import type { EditorAiCommand } from "./types";
 import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-preferences";
+import { useEditorCommands } from "./use-editor-commands";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveEditor } from "./use-live-editor";
 
@@ -116,6 +117,21 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const findBar = useFindBar();
   useEditorShortcuts({ onSave: save, onAiCommand, onFind: findBar.show });
 
+  // Viewers have no version history (the server answers them 404).
+  const historyAllowed = !!props.renderHistory && record.access !== "viewer" && session.editable;
+  useEditorCommands({
+    editor,
+    editable: !session.liveState.readOnly && session.editable,
+    historyAllowed,
+    focusMode,
+    onFind: findBar.show,
+    onHistory: () => openHistory(true),
+    onFocusMode: setFocusMode,
+    onSave: save,
+    onAddLink: openLink,
+    onAiCommand,
+  });
+
   const onSmartImprove = useCallback(() => {
     onAiCommand(editor && !editor.state.selection.empty ? "improve" : "assistant");
   }, [editor, onAiCommand]);
@@ -140,8 +156,6 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     );
   }
   const viewOnly = session.liveState.readOnly;
-  // Viewers have no version history (the server answers them 404).
-  const historyAllowed = !!props.renderHistory && record.access !== "viewer" && session.editable;
 
   return (
     <div className="flex h-dvh flex-col bg-background">
@@ -188,6 +202,19 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             <Label>History</Label>
           </Toggle>
         )}
+        {/* Ctrl+F / Ctrl+H need a keyboard; this opens the same bar by pointer or touch (the
+            bar's own toggle adds the replace field). A phone's row is full with Share and
+            Export, so there it sits beside "Last edited" below the toolbars instead. */}
+        <Button
+          variant={findBar.open ? "secondary" : "ghost"}
+          size="sm"
+          className="max-sm:hidden"
+          aria-pressed={findBar.open}
+          onClick={() => (findBar.open ? findBar.close() : findBar.show(false))}
+        >
+          <SearchIcon aria-hidden="true" />
+          <Label>Find</Label>
+        </Button>
         <div className="ml-auto flex items-center gap-2 max-[379px]:gap-1 sm:gap-3">
           {preferences.showWordCount && <InlineStats store={session.statsStore} />}
           {props.renderShare()}
@@ -227,6 +254,17 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
                   {props.aiEnabled ? "AI Writing Enabled" : "AI Writing Disabled"}
                 </span>
               )}
+              {/* The phone's way to find and replace by touch (the toolbar row above is full). */}
+              <Button
+                variant={findBar.open ? "secondary" : "outline"}
+                size="sm"
+                className="h-7 sm:hidden"
+                aria-pressed={findBar.open}
+                onClick={() => (findBar.open ? findBar.close() : findBar.show(false))}
+              >
+                <SearchIcon aria-hidden="true" />
+                Find
+              </Button>
               <LastEdited updatedAt={session.state.updatedAt} />
             </div>
             <input

@@ -38,6 +38,8 @@ export function useEditorShortcuts({
   ref.current = { onSave, onAiCommand, onFind };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Keys typed in the command palette are the palette's (Ctrl+K there closes it).
+      if (e.target instanceof Element && e.target.closest("[data-command-palette]")) return;
       const action = shortcutAction(e);
       if (!action) return;
       e.preventDefault();
