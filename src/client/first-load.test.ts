@@ -1,0 +1,106 @@
+// What the landing page and the editor route load before any click, read from the source:
+// every module their entry files import statically (type-only imports and import() left
+// out), as the bundler follows them. Libraries taken off the first load (bench:bundle,
+// docs/PERFORMANCE.md) must not come back through a stray value import: zod (the contracts'
+// schemas, ~23 KB compressed; use the zod-free constants such as contracts/collab-wire.ts),
+// the auth client (~20 KB; lib/auth-client.ts loads it on demand), and Radix's menus and
+// tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx).
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const CLIENT = import.meta.dirname;
+
+interface Found {
+  /** Source files reached, relative to src/. */
+  files: Set<string>;
+  /** Packages imported, with the names taken from them ("radix-ui:Tooltip"). */
+  packages: Set<string>;
+}
+
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ""));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The module specifiers `file` imports at run time, each with the names it takes. */
+function valueImports(file: string): { spec: string; names: string[] }[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const out: { spec: string; names: string[] }[] = [];
+  for (const node of source.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const values = named?.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) ?? [];
+      const onlyTypes = clause && !clause.name && named && values.length === 0;
+      if (!onlyTypes) out.push({ spec: node.moduleSpecifier.text, names: values });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
+      if (named && named.every((e) => e.isTypeOnly)) continue;
+      out.push({ spec: node.moduleSpecifier.text, names: named?.map((e) => (e.propertyName ?? e.name).text) ?? [] });
+    }
+  }
+  return out;
+}
+
+function firstLoad(...entries: string[]): Found {
+  const found: Found = { files: new Set(), packages: new Set() };
+  const stack = entries.map((e) => path.join(CLIENT, e));
+  while (stack.length) {
+    const file = stack.pop()!;
+    const rel = path.relative(path.join(CLIENT, ".."), file);
+    if (found.files.has(rel)) continue;
+    found.files.add(rel);
+    for (const { spec, names } of valueImports(file)) {
+      if (spec.startsWith(".")) {
+        const target = resolve(file, spec);
+        if (target) stack.push(target);
+      } else {
+        const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+        found.packages.add(pkg);
+        for (const name of names) found.packages.add(`${pkg}:${name}`);
+      }
+    }
+  }
+  return found;
+}
+
+const OFF_THE_FIRST_LOAD = ["zod", "@supabase/auth-js", "@floating-ui/react-dom", "radix-ui:Tooltip", "radix-ui:DropdownMenu", "radix-ui:Popover"];
+
+describe("the first load", () => {
+  const editor = firstLoad("main.tsx", "pages/editor-page.tsx");
+  const landing = firstLoad("main.tsx", "pages/home-page.tsx", "pages/landing-page.tsx");
+
+  it("the walk finds the page's own modules and libraries", () => {
+    expect(editor.files).toContain("client/features/editor/editor-workspace.tsx");
+    expect(editor.files).toContain("shared/contracts/collab-wire.ts");
+    expect(editor.packages).toContain("@tiptap/react");
+    expect(landing.files).toContain("client/features/landing/index.ts");
+    expect(landing.packages).toContain("react");
+  });
+
+  it.each(OFF_THE_FIRST_LOAD)("of the editor route does not import %s", (pkg) => {
+    expect(editor.packages).not.toContain(pkg);
+  });
+
+  it.each(OFF_THE_FIRST_LOAD)("of the landing page does not import %s", (pkg) => {
+    expect(landing.packages).not.toContain(pkg);
+  });
+
+  it("imports no contract that builds zod schemas (their constants live in zod-free files)", () => {
+    for (const found of [editor, landing]) {
+      const withZod = [...found.files].filter((f) => f.startsWith("shared/contracts/") && valueImports(path.join(CLIENT, "..", f)).some((i) => i.spec === "zod"));
+      expect(withZod).toEqual([]);
+    }
+  });
+
+  it("of the landing page leaves the pricing cards and the editor for later", () => {
+    expect(landing.files).not.toContain("client/features/billing/pricing-section.tsx");
+    expect([...landing.packages].filter((p) => p.startsWith("@tiptap/") || p.startsWith("prosemirror") || p === "yjs")).toEqual([]);
+  });
+});
