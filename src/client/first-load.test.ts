@@ -41,7 +41,7 @@ function valueImports(file: string): { spec: string; names: string[] }[] {
       if (!onlyTypes) out.push({ spec: node.moduleSpecifier.text, names: values });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
-      if (named && named.every((e) => e.isTypeOnly)) continue;
+      if (named?.every((e) => e.isTypeOnly)) continue;
       out.push({ spec: node.moduleSpecifier.text, names: named?.map((e) => (e.propertyName ?? e.name).text) ?? [] });
     }
   }
