@@ -1,6 +1,7 @@
 // AI in the editor, in real Chromium with the built-in offline engine: a Creator fixes the
-// grammar of a selection and accepts the change (one undo step), rewrites a selection in a
-// style through the dialog, and a Gratis user is told to upgrade.
+// grammar of a selection as suggestions in the text and accepts them (one undo step),
+// rewrites a selection in a style through the dialog, is told Ask AI needs a language model,
+// and a Gratis user is told to upgrade.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SubscriptionStatusResponse } from "../src/shared/contracts/billing";
@@ -40,9 +41,10 @@ async function selectAll(page: Page) {
 }
 
 const prose = editorBody;
+const suggestionBar = (page: Page) => page.getByRole("region", { name: "AI suggestions", exact: true });
 
 describe("AI in the editor", () => {
-  it("lets a Creator fix the grammar of a selection and accept the change as one undo step", async () => {
+  it("lets a Creator fix the grammar of a selection as suggestions in the text, accepted as one undo step", async () => {
     const session = await signUpViaApi(server.url);
     await subscribeCreator(session);
     const page = await openDocument(session, "This is an test of the the grammer checker.");
@@ -52,17 +54,18 @@ describe("AI in the editor", () => {
 
     await selectAll(page);
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).click();
-    const card = page.getByRole("region", { name: "AI suggestion" });
-    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 60_000 }).toBe("This is a test of the grammar checker.");
-    expect(await card.textContent()).toContain("Built-in offline engine");
-    await card.getByRole("button", { name: "Accept" }).click();
+    const bar = suggestionBar(page);
+    await expect.poll(() => bar.getByTestId("suggestion-status").textContent(), { timeout: 60_000 }).toBe("3 suggestions");
+    expect(await prose(page).locator("del.suggestion-delete").count()).toBeGreaterThan(0);
+    await bar.getByRole("button", { name: "Accept all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe("This is a test of the grammar checker.");
-    await page.getByText("Fixed 3 grammar issues.").first().waitFor();
-    await card.waitFor({ state: "hidden" });
+    await bar.waitFor({ state: "hidden" });
 
-    // One undo step brings the original back.
+    // One undo step brings the suggestions back, and rejecting them the original.
     await prose(page).click();
     await page.keyboard.press("Control+z");
+    await expect.poll(() => bar.getByTestId("suggestion-status").textContent()).toBe("3 suggestions");
+    await bar.getByRole("button", { name: "Reject all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe("This is an test of the the grammer checker.");
   });
 
@@ -82,10 +85,10 @@ describe("AI in the editor", () => {
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
     await selectAll(page);
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).click();
-    const card = page.getByRole("region", { name: "AI suggestion" });
-    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 60_000 }).toContain("We have a lot of good ideas and very nice plans.");
-    await card.getByRole("button", { name: "Accept" }).click();
-    await card.waitFor({ state: "hidden" });
+    const bar = suggestionBar(page);
+    await expect.poll(() => bar.getByTestId("suggestion-status").textContent(), { timeout: 60_000 }).toMatch(/^\d+ suggestions$/);
+    await bar.getByRole("button", { name: "Accept all", exact: true }).click();
+    await bar.waitFor({ state: "hidden" });
     const html = () => prose(page).innerHTML();
     await expect.poll(html).toContain("<h2>Intro</h2>");
     expect(await prose(page).locator("p").first().textContent()).toBe("We have a lot of good ideas and very nice plans.");
@@ -94,7 +97,7 @@ describe("AI in the editor", () => {
     expect(await prose(page).locator("li").allTextContents()).toEqual(["They're going to the store.", "The end."]);
   });
 
-  it("lets a Creator modify a suggestion before accepting, and rewrite a selection through the dialog", async () => {
+  it("lets a Creator restyle a selection in the text, and rewrite a selection through the dialog", async () => {
     const session = await signUpViaApi(server.url);
     await subscribeCreator(session);
     const page = await openDocument(session, "We do not know, however we will assist you.");
@@ -103,25 +106,25 @@ describe("AI in the editor", () => {
 
     await selectAll(page);
     await toolbar.getByRole("button", { name: "Casual", exact: true }).click();
-    const card = page.getByRole("region", { name: "AI suggestion" });
-    await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toBe("We don't know, but we'll help you.");
-    await card.getByRole("button", { name: "Modify" }).click();
-    await card.getByLabel("Edit suggestion").fill("We don't know yet, but we'll help you.");
-    await card.getByRole("button", { name: "Accept" }).click();
-    await expect.poll(() => prose(page).textContent()).toBe("We don't know yet, but we'll help you.");
+    const bar = suggestionBar(page);
+    await expect.poll(() => bar.getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toMatch(/^\d+ suggestions?$/);
+    await bar.getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe("We don't know, but we'll help you.");
 
-    // The rewrite dialog: Writing Styles → Professional → Replace.
+    // The rewrite dialog: Writing Styles → Professional → Replace puts the result in the text as suggestions.
     await selectAll(page);
     await page.keyboard.press("Control+r");
     const dialog = page.getByRole("dialog", { name: "AI Content Rewriting" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: /^Professional/ }).click();
-    await expect.poll(() => dialog.getByTestId("rewrite-result").textContent(), { timeout: 30_000 }).toBe("We do not know yet, but we will help you.");
+    await expect.poll(() => dialog.getByTestId("rewrite-result").textContent(), { timeout: 30_000 }).toBe("We do not know, but we will help you.");
     await dialog.getByText("Alternative Suggestions").waitFor();
+    const result = "We do not know, but we will help you.";
     await dialog.getByRole("button", { name: "Replace" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await expect.poll(() => prose(page).textContent()).toBe("We do not know yet, but we will help you.");
-    await page.getByText("Text Replaced").first().waitFor();
+    await page.getByText("Suggested in the text").first().waitFor();
+    await bar.getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(result);
   });
 
   it("runs the assistant panel: selection alerts, an outline inserted as a list, readability, and Summarize kept for Professional", async () => {
@@ -142,7 +145,7 @@ describe("AI in the editor", () => {
     await expect.poll(() => panel.getByTestId("readability").textContent(), { timeout: 20_000 }).toContain("Sentences / words4 / 31");
 
     await panel.getByRole("button", { name: "Generate Outline" }).click();
-    const card = page.getByRole("region", { name: "AI suggestion" });
+    const card = page.getByRole("region", { name: "AI suggestion", exact: true });
     await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toMatch(/^- Solar power is growing fast across Europe\./);
     await card.getByRole("button", { name: "Accept" }).click();
     await expect.poll(() => prose(page).locator("ul li").count()).toBeGreaterThan(1);
@@ -171,13 +174,28 @@ describe("AI in the editor", () => {
     await toolbar.getByRole("button", { name: "Summarize", exact: true }).waitFor({ timeout: 20_000 });
     await selectAll(page);
     await toolbar.getByRole("button", { name: "Summarize", exact: true }).click();
-    const card = page.getByRole("region", { name: "AI suggestion" });
+    const card = page.getByRole("region", { name: "AI suggestion", exact: true });
     await expect.poll(() => card.getByTestId("ai-suggestion-text").textContent(), { timeout: 30_000 }).toMatch(/\w/);
     await card.getByRole("button", { name: "Accept" }).click();
     await card.waitFor({ state: "hidden" });
     const paragraphs = await prose(page).locator("p").allTextContents();
     expect(paragraphs.length).toBeGreaterThan(1);
     for (const p of paragraphs) expect(p).toBe(p.trimStart());
+  });
+
+  it("Ask AI (Ctrl+J) says it needs a language model when none is connected, with a way to connect one", async () => {
+    const session = await signUpViaApi(server.url);
+    await subscribeCreator(session);
+    const page = await openDocument(session, "A short text.");
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Ask AI", exact: true }).waitFor({ timeout: 20_000 });
+    await selectAll(page);
+    await page.keyboard.press("Control+j");
+    const dialog = page.getByRole("dialog", { name: "Ask AI" });
+    await dialog.getByText("Ask AI needs a language model.").waitFor();
+    expect(await dialog.getByLabel("Instruction").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Connect a model", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("dialog", { name: "Account Settings" }).waitFor();
   });
 
   it("tells a Gratis user that AI needs an upgrade", async () => {
