@@ -236,7 +236,8 @@ describe("public pages", () => {
 
   it("footer links reach Privacy, Terms and a live Status page; Back to Home returns", async () => {
     const p = await landing();
-    // The pricing cards load after the first view and push the footer down; click once they are in.
+    // The pricing cards load as the visitor scrolls towards them and push the footer down; click once they are in.
+    await p.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await p.locator("#pricing").waitFor();
     const footer = p.getByRole("contentinfo");
     await footer.getByRole("link", { name: "Privacy" }).click();
@@ -244,13 +245,15 @@ describe("public pages", () => {
     expect(p.url()).toBe(`${server.url}/privacy`);
     await p.getByRole("link", { name: "Back to Home" }).click();
     await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
-    await p.locator("#pricing").waitFor(); // loaded after the first view; the footer then stays put
+    await p.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await p.locator("#pricing").waitFor(); // loaded on the way down; the footer then stays put
 
     await p.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
     await p.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
     await p.getByRole("link", { name: "Back to Home" }).click();
     await p.getByRole("button", { name: "Start Writing for Free" }).waitFor();
-    await p.locator("#pricing").waitFor(); // loaded after the first view; the footer then stays put
+    await p.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await p.locator("#pricing").waitFor(); // loaded on the way down; the footer then stays put
 
     await p.getByRole("contentinfo").getByRole("link", { name: "Status" }).click();
     await p.getByRole("heading", { level: 1, name: "System Status" }).waitFor();

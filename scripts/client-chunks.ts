@@ -80,6 +80,12 @@ const POPOVER = [
   ),
   ui("dropdown-menu|popover"),
 ];
+/**
+ * TanStack Query's observers for infinite lists and mutations: the dashboard and the sharing
+ * and history panels use them, the first view of the landing page and of the editor do not
+ * (Query's core imports neither, so they can travel apart from it).
+ */
+const QUERY_LATER = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation)\.js$/;
 const AUTH = pkg("@supabase[\\\\/][a-z-]+");
 /** The contracts' schemas (src/shared/contracts) go with the library that defines them. */
 const CONTRACTS = /[\\/]src[\\/]shared[\\/]contracts[\\/]/;
@@ -231,6 +237,7 @@ function onlyAtStartFor(plan: Plan, id: string, ...pages: string[]): boolean {
 export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (RADIX_UMBRELLA.test(id) || id === LUCIDE_INDEX) return null;
   if (AUTH.test(id)) return "auth";
+  if (QUERY_LATER.test(id)) return "account";
   if (ZOD.test(id)) return "zod";
   if (matches(id, OVERLAY)) return "overlay";
   if (matches(id, DIALOG)) return "dialog";

@@ -18,9 +18,10 @@ import { usePageTitle } from "../lib/page-title";
 // The auth dialog (forms, validation, auth-js) loads on first open, keeping the landing page
 // light; only its type is imported statically, so none of its code rides in this chunk.
 const AuthDialog = lazy(() => import("../features/auth").then((m) => ({ default: m.AuthDialog })));
-// The pricing cards sit far below the fold; they load after the first view (when the
-// browser is idle, as the visitor scrolls towards them, or at once for /#pricing), so the
-// first view downloads only what it shows.
+// The pricing cards sit far below the fold; they load when the visitor scrolls within
+// 1,000 px of them, presses or focuses the Pricing link, or opens /#pricing, so a visit that
+// stays at the top downloads only what it shows (no prefetch when the browser is idle: the
+// cards' code and plans would be a tenth of the page's bytes for a section most never reach).
 const PricingSection = lazy(() => import("../features/billing").then((m) => ({ default: m.PricingSection })));
 
 // Compact text buttons so the header fits a 360 px screen.
@@ -167,20 +168,10 @@ export default function LandingPage() {
   );
 }
 
-/** Mounts the pricing section once it is near the viewport or asked for, then scrolls to it if asked. */
+/** Mounts the pricing section once it is within 1,000 px of the viewport or asked for, then scrolls to it if asked. */
 function DeferredPricing({ wanted }: { wanted: boolean }) {
   const placeholder = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
-  // Also fetched once the browser is idle, so it is usually in place before anyone scrolls there.
-  useEffect(() => {
-    if (near) return;
-    if (typeof window.requestIdleCallback !== "function") {
-      const t = setTimeout(() => setNear(true), 2000);
-      return () => clearTimeout(t);
-    }
-    const id = window.requestIdleCallback(() => setNear(true), { timeout: 4000 });
-    return () => window.cancelIdleCallback(id);
-  }, [near]);
   useEffect(() => {
     const el = placeholder.current;
     if (!el || near) return;
