@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   AI_MAX_CONCURRENT_PER_USER,
+  type AiHealthResponse,
   AnalyzeRequest,
   CreateSuggestionRequest,
   UpdateSuggestionRequest,
@@ -102,11 +103,13 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     return { plan: plan.plan, used: balance.used, limit: balance.limit, remaining: balance.remaining };
   });
 
-  // Public: says which engine answers, never any key.
-  app.get("/api/ai/health", async () => {
+  // Public: says which engine answers and whether its model server answers (asked at most
+  // every few seconds, providers/probe.ts), never any key or address.
+  app.get("/api/ai/health", async (): Promise<AiHealthResponse> => {
     const p = deps.provider;
+    const check = p.health ? await p.health() : { status: "ok" as const };
     return {
-      status: "ok",
+      ...check,
       openai: p.engine === "openai-compatible" && p.name === "openai",
       deepseek: p.engine === "openai-compatible" && p.name === "deepseek",
       engine: p.engine,

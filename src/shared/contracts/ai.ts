@@ -171,7 +171,10 @@ export interface AiSuggestionRecord {
 }
 
 export interface AiHealthResponse {
-  status: "ok";
+  /** "degraded": the model server did not answer as it should (GET {AI_BASE_URL}/models); the offline engine is always "ok". */
+  status: "ok" | "degraded";
+  /** Why it is degraded, for an operator (never the key or the address). */
+  reason?: string;
   openai: boolean;
   deepseek: boolean;
   engine: AiEngine;

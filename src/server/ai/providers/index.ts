@@ -9,6 +9,7 @@ import type { UpstreamLog } from "./upstream-errors.js";
 export type { AiProvider, AiTask, AiTaskKind } from "./types.js";
 export type { OpenAiCompatibleConfig } from "./openai.js";
 export type { UpstreamLog } from "./upstream-errors.js";
+export { type ModelServerCheck, probeModelServer } from "./probe.js";
 
 /**
  * A provider for one OpenAI-compatible server (a user's own connection, say). Async because

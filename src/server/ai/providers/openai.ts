@@ -17,6 +17,7 @@ import { partsOf } from "../split.js";
 import { estimateTokens } from "../tokens.js";
 import { aiEmpty, aiIncomplete, aiTimeout } from "./answer-errors.js";
 import { fetchNotRetryingBusy } from "./busy-no-retry.js";
+import { cachedCheck, probeModelServer } from "./probe.js";
 import { fetchWatchingStreamEnd, sawDone } from "./stream-end.js";
 import { MarkerStripper } from "./strip-markers.js";
 import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
@@ -107,10 +108,14 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
     return { text, tokens: usage?.total_tokens ?? promptTokens(prompt) + estimateTokens(raw) };
   }
 
+  const { baseURL, apiKey, model } = cfg;
+  const health = cachedCheck(() => probeModelServer({ baseURL, apiKey, model, timeoutMs: Math.min(3000, cfg.timeoutMs) }));
+
   return {
     engine: "openai-compatible",
     name: cfg.name ?? "custom",
     model: cfg.model,
+    health,
     tokenCap(task) {
       return partsOf(task).reduce((n, p) => {
         const prompt = promptFor(p.task);

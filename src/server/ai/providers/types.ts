@@ -1,5 +1,6 @@
 // The provider interface: the offline engine and any OpenAI-compatible API answer the same tasks.
 import type { AiEngine, GrammarChange, RewriteStyleId, ToneId } from "../../../shared/contracts/ai.js";
+import type { ModelServerCheck } from "./probe.js";
 
 export type AiTask =
   | { kind: "improve"; text: string }
@@ -38,4 +39,6 @@ export interface AiProvider {
   /** Most tokens one call of this task may consume; reserved from the quota up front. */
   tokenCap(task: AiTask): number;
   run(task: AiTask, opts: AiRunOptions): Promise<AiResult>;
+  /** Whether the model server answers (cached briefly); absent for an engine that calls no server. */
+  health?(): Promise<ModelServerCheck>;
 }
