@@ -10,7 +10,7 @@ import { REWRITE_STYLES, TONES } from "../../../shared/contracts/ai-catalog";
 import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream } from "./api";
-import { applyAnswer, getSelection, hasCursor, textBefore, type WholeDocument, wholeDocument } from "./editor-text";
+import { getSelection, hasCursor, textBefore, type WholeDocument, wholeDocument } from "./editor-text";
 import { toastAiError, toastUpgrade } from "./errors";
 import { type PendingSuggestion, type SuggestionKind, suggestionStore } from "./store";
 import type { AiPlan } from "./use-ai-plan";
@@ -184,8 +184,9 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
     },
 
     /**
-     * Continues the text and inserts it as one change: after the selection, else from the
-     * cursor, else (the writer has not placed a cursor) from the end of the document.
+     * Continues the text as a suggestion (accepted or rejected in the text): after the
+     * selection, else from the cursor, else (the writer has not placed a cursor) from the end
+     * of the document.
      */
     async complete(requireSelection = false) {
       if (!editor) return;
@@ -197,22 +198,18 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
       if (!text.trim()) return noSelection("complete");
       if (!gate("ai")) return;
       const controller = suggestionStore.beginRequest();
-      suggestionStore.set({ kind: "improve", label: "Writing…", original: "", suggested: "", from: at, to: at, mode: "after", status: "streaming" });
+      // The continuation streams into the text as a suggestion at the insertion point.
+      suggestionStore.set({ kind: "improve", label: "Continue", original: "", suggested: "", from: at, to: at, mode: "replace", status: "streaming" });
       try {
         const result = await aiStream("complete", { text, context: sel.empty ? undefined : textBefore(editor, sel.from, 2000) }, (delta) => {
           const cur = suggestionStore.get();
           if (cur) suggestionStore.update({ suggested: cur.suggested + delta });
         }, controller.signal);
-        suggestionStore.set(null);
-        if (!result.text.trim()) return;
-        // Keep the model's own leading space/newline; the whole continuation is one undo step.
-        const answer = result.text;
-        const block = /\n/.test(answer.trim()) || /^\n/.test(answer);
-        if (block) applyAnswer(editor, { from: at, to: at }, answer.trim(), "after");
-        else editor.chain().focus().insertContentAt(at, { type: "text", text: answer.startsWith(" ") || at <= 1 ? answer : ` ${answer}` }).run();
+        if (!result.text.trim()) return suggestionStore.set(null);
+        suggestionStore.update({ suggested: result.text, status: "ready", meta: result });
         const where = atEnd ? "Continued at the end of the document" : "";
         const who = result.engine === "offline" ? "by the built-in offline engine" : "";
-        toast({ title: "Text completed", description: where || who ? `${where || "Continued"}${who ? ` ${who}` : ""}.` : undefined });
+        toast({ title: "Continuation suggested", description: where || who ? `${where || "Continued"}${who ? ` ${who}` : ""}.` : undefined });
       } catch (err) {
         if (controller.signal.aborted) return;
         suggestionStore.set(null);

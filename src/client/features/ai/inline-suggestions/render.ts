@@ -81,8 +81,8 @@ const leading = (s: string) => s.slice(0, s.length - s.trimStart().length);
 const trailing = (s: string) => s.slice(s.trimEnd().length);
 
 /** The proposal's edits of `text`; a streamed one leaves the text it has not reached alone. */
-function diffEdits(text: string, proposal: Proposal, final: boolean): SuggestedEdit[] | null {
-  const body = proposal.plain.trimStart();
+function diffEdits(text: string, proposal: Proposal, final: boolean, joinSpace = false): SuggestedEdit[] | null {
+  const body = (joinSpace ? " " : "") + proposal.plain.trimStart();
   const target = leading(text) + (final ? body.trimEnd() + trailing(text) : body);
   const edits = wordEdits(text, target);
   if (!edits || final) return edits;
@@ -241,12 +241,21 @@ function applyBlocks(tr: Transaction, group: string, range: Range, proposal: Pro
   return range.to;
 }
 
+/** A continuation written on right after a word ("…the end.|") starts with a space, as typing would. */
+function needsJoinSpace(doc: PmNode, range: Range, text: string, proposal: Proposal): boolean {
+  if (text !== "" || range.from !== range.to) return false;
+  const $at = doc.resolve(range.from);
+  if (!$at.parent.isTextblock || $at.parentOffset === 0) return false;
+  const before = $at.parent.textBetween($at.parentOffset - 1, $at.parentOffset, undefined, " ");
+  return !/\s/.test(before) && !/^[\s.,;:!?)\]]/.test(proposal.plain);
+}
+
 /** Renders the proposal over the range (see the top of this file); one transaction, no history of its own. */
 export function renderSuggestion(tr: Transaction, input: RenderInput): RenderResult {
   const range = clearGroup(tr, input.group, input.range);
   const { text, positions } = textWithPositions(tr.doc, range.from, range.to);
   if (wordsFit(tr.doc, range, input.proposal)) {
-    const edits = (input.edits && explicitEdits(text, input.edits)) ?? diffEdits(text, input.proposal, input.final);
+    const edits = (input.edits && explicitEdits(text, input.edits)) ?? diffEdits(text, input.proposal, input.final, needsJoinSpace(tr.doc, range, text, input.proposal));
     const placed = edits && place(tr.doc, text, positions, edits, range);
     if (placed) {
       const start = tr.steps.length;

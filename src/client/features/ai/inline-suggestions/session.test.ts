@@ -117,3 +117,17 @@ describe("inline suggestions", () => {
     expect(state.doc.eq(before)).toBe(true);
   });
 });
+
+describe("a continuation", () => {
+  it("is suggested at the insertion point, after a space when it follows a word", () => {
+    const s = stateOf(p(t("The end.")));
+    const at = s.doc.content.size - 1;
+    const r = renderOnce(s, { from: at, to: at }, "And then more.");
+    expect(r.changes).toBe(1);
+    expect(text(decide(r.state, "accept"))).toBe("The end. And then more.");
+    expect(decide(r.state, "reject").doc.eq(s.doc)).toBe(true);
+    const two = renderOnce(s, { from: at, to: at }, "More.\n\nAnother paragraph.");
+    expect(text(decide(two.state, "accept"))).toContain("Another paragraph.");
+    expect(decide(two.state, "reject").doc.eq(s.doc)).toBe(true);
+  });
+});
