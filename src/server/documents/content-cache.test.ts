@@ -23,4 +23,15 @@ describe("ContentCache", () => {
     cache.set("big", 1, "q".repeat(60)); // 120 bytes > 100: not kept
     expect(cache.get("big", 1)).toBeUndefined();
   });
+
+  it("keeps one version per document: a newer one replaces it, an older one never does", () => {
+    const cache = new ContentCache(1000);
+    cache.set("a", 1, "one");
+    cache.set("a", 2, "two");
+    expect(cache.get("a", 1)).toBeUndefined();
+    expect(cache.get("a", 2)).toBe("two");
+    cache.set("a", 1, "one");
+    expect(cache.get("a", 2)).toBe("two");
+    expect(cache.get("a", 1)).toBeUndefined();
+  });
 });
