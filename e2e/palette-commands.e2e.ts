@@ -61,6 +61,7 @@ describe("command palette in the editor", () => {
     const replaceOption = commands.getByRole("option", { name: "Find and replace", exact: true });
     await replaceOption.waitFor();
     expect(await replaceOption.getAttribute("aria-keyshortcuts")).toBe("Control+H");
+    await commands.getByRole("option", { name: "Export as PDF", exact: true }).waitFor();
     expect(await page.getByRole("group", { name: "Documents" }).count()).toBe(0);
 
     // A word from another document's text lists it under Documents, after the commands.
@@ -69,6 +70,8 @@ describe("command palette in the editor", () => {
     await documents.getByRole("option").filter({ hasText: "Lighthouse keeping" }).waitFor();
     await box(page).fill("head 2");
     await expect.poll(() => commands.getByRole("option").allTextContents()).toEqual(["Heading 2"]);
+    await box(page).fill("export mark");
+    await expect.poll(() => commands.getByRole("option").allTextContents()).toEqual(["Export as Markdown"]);
 
     // Ctrl+K typed in the palette closes it (the editor leaves the palette's keys alone).
     await page.keyboard.press("Control+k");
@@ -86,7 +89,7 @@ describe("command palette in the editor", () => {
     await page.context().close();
   });
 
-  it("runs Find and replace, Bold, Heading 2, Version history and Share from the keyboard", async () => {
+  it("runs Find and replace, Bold, Heading 2, Version history, Export as Markdown and Share from the keyboard", async () => {
     const session = await signUpViaApi(server.url);
     await buyPlan(server.url, session, "professional");
     const doc = await createDoc(session, "Commands", "Harbour lights at night.");
@@ -116,6 +119,15 @@ describe("command palette in the editor", () => {
     await choose(page, "history", "Version history");
     await page.keyboard.press("Enter");
     await page.getByRole("complementary", { name: "Version history" }).waitFor();
+
+    // Export as Markdown downloads the file the Export menu would, without opening the menu.
+    await choose(page, "export markdown", "Export as Markdown");
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.md$/);
+    expect(fs.readFileSync((await file.path())!, "utf8")).toContain("## **Harbour lights at night.**");
+    await page.getByText("Document exported as MARKDOWN").first().waitFor();
 
     await choose(page, "share", "Share…");
     await page.keyboard.press("Enter");

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { toast } from "../../lib/toast";
+import { EXPORT_ITEMS as ITEMS } from "./export-formats";
 import { exportDocument, printDocument } from "./run-export";
 
 export interface ExportMenuListProps {
@@ -20,14 +21,6 @@ export interface ExportMenuListProps {
   run: (job: () => Promise<void>) => Promise<void>;
   getDocument: () => { id: string; title: string; content: unknown };
 }
-
-const ITEMS: { format: ExportFormat; label: string; hint: string }[] = [
-  { format: "pdf", label: "PDF", hint: ".pdf" },
-  { format: "docx", label: "Word", hint: ".docx" },
-  { format: "md", label: "Markdown", hint: ".md" },
-  { format: "html", label: "HTML", hint: ".html" },
-  { format: "txt", label: "Text", hint: ".txt" },
-];
 
 export default function ExportMenuList({ trigger, running, run, getDocument }: ExportMenuListProps) {
   const onExport = (format: ExportFormat, label: string) =>

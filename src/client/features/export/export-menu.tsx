@@ -7,6 +7,7 @@ import { lazy, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { MenuOnDemand } from "../../components/ui/menu-on-demand";
 import { toast } from "../../lib/toast";
+import { useExportCommands } from "./use-export-commands";
 
 const loadList = () => import("./export-menu-list");
 const ExportMenuList = lazy(loadList);
@@ -38,6 +39,8 @@ export function ExportMenu({ getDocument }: ExportMenuProps) {
       setRunning(false);
     }
   };
+
+  useExportCommands(run, getDocument);
 
   const trigger = (
     <Button variant="outline" size="sm" disabled={running} aria-busy={running}>
