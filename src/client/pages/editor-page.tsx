@@ -6,7 +6,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { isPlanId, PLANS } from "../../shared/plans";
 import { useAuth } from "../lib/auth-provider";
 import { Button, buttonVariants } from "../components/ui/button";
-import { type AiCommand, AiLayer, AiToolbar, useAiCapabilities } from "../features/ai";
+import { type AiCommand, AiLayer, AiToolbar, InlineCompletion, useAiCapabilities } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
 import { ExportMenu } from "../features/export";
 import { HistoryPanel } from "../features/history";
@@ -127,15 +127,18 @@ export default function EditorPage() {
         renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
         renderHistory={(panel) => <HistoryPanel documentId={record.id} {...panel} />}
         renderAiLayer={(editor) => (
-          <AiLayer
-            editor={editor}
-            documentId={record.id}
-            command={aiCommand}
-            assistantOpen={assistantOpen}
-            onAssistantOpenChange={setAssistantOpen}
-            rewriteOpen={rewriteOpen}
-            onRewriteOpenChange={setRewriteOpen}
-          />
+          <>
+            <InlineCompletion editor={editor} />
+            <AiLayer
+              editor={editor}
+              documentId={record.id}
+              command={aiCommand}
+              assistantOpen={assistantOpen}
+              onAssistantOpenChange={setAssistantOpen}
+              rewriteOpen={rewriteOpen}
+              onRewriteOpenChange={setRewriteOpen}
+            />
+          </>
         )}
       />
       {settingsUsed && (

@@ -28,6 +28,7 @@ describe("settings API", () => {
       autoSave: true,
       showWordCount: true,
       focusModeDefault: false,
+      inlineCompletion: true,
     });
     const notes = await request(t, "GET", "/api/settings/notifications", { user: u });
     expect(notes.json()).toEqual({ marketing: true, updates: true, security: true });

@@ -8,4 +8,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoSave: true,
   showWordCount: true,
   focusModeDefault: false,
+  inlineCompletion: true,
 };

@@ -17,6 +17,8 @@ export const preferencesSchema = z.object({
   autoSave: z.boolean(),
   showWordCount: z.boolean(),
   focusModeDefault: z.boolean(),
+  /** Ghost-text completion while writing, where the user's AI offers it. */
+  inlineCompletion: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -3,3 +3,4 @@ export type { AiCommand } from "./types";
 export { AiToolbar, type AiToolbarProps } from "./ai-toolbar";
 export { AiLayer, type AiLayerProps } from "./ai-layer";
 export { useAiCapabilities, type AiCapabilitiesState } from "./use-ai-capabilities";
+export { InlineCompletion } from "./inline-completion";

@@ -1,0 +1,2 @@
+// Ghost-text completion in the editor.
+export { InlineCompletion, INLINE_COMPLETION_DELAY_MS } from "./inline-completion";
