@@ -49,6 +49,15 @@ export function savedJson(record: DocumentRecord): string {
 }
 
 const summaries = new WeakMap<DocumentRecord, DocumentSummary>();
+const knownTexts = new WeakMap<DocumentRecord, { text: string; words: number }>();
+
+/**
+ * Tells summarizeRecord the plain text and word count of a record's content, which the save
+ * has already worked out (content.ts), so a list entry need not walk the tree again.
+ */
+export function noteRecordText(record: DocumentRecord, text: string, words: number): void {
+  knownTexts.set(record, { text, words });
+}
 
 /**
  * A published record as a list entry. One record object reaches every subscriber of its
@@ -58,10 +67,11 @@ export function summarizeRecord(record: DocumentRecord): DocumentSummary {
   let summary = summaries.get(record);
   if (!summary) {
     const { content, access: _access, ...rest } = record;
-    const text = docToPlainText(content);
+    const known = knownTexts.get(record);
+    const text = known?.text ?? docToPlainText(content);
     summary = {
       ...rest,
-      word_count: countWords(text),
+      word_count: known?.words ?? countWords(text),
       excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim(),
     };
     summaries.set(record, summary);

@@ -11,7 +11,7 @@ import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { type CheckedContent, checkContent } from "./content.js";
 import { contentCache } from "./content-cache.js";
-import { type DocumentRow, presentDocument } from "./present.js";
+import { type DocumentRow, noteRecordText, presentDocument } from "./present.js";
 
 /**
  * A saved document and, when the save carried content, that content as the JSON text
@@ -59,7 +59,9 @@ export async function updateDocument(
   const record = presentDocument(row);
   // The editor that opens this version next reads it from memory.
   if (checked) contentCache(ctx).set(id, row.version, checked.json);
-  publishUpdate(ctx, { ...record, user_id: writerOf(principal) });
+  const published = { ...record, user_id: writerOf(principal) };
+  if (checked) noteRecordText(published, checked.text, checked.words);
+  publishUpdate(ctx, published);
   return { record, contentJson: checked?.json ?? null };
 }
 
