@@ -2,7 +2,7 @@
 // (src/server/ai/openai-stub.test-util.ts) that streams its answer in pieces: the proposal
 // grows in the document as marked words while the bar offers Stop; each change is accepted
 // or rejected from its popover; Accept all is one Ctrl+Z; Esc stops a stream and leaves the
-// text as it was; "Ask AI" (Ctrl+J) lands the same way. Screenshots for a person to look at
+// text as it was; a continuation and "Ask AI" (Ctrl+J) land the same way. Screenshots for a person to look at
 // when SHOTS_DIR is set (390 and 1280 px, light and dark).
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -156,6 +156,24 @@ describe("AI changes as inline suggestions", () => {
     expect((await inserted(page).allTextContents()).map((t) => t.trim())).toEqual(["Our little"]);
     await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe(TEXT.replace("The report", "Our little report"));
+    await page.context().close();
+  });
+
+  it("Continue Writing without a cursor suggests a continuation at the end of the document, and Ctrl+K from the cursor", async () => {
+    stub.options = { reply: () => "And the report was read anyway.", chunks: 3 };
+    const page = await openDocument();
+    await page.getByRole("complementary", { name: "Document panel" }).getByRole("button", { name: "Continue Writing" }).click();
+    await expect.poll(() => inserted(page).allTextContents(), { timeout: 30_000 }).toEqual([" And the report was read anyway."]);
+    await page.getByText("Continued at the end of the document").first().waitFor();
+    await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(`${TEXT} And the report was read anyway.`);
+
+    await prose(page).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Control+k");
+    await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("1 suggestion");
+    await bar(page).getByRole("button", { name: "Reject all", exact: true }).click();
+    await expect.poll(() => prose(page).textContent()).toBe(`${TEXT} And the report was read anyway.`);
     await page.context().close();
   });
 

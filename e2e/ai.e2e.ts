@@ -155,15 +155,6 @@ describe("AI in the editor", () => {
     await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Summarize (locked)" }).click();
     await page.getByText("Professional Feature").first().waitFor();
 
-    // Ctrl+K continues from the cursor: the continuation is suggested in the text, then accepted.
-    await prose(page).click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.press("Control+k");
-    await expect.poll(() => prose(page).locator("ins.suggestion-insert").allTextContents(), { timeout: 30_000 }).toContainEqual(expect.stringContaining("In short, this comes down to"));
-    await page.getByText("Continuation suggested").first().waitFor();
-    await suggestionBar(page).getByRole("button", { name: "Accept all", exact: true }).click();
-    await expect.poll(() => prose(page).locator("ins.suggestion-insert").count()).toBe(0);
-    expect(await prose(page).textContent()).toContain("noon. In short, this comes down to");
   });
 
   it("puts an accepted summary after the selection as its own paragraph, without a leading space", async () => {

@@ -1,7 +1,7 @@
 // AI on the whole document, in real Chromium with the built-in offline engine: with nothing
 // selected, "AI Summarize" from the slash menu and the assistant summarize the whole document
-// (a long one by its start, and say so) and put the summary at its end; Continue Writing
-// without a cursor writes on at the end; a proposal shows its changes word by word in the text; the
+// (a long one by its start, and say so) and put the summary at its end; a proposal shows
+// its changes word by word in the text (Continue Writing needs a model: ai-suggestions.e2e.ts); the
 // assistant sits beside the text at 1280 px and is a bottom sheet at 390 px; the rewrite
 // cards keep their text inside at both widths.
 import { mkdirSync } from "node:fs";
@@ -97,16 +97,6 @@ describe("AI on the whole document", () => {
     await card(page).getByText(/^Summary of the first [\d,]+ characters of the document, added at its end\. The document is longer than one AI request takes\.$/).waitFor({ timeout: 30_000 });
     await expect.poll(() => card(page).getByRole("button", { name: "Accept" }).isEnabled(), { timeout: 30_000 }).toBe(true);
     expect((await card(page).getByTestId("ai-suggestion-text").textContent())!.trim().length).toBeGreaterThan(10);
-  });
-
-  it("continues at the end of the document when the writer has not placed the cursor", async () => {
-    const page = await openDocument(await subscriber("creator"), STORY.slice(0, 2));
-    const before = `${STORY[0]}${STORY[1]}`;
-    await page.getByRole("complementary", { name: "Document panel" }).getByRole("button", { name: "Continue Writing" }).click();
-    await expect.poll(async () => (await prose(page).textContent())!.length, { timeout: 30_000 }).toBeGreaterThan(before.length + 10);
-    // The story comes first, untouched: the continuation went to its end, not to the start.
-    expect((await prose(page).textContent())!.startsWith(before)).toBe(true);
-    await page.getByText("Continued at the end of the document by the built-in offline engine.").first().waitFor();
   });
 
   it("shows a proposal's changes word by word in the text: deletions struck through, insertions underlined", async () => {
