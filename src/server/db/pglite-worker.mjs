@@ -140,6 +140,21 @@ async function statementFor(msg) {
   return statement;
 }
 
+/** @type {Map<string, Record<number, (value: string) => unknown>>} PGlite's parsers with the raw types left as text, by raw-type list */
+const mergedParsers = new Map();
+
+function parsersFor(msg) {
+  if (!msg.rawTypes?.length) return pg.parsers;
+  const key = msg.rawTypes.join(",");
+  let parsers = mergedParsers.get(key);
+  if (!parsers) {
+    parsers = { ...pg.parsers };
+    for (const oid of msg.rawTypes) parsers[oid] = (value) => value;
+    mergedParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
 /** A query through its named statement, or through PGlite's query() for a text seen once. */
 async function query(msg) {
   const options = queryOptions(msg);
@@ -172,7 +187,9 @@ async function query(msg) {
       throw err;
     }
     if (msg.tx === undefined) await pg.syncToFs();
-    return pgliteParse.parseResults(messages, pg.parsers, options)[0];
+    // parseResults copies PGlite's ~250 type parsers into a new object whenever a query
+    // brings its own (Drizzle's raw timestamps, on every statement): merged once per set here.
+    return pgliteParse.parseResults(messages, parsersFor(msg), options && { rowMode: options.rowMode })[0];
   });
   return viaPrepared ?? (await target(msg).query(msg.sql, msg.params, options));
 }
