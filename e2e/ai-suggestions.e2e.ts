@@ -177,6 +177,36 @@ describe("AI changes as inline suggestions", () => {
     await page.context().close();
   });
 
+  it("another writer of the document sees the pending suggestion marked the same way, and can decide it", async () => {
+    stub.options = { reply: improve, chunks: 3 };
+    const session = await signUpViaApi(server.url);
+    await buyPlan(server.url, session, "creator");
+    const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: TEXT }] }] };
+    const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Together", content });
+    const a = await openInEditor(browser, server.url, session, doc.id);
+    const b = await openInEditor(browser, server.url, session, doc.id);
+    await a.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+    await improveAll(a);
+    await expect.poll(() => bar(a).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
+    // The other writer: the same marks in the text and the same bar.
+    await expect.poll(() => inserted(b).allTextContents(), { timeout: 30_000 }).toEqual(["written", "haste"]);
+    expect(await struck(b).allTextContents()).toEqual(["wrote", "a hurry"]);
+    await expect.poll(() => bar(b).getByTestId("suggestion-status").textContent()).toBe("2 suggestions");
+    await bar(b).getByRole("button", { name: "Reject all", exact: true }).click();
+    // The decision reaches the first writer.
+    await bar(a).waitFor({ state: "hidden", timeout: 30_000 });
+    expect(await inserted(a).count()).toBe(0);
+    // The text as written, without the other writer's caret label.
+    const written = await prose(a).evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+      return copy.textContent;
+    });
+    expect(written).toBe(TEXT);
+    await a.context().close();
+    await b.context().close();
+  });
+
   it("shows the suggestion UI at 390 and 1280 px, light and dark", async () => {
     stub.options = { reply: improve, chunks: 2 };
     for (const [width, height] of [[390, 844], [1280, 800]] as const) {

@@ -131,3 +131,29 @@ describe("a continuation", () => {
     expect(decide(two.state, "reject").doc.eq(s.doc)).toBe(true);
   });
 });
+
+describe("grammar changes", () => {
+  it("a sure fix is a plain suggestion; one with several candidates is a choice with the checker's message", async () => {
+    const { grammarEdits } = await import("./grammar-edits");
+    const { listChanges } = await import("./read");
+    const { chooseOption } = await import("./resolve");
+    const s = stateOf(p(t("This is an test of apprtunites.")));
+    const edits = grammarEdits([
+      { original: "an", replacement: "a", message: "Use “a” before a consonant sound.", kind: "grammar", offset: 8, certain: true },
+      { original: "apprtunites", replacement: "opportunities", suggestions: ["opportunities", "appetites"], message: "Did you mean…?", kind: "spelling", offset: 19, certain: false },
+    ]);
+    const r = renderOnce(s, all(s), "This is a test of opportunities.", edits);
+    const changes = listChanges(r.state.doc);
+    expect(changes.map((c) => [c.removed, c.inserted, c.options])).toEqual([
+      ["an", "a", null],
+      ["apprtunites", "opportunities", ["opportunities", "appetites"]],
+    ]);
+    expect(changes[1]!.message).toBe("Did you mean…?");
+    const tr = r.state.tr;
+    chooseOption(tr, changes[1]!.id, "appetites");
+    const chosen = r.state.apply(tr);
+    // The chosen candidate is in, the other change still pending.
+    expect(listChanges(chosen.doc).map((c) => c.inserted)).toEqual(["a"]);
+    expect(text(decide(chosen, "accept"))).toBe("This is a test of appetites.");
+  });
+});
