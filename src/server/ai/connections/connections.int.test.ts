@@ -143,6 +143,19 @@ describe("a user's own model connection", () => {
     expect(res2.json()).toMatchObject({ improvement: "From my own model.", model: "my-other-model" });
   });
 
+  it("says the user's own connection was refused when their server stops taking the key, and leaves the text alone", async () => {
+    own.key = "sk-rotated-key-000000000";
+    try {
+      const res = await request(t, "POST", "/api/ai/improve", { user: free, payload: { text: "Again." } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ error: "ai_misconfigured" });
+      expect(res.json().message).toContain("Check the connection in Settings");
+      expect(res.body).not.toContain(KEY);
+    } finally {
+      own.key = KEY;
+    }
+  });
+
   it("removes the connection: the user is back on the server's model and their plan", async () => {
     const del = await request(t, "DELETE", "/api/ai/connection", { user: free });
     expect(del.statusCode).toBe(204);

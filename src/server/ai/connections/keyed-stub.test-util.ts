@@ -9,6 +9,8 @@ export interface KeyedStub {
   /** The base URL to connect to (ends in /v1). */
   url: string;
   stub: OpenAiStub;
+  /** The key it accepts; change it to revoke the old one. */
+  key: string;
   authorizations: string[];
   close(): Promise<void>;
 }
@@ -17,9 +19,10 @@ export async function startKeyedStub(key: string, options: StubOptions = {}): Pr
   const stub = await startOpenAiStub(options);
   const target = new URL(stub.url);
   const authorizations: string[] = [];
+  const keyed = { key };
   const server = http.createServer((req, res) => {
     authorizations.push(req.headers.authorization ?? "");
-    if (req.headers.authorization !== `Bearer ${key}`) {
+    if (req.headers.authorization !== `Bearer ${keyed.key}`) {
       res.writeHead(401, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "Incorrect API key provided.", type: "invalid_request_error" } }));
       req.resume();
@@ -35,7 +38,7 @@ export async function startKeyedStub(key: string, options: StubOptions = {}): Pr
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
+  return Object.assign(keyed, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     stub,
     authorizations,
@@ -44,5 +47,5 @@ export async function startKeyedStub(key: string, options: StubOptions = {}): Pr
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stub.close();
     },
-  };
+  });
 }

@@ -4,7 +4,7 @@
 // small query and no new SDK client.
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
-import type { AiProvider } from "../providers/types.js";
+import { type AiProvider, loadOpenAiProvider } from "../providers/index.js";
 import { secretBoxOf } from "./secret-box.js";
 import { type ConnectionRow, findConnection } from "./store.js";
 import { assertAllowedTarget } from "./url-guard.js";
@@ -20,15 +20,15 @@ const cache = new WeakMap<AppContext, Map<string, { stamp: string; provider: AiP
 const CACHE_MAX = 1000;
 
 async function build(ctx: AppContext, row: ConnectionRow, apiKey: string | null): Promise<AiProvider> {
-  // Loaded on first use, as providers/index.ts does: the SDK costs start-up time.
-  const { createOpenAiProvider } = await import("../providers/openai.js");
-  const inner = createOpenAiProvider({
+  const inner = await loadOpenAiProvider({
     name: USER_PROVIDER_NAME,
     baseURL: row.baseUrl,
-    // Local servers take any key; the SDK insists on one.
-    apiKey: apiKey ?? "not-needed",
+    // None for local servers (Ollama, llama.cpp): no Authorization header is sent.
+    apiKey: apiKey ?? undefined,
     model: row.model,
     timeoutMs: ctx.config.AI_TIMEOUT_MS,
+    // A refused key or unknown model is the user's to fix, and says so.
+    owner: "user",
   });
   return {
     ...inner,
