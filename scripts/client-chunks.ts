@@ -14,10 +14,11 @@
 //   editor    the rest of the editor page;
 //   auth      the auth client, which a sign-in form, a stored session close to expiry or
 //             the first call that needs it loads (src/client/lib/auth-client.ts);
-//   account   what signed-in pages share at start: the saved theme and preferences, the
-//             small modules the editor shares with other pages (limits, plain text, the AI
-//             plan query), and the icons several of them show. One file instead of a few
-//             of a few hundred bytes each, every one costing a request and its headers;
+//   account   what the editor loads at start and shares with other pages: the saved theme
+//             and preferences, the plan and subscription, small modules (limits, plain text,
+//             the AI plan query) and their icons. One file instead of a few of a few hundred
+//             bytes each, every one costing a request and its headers;
+//   icons     the other icons several signed-in pages show;
 //   zod       the schema library of the contracts, for the pages that parse with it;
 // Modules no rule names (other pages, lazy parts such as the selection toolbar, the AI
 // panel or the exporters) are chunked by the bundler as before.
@@ -237,7 +238,7 @@ function onlyAtStartFor(plan: Plan, id: string, ...pages: string[]): boolean {
 export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (RADIX_UMBRELLA.test(id) || id === LUCIDE_INDEX) return null;
   if (AUTH.test(id)) return "auth";
-  if (QUERY_LATER.test(id)) return "account";
+  if (QUERY_LATER.test(id)) return null;
   if (ZOD.test(id)) return "zod";
   if (matches(id, OVERLAY)) return "overlay";
   if (matches(id, DIALOG)) return "dialog";
@@ -249,7 +250,7 @@ export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (plan.landing.has(id)) return onlyFor(plan, id, LANDING) ? "landing" : "index";
   // The pricing cards' parts other pages use at start too (plans, subscription, cards) go with
   // what signed-in pages share: the landing page loads the cards only on the way down to them.
-  if (plan.pricing.has(id)) return onlyAtStartFor(plan, id, DASHBOARD) ? "pricing" : "account";
+  if (plan.pricing.has(id)) return plan.editor.has(id) ? "account" : onlyAtStartFor(plan, id, DASHBOARD) ? "pricing" : null;
   // The feature's index file only re-exports; in the pricing file the lazy import needs no other.
   if (id === BILLING_INDEX) return "pricing";
   // What the editor shares with other pages (the dashboard, say) stays out of its files. The
@@ -259,11 +260,12 @@ export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (plan.editor.has(id) && onlyFor(plan, id, EDITOR)) return "editor";
   if (plan.signedIn.has(id)) return "account";
   // What the editor imports at start but other pages import too, now or later.
-  if (plan.editor.has(id) || (ICON.test(id) && (plan.pagesOf.get(id)?.size ?? 0) > 1)) return "account";
+  if (plan.editor.has(id)) return "account";
+  if (ICON.test(id) && (plan.pagesOf.get(id)?.size ?? 0) > 1) return "icons";
   return null;
 }
 
-const NAMES = ["index", "auth", "account", "zod", "overlay", "dialog", "popover", "landing", "pricing", "document", "editor"];
+const NAMES = ["index", "auth", "account", "zod", "overlay", "dialog", "popover", "landing", "pricing", "document", "editor", "icons"];
 
 /**
  * `build.rolldownOptions.output.codeSplitting.groups`: one group per file above. A group
