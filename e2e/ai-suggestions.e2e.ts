@@ -150,6 +150,7 @@ describe("AI changes as inline suggestions", () => {
     const dialog = page.getByRole("dialog", { name: "Ask AI" });
     await dialog.getByText("On the selected text").waitFor();
     await dialog.getByLabel("Instruction").fill("Make this friendlier");
+    await shot(page, "ask-ai-1280-light");
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("1 suggestion");

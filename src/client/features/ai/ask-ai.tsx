@@ -9,6 +9,7 @@ import { AI_MAX_TEXT_CHARS } from "../../../shared/contracts/ai-catalog";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Textarea } from "../../components/ui/textarea";
+import { AI_CONNECTION_SECTION, openSettings } from "../../lib/settings-link";
 import { toast } from "../../lib/toast";
 import { aiStream } from "./api";
 import { getSelection, textBefore } from "./editor-text";
@@ -18,9 +19,6 @@ import { useAiCapabilities } from "./use-ai-capabilities";
 import type { AiPlan } from "./use-ai-plan";
 
 const EXAMPLES = ["Make this friendlier for customers", "Turn into a bulleted list", "Make it shorter"];
-
-// The page that owns the settings dialog opens it at the model connection on this event.
-const openModelSettings = () => window.dispatchEvent(new CustomEvent("draftsmith:open-settings", { detail: { section: "ai-connection" } }));
 
 interface Target {
   text: string;
@@ -116,7 +114,7 @@ export function AskAiDialog({ editor, open, onOpenChange, plan }: Props) {
               <Button
                 onClick={() => {
                   onOpenChange(false);
-                  openModelSettings();
+                  openSettings(AI_CONNECTION_SECTION);
                 }}
               >
                 Connect a model
