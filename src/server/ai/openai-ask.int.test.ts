@@ -65,9 +65,11 @@ describe("Ask AI on the offline engine", () => {
   });
   afterAll(async () => t.close());
 
-  it("answers 409 model_required with a message naming the way out", async () => {
-    const res = await request(t, "POST", "/api/ai/ask", { user, payload: { text: "Some text.", instruction: "Shorten" } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: "model_required", message: "Ask AI needs a language model. Connect one in Settings." });
+  it("answers 409 model_required with a message naming the way out, on the stream path before any stream opens", async () => {
+    for (const url of ["/api/ai/ask", "/api/ai/ask/stream"]) {
+      const res = await request(t, "POST", url, { user, payload: { text: "Some text.", instruction: "Shorten" } });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json(), url).toEqual({ error: "model_required", message: "Ask AI needs a language model. Connect one in Settings." });
+    }
   });
 });

@@ -50,13 +50,13 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
       const { result, meta } = await call.run({ signal, onDelta: (text) => sse.send({ type: "delta", text }) });
       sse.send({ type: "done", text: result.text, ...meta });
     } catch (err) {
+      // The browser left: nobody to tell.
+      if (signal.aborted) return sse.drop();
       // Nothing sent yet: answered like a JSON call, with its status and headers (sse.ts).
       if (!sse.opened) throw err;
-      if (!signal.aborted) {
-        const e = err instanceof AppError ? err : null;
-        if (!e) request.log.error({ err }, "AI stream failed");
-        sse.send({ type: "error", error: e?.code ?? "internal_error", message: e?.message ?? "The AI request failed. Please try again." });
-      }
+      const e = err instanceof AppError ? err : null;
+      if (!e) request.log.error({ err }, "AI stream failed");
+      sse.send({ type: "error", error: e?.code ?? "internal_error", message: e?.message ?? "The AI request failed. Please try again." });
     } finally {
       sse.end();
     }

@@ -6,6 +6,8 @@ import type { AiStreamEvent } from "../../shared/contracts/ai.js";
 export interface SseStream {
   send(event: AiStreamEvent): void;
   end(): void;
+  /** The client has gone: ends the reply without a word, whether or not the stream opened. */
+  drop(): void;
   /** Whether anything was sent: until then a failure can still be an ordinary error response. */
   readonly opened: boolean;
 }
@@ -39,6 +41,12 @@ export function openSse(reply: FastifyReply): SseStream {
     },
     end() {
       if (opened && !reply.raw.writableEnded) reply.raw.end();
+    },
+    drop() {
+      // Taken from Fastify, which would otherwise answer (or log) on a closed connection.
+      if (!opened) reply.hijack();
+      opened = true;
+      if (!reply.raw.writableEnded) reply.raw.end();
     },
   };
 }
