@@ -51,6 +51,8 @@ describe("command palette in the editor", () => {
     const doc = await createDoc(session, "Palette", "Nothing here mentions the coast.");
     const page = await openInEditor(browser, server.url, session, doc.id);
 
+    // The side panel's shortcuts name it too.
+    expect(await page.getByRole("region", { name: "Shortcuts" }).textContent()).toContain("Search and commandsCtrl+Shift+K");
     const button = page.getByRole("button", { name: "Search and commands", exact: true });
     expect(await button.textContent()).toContain("Ctrl+Shift+K");
     await button.click();
@@ -162,6 +164,26 @@ describe("command palette in the editor", () => {
     const toolbar = await fromToolbar;
     expect(new URL(toolbar.url()).pathname).toBe(new URL(palette.url()).pathname);
     expect(JSON.parse(toolbar.postData()!)).toEqual(JSON.parse(palette.postData()!));
+    await page.context().close();
+  });
+
+  it("on the documents list Ctrl+K opens it and New document creates one", async () => {
+    const session = await signUpViaApi(server.url);
+    const page = await openInEditor(browser, server.url, session, (await createDoc(session, "First", "Text.")).id);
+    await page.getByRole("link", { name: "Documents" }).click();
+    await page.getByRole("heading", { name: "Your Documents" }).waitFor();
+    await page.keyboard.press("Control+k");
+    await box(page).waitFor();
+    // The editor's commands left with the editor.
+    expect(await option(page, "Find and replace").count()).toBe(0);
+    await box(page).fill("new doc");
+    await option(page, "New document").waitFor();
+    expect(await page.getByText("Ctrl+K toggle").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
+    await editorBody(page).waitFor();
+    const list = await api<DocumentRecord[]>(session, "GET", "/api/documents");
+    expect(list).toHaveLength(2);
     await page.context().close();
   });
 

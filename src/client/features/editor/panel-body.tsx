@@ -13,6 +13,8 @@ const SHORTCUTS: { label: string; keys: string }[] = [
   { label: "AI Assist", keys: "Ctrl+K" },
   { label: "Commands", keys: "/" },
   { label: "Find", keys: "Ctrl+F" },
+  // Ctrl+K is AI Assist here, so the palette takes Shift too (features/palette/command-palette.tsx).
+  { label: "Search and commands", keys: "Ctrl+Shift+K" },
 ];
 
 function ShortcutsCard() {
