@@ -166,6 +166,19 @@ describe("a user's own model connection", () => {
     expect(res.statusCode).toBe(402);
   });
 
+  it("allows ten connection tests a minute per user", async () => {
+    const user = await createTestUser(t);
+    const attempt = () => put(user, { baseUrl: own.url, model: "m", apiKey: "sk-wrong-key-000000" });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(422);
+    const before = own.authorizations.length;
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(own.authorizations.length).toBe(before);
+    // Another user is not held back.
+    expect((await put(other, { baseUrl: own.url, model: "m", apiKey: "sk-wrong-key-000000" })).statusCode).toBe(422);
+  });
+
   it("needs a session", async () => {
     for (const [method, url] of [
       ["GET", "/api/ai/connection"],

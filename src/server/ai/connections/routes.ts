@@ -4,8 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { AiConnectionInput, type AiConnectionResponse } from "../../../shared/contracts/ai-connections.js";
 import type { AiCapabilities } from "../../../shared/contracts/ai.js";
 import type { AppContext } from "../../context.js";
-import { requireUser } from "../../http/auth-hook.js";
-import { parse } from "../../http/validate.js";
+import { parse, rateLimited, RateLimiter, type RateRule, requireUser } from "../../http/index.js";
 import type { AiProvider } from "../providers/types.js";
 import { capabilitiesOf } from "./capabilities.js";
 import { probeConnection } from "./probe.js";
@@ -25,7 +24,17 @@ async function keptKey(ctx: AppContext, box: SecretBox, userId: string, baseUrl:
   return box.open(stored.apiKey) ?? undefined;
 }
 
+/**
+ * Each test makes the server call an address the user chose: a few a minute is plenty for
+ * someone setting up their model, and keeps the server from being used to knock on doors.
+ */
+const TEST_RULE: RateRule = { name: "ai-connection-test", limit: 10, windowMs: 60_000 };
+
 export async function aiConnectionRoutes(app: FastifyInstance, ctx: AppContext, server: AiProvider): Promise<void> {
+  const limiter = new RateLimiter(ctx.rateLimits, ctx.now, (_rule, wait) =>
+    rateLimited("Too many connection tests. Please wait a minute and try again.", wait),
+  );
+
   app.get("/api/ai/capabilities", async (request): Promise<AiCapabilities> => {
     const user = requireUser(request);
     return capabilitiesOf(ctx, server, user.id);
@@ -42,6 +51,7 @@ export async function aiConnectionRoutes(app: FastifyInstance, ctx: AppContext, 
     const user = requireUser(request);
     const input = parse(AiConnectionInput, request.body ?? {});
     const baseUrl = input.baseUrl.replace(/\/+$/, "");
+    await limiter.enforce(TEST_RULE, user.id);
     await assertAllowedTarget(baseUrl, allowPrivateTargets(ctx));
     const box = await secretBoxOf(ctx);
     const apiKey = input.apiKey ?? (await keptKey(ctx, box, user.id, baseUrl));
