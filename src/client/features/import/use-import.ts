@@ -4,33 +4,18 @@ import { useState } from "react";
 import type { ImportRequest, ImportResponse, ImportResult } from "../../../shared/contracts/import";
 import { apiJson, isApiError } from "../../lib/api";
 import { readBase64, splitFiles } from "./batches";
+import { retryWhenBusy } from "./retry-busy";
 
 function isResults(value: unknown): value is ImportResult[] {
   return Array.isArray(value) && value.every((r) => r && typeof r === "object" && "status" in r && "name" in r);
 }
 
-/** Times a batch is sent again when the server is busy with other imports (429). */
-const BUSY_RETRIES = 3;
-const BUSY_WAIT_MAX_SECONDS = 10;
-
-function busyWait(err: unknown): number | null {
-  if (!isApiError(err, 429)) return null;
-  const seconds = Number(err.body?.retryAfter);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, BUSY_WAIT_MAX_SECONDS) : 2;
-}
-
 async function sendBatch(files: File[]): Promise<ImportResult[]> {
   const body: ImportRequest = { files: await Promise.all(files.map(async (file) => ({ name: file.name, data: await readBase64(file) }))) };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await apiJson<ImportResponse>("POST", "/api/import", body)).results;
-    } catch (err) {
-      // The server converts only a few imports at once; a busy answer is waited out (as its
-      // Retry-After says) a few times before the files are reported as not imported.
-      const wait = busyWait(err);
-      if (wait === null || attempt >= BUSY_RETRIES) return refusedBatch(files, err);
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    }
+  try {
+    return (await retryWhenBusy(() => apiJson<ImportResponse>("POST", "/api/import", body))).results;
+  } catch (err) {
+    return refusedBatch(files, err);
   }
 }
 
