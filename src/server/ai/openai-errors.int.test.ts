@@ -128,27 +128,29 @@ describe("Upstream errors", () => {
     expect(res.json().error).toBe("ai_timeout");
   });
 
-  it("a browser that leaves before the first word is no error: nothing is logged at error level and upstream is cancelled", async () => {
-    t.stub.options = { hang: true };
-    const abortedBefore = t.stub.aborted;
-    const logsBefore = t.logs.length;
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = t.app.server.address() as { port: number };
-    const controller = new AbortController();
-    const calls = t.stub.requests.length;
-    const pending = fetch(`http://127.0.0.1:${port}/api/ai/improve/stream`, {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ text: "Leaving soon." }),
-      signal: controller.signal,
-    }).catch(() => null);
-    await expect.poll(() => t.stub.requests.length).toBe(calls + 1);
-    controller.abort();
-    await pending;
-    // The upstream sees its connection close only after our handler has dealt with the abort.
-    await expect.poll(() => t.stub.aborted).toBe(abortedBefore + 1);
-    expect(t.logs.slice(logsBefore).filter((l) => l.level >= 50)).toEqual([]);
-  });
+  for (const url of ["/api/ai/improve", "/api/ai/improve/stream"]) {
+    it(`a browser that leaves ${url} before the first word is no error: nothing is logged at error level and upstream is cancelled`, async () => {
+      t.stub.options = { hang: true };
+      const abortedBefore = t.stub.aborted;
+      const logsBefore = t.logs.length;
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = t.app.server.address() as { port: number };
+      const controller = new AbortController();
+      const calls = t.stub.requests.length;
+      const pending = fetch(`http://127.0.0.1:${port}${url}`, {
+        method: "POST",
+        headers: { ...user.headers, "content-type": "application/json" },
+        body: JSON.stringify({ text: "Leaving soon." }),
+        signal: controller.signal,
+      }).catch(() => null);
+      await expect.poll(() => t.stub.requests.length).toBe(calls + 1);
+      controller.abort();
+      await pending;
+      // The upstream sees its connection close only after our handler has dealt with the abort.
+      await expect.poll(() => t.stub.aborted).toBe(abortedBefore + 1);
+      expect(t.logs.slice(logsBefore).filter((l) => l.level >= 50)).toEqual([]);
+    });
+  }
 
   it("a failure after the first words ends the stream with an error event carrying the code, never done", async () => {
     t.stub.options = { reply: () => "The first words of an answer.", chunks: 4, cutAfter: 2 };

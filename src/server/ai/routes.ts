@@ -20,7 +20,7 @@ import { aiConnectionRoutes } from "./connections/index.js";
 import { InFlightLimiter } from "./concurrency.js";
 import { ENDPOINTS, type Endpoint, capText } from "./endpoints.js";
 import { currentBalance } from "./quota.js";
-import { abortOnClose, openSse } from "./sse.js";
+import { abortOnClose, endQuietly, openSse } from "./sse.js";
 import { createSuggestion, setSuggestionAccepted } from "./suggestions.js";
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,8 +33,15 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     const { feature, task } = endpoint.plan(body);
     capText(task.text, task.kind === "continue" ? task.context : undefined);
     const call = await beginAiCall(ctx, deps, user.id, feature, task);
-    const { result, meta } = await call.run({ signal: abortOnClose(reply) });
-    return endpoint.present(result, meta, body);
+    const signal = abortOnClose(reply);
+    try {
+      const { result, meta } = await call.run({ signal });
+      return endpoint.present(result, meta, body);
+    } catch (err) {
+      // The browser left: nobody to answer.
+      if (signal.aborted) return endQuietly(reply);
+      throw err;
+    }
   }
 
   async function runStream(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {

@@ -59,3 +59,9 @@ export function abortOnClose(reply: FastifyReply): AbortSignal {
   });
   return controller.signal;
 }
+
+/** For a client that has gone: ends the reply without a word, so Fastify neither answers nor logs on the closed connection. */
+export function endQuietly(reply: FastifyReply): void {
+  if (!reply.sent) reply.hijack();
+  if (!reply.raw.writableEnded) reply.raw.end();
+}
