@@ -80,7 +80,7 @@ describe("Prompts sent to an OpenAI-compatible server", () => {
     expect(r.messages[0]!.content).toMatch(/^You are a writing assistant\. You continue the writer's text/);
     expect(r.messages[1]!.content).toBe(
       `Surrounding document (for context only):\n${r.open}\nChapter one. The storm came at night.\n${r.close}\n\n` +
-        `Text to continue:\n${r.open}\nAnd then the\n${r.close}\n\nContinue the text to continue from where it stops.`,
+        `Text to continue:\n${r.open}\nAnd then the\n${r.close}\n\nWrite what comes right after the text to continue.`,
     );
   });
 

@@ -10,7 +10,7 @@ export function buildCompletePrompt(text: string, context?: string): ChatPrompt 
       "for one to three sentences. Do not repeat the text and do not state facts the text or its document does not support. " +
       `Start with a space if the text ends a sentence. ${OUTPUT_RULE}`,
     data,
-    instruction: "Continue the text to continue from where it stops.",
+    instruction: "Write what comes right after the text to continue.",
     maxTokens: 200,
     temperature: 0.7,
   });
