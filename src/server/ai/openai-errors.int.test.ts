@@ -109,6 +109,17 @@ describe("Upstream errors", () => {
     });
   }
 
+  it("a 404 (a model or address the server does not know) is the same configuration error, logged as such", async () => {
+    t.stub.options = { failStatus: 404 };
+    const logsBefore = t.logs.length;
+    const res = await post("/api/ai/grammar", { text: "Some text." });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toBe("ai_misconfigured");
+    expect(t.logs.slice(logsBefore)).toEqual([
+      expect.objectContaining({ level: 50, status: 404, msg: "AI provider does not know the model or the address: check AI_BASE_URL, AI_API_KEY and AI_MODEL" }),
+    ]);
+  });
+
   it("a 500 and a dropped connection are 502 ai_unavailable", async () => {
     for (const options of [{ failStatus: 500 }, { dropConnection: true }]) {
       t.stub.options = options;
