@@ -49,7 +49,7 @@ describe("a user's own model connection", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: "validation_failed", field: "apiKey" });
     expect(res.json().message).toContain("refused the API key (401)");
-    expect(res.json().message).toContain("Incorrect API key provided.");
+    expect(res.json().message).toContain("Incorrect API key provided: •••.");
     expect(res.body).not.toContain("sk-wrong-key");
     expect(await rawRows()).toHaveLength(0);
     expect((await request(t, "GET", "/api/ai/connection", { user: free })).json()).toEqual({ connection: null });

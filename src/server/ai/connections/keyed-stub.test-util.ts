@@ -24,7 +24,9 @@ export async function startKeyedStub(key: string, options: StubOptions = {}): Pr
     authorizations.push(req.headers.authorization ?? "");
     if (req.headers.authorization !== `Bearer ${keyed.key}`) {
       res.writeHead(401, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: "Incorrect API key provided.", type: "invalid_request_error" } }));
+      // Repeats the key it was given, as some servers do (OpenAI masks most of it).
+      const given = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${given}.`, type: "invalid_request_error" } }));
       req.resume();
       return;
     }

@@ -26,12 +26,18 @@ async function readCapped(res: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").slice(0, MAX_BODY_BYTES);
 }
 
-/** The upstream's own error message, shortened, when its body has one. */
-function upstreamMessage(body: string): string {
+/**
+ * The upstream's own error message, shortened, when its body has one. A server that repeats
+ * the key in its message does not get it to the page: a kept key was never sent back there.
+ */
+function upstreamMessage(body: string, key: string | undefined): string {
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
     const m = typeof parsed.error === "string" ? parsed.error : (parsed.error?.message ?? parsed.message);
-    if (typeof m === "string" && m.trim()) return ` It said: "${m.trim().slice(0, 200)}".`;
+    if (typeof m === "string" && m.trim()) {
+      const said = key ? m.replaceAll(key, "•••") : m;
+      return ` It said: "${said.trim().slice(0, 200)}".`;
+    }
   } catch {
     // Not JSON: say nothing more than the status.
   }
@@ -65,14 +71,14 @@ export async function probeConnection(input: AiConnectionInput, signal?: AbortSi
     throw connectionRefused(`The address redirects (${res.status}). Enter the address it leads to as the base URL.`);
   }
   if (res.status === 401 || res.status === 403) {
-    throw connectionRefused(`The model server refused the API key (${res.status}).${upstreamMessage(body)}`, "apiKey");
+    throw connectionRefused(`The model server refused the API key (${res.status}).${upstreamMessage(body, input.apiKey)}`, "apiKey");
   }
   if (res.status === 404) {
     throw connectionRefused(
-      `The model server answered 404 for ${url}. Check the base URL (it usually ends in /v1) and the model name.${upstreamMessage(body)}`,
+      `The model server answered 404 for ${url}. Check the base URL (it usually ends in /v1) and the model name.${upstreamMessage(body, input.apiKey)}`,
     );
   }
-  if (!res.ok) throw connectionRefused(`The model server answered ${res.status}.${upstreamMessage(body)}`);
+  if (!res.ok) throw connectionRefused(`The model server answered ${res.status}.${upstreamMessage(body, input.apiKey)}`);
   let parsed: { choices?: unknown } | null = null;
   try {
     parsed = JSON.parse(body) as { choices?: unknown };
