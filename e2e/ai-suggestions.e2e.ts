@@ -157,6 +157,20 @@ describe("AI changes as inline suggestions", () => {
     expect((await inserted(page).allTextContents()).map((t) => t.trim())).toEqual(["Our little"]);
     await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe(TEXT.replace("The report", "Our little report"));
+
+    // Nothing selected: the instruction works on the whole document; a list comes in as suggested blocks.
+    stub.options = { reply: () => "- Our little report was wrote in a hurry\n- It shows in every paragraph", chunks: 5 };
+    await prose(page).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Control+j");
+    await dialog.getByText("On the whole document.").waitFor();
+    await dialog.getByLabel("Instruction").fill("Turn into a bulleted list");
+    await dialog.getByRole("button", { name: "Ask", exact: true }).click();
+    await expect.poll(() => prose(page).locator("ul li ins.suggestion-insert").count(), { timeout: 30_000 }).toBe(2);
+    await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
+    await expect.poll(() => prose(page).locator("ul li").allTextContents()).toEqual(["Our little report was wrote in a hurry", "It shows in every paragraph"]);
+    // The paragraph it replaced is gone (the editor keeps an empty line after a list at the end).
+    expect(await prose(page).locator("p:not(li p)").allTextContents()).toEqual([""]);
     await page.context().close();
   });
 
