@@ -167,11 +167,16 @@ describe("command palette in the editor", () => {
     await page.context().close();
   });
 
-  it("on the documents list Ctrl+K opens it and New document creates one", async () => {
+  it("on the documents list the header button and Ctrl+K open it, and New document creates one", async () => {
     const session = await signUpViaApi(server.url);
     const page = await openInEditor(browser, server.url, session, (await createDoc(session, "First", "Text.")).id);
     await page.getByRole("link", { name: "Documents" }).click();
     await page.getByRole("heading", { name: "Your Documents" }).waitFor();
+    // A button in the header shows the way in, with its shortcut.
+    await page.getByRole("button", { name: "Search and commands", exact: true }).click();
+    await box(page).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => box(page).count()).toBe(0);
     await page.keyboard.press("Control+k");
     await box(page).waitFor();
     // The editor's commands left with the editor.

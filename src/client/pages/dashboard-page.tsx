@@ -6,6 +6,7 @@ import { useLocation } from "wouter";
 import { useAuth } from "../lib/auth-provider";
 import { readPendingInvitation } from "../lib/pending-invitation";
 import { PageShell, SiteHeader } from "../components/page-shell";
+import { PaletteButton } from "../components/palette-button";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
@@ -105,6 +106,7 @@ export default function DashboardPage() {
           <span className="hidden max-w-[28vw] truncate text-sm text-muted-foreground md:inline" data-testid="user-email">
             {user?.email}
           </span>
+          <PaletteButton withShift={false} />
           {!subscription.isPending && (
             <Badge variant={currentPlan === "gratis" ? "secondary" : "default"} data-testid="current-plan">
               <span className="sr-only">Current plan: </span>

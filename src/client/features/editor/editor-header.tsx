@@ -1,14 +1,14 @@
 // Header: logo, breadcrumb Documents > title, save indicator, who else is in the document,
 // Live/Offline badge, the command palette's button (with its shortcut), user button, email
 // local part and the real plan name.
-import { ChevronLeft, ChevronRight, Search, UserRound } from "lucide-react";
+import { ChevronLeft, ChevronRight, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
+import { PaletteButton } from "../../components/palette-button";
 import { Wordmark } from "../../components/wordmark";
 import { SaveIndicator } from "../../components/save-indicator";
 import type { LiveSaveStatus } from "../../lib/collab/live-document";
-import { openCommandPalette, paletteShortcutLabel } from "../../lib/command-registry";
 
 export function EditorHeader({
   title,
@@ -29,7 +29,6 @@ export function EditorHeader({
   onOpenSettings: () => void;
 }) {
   const name = email.split("@")[0] || email;
-  const shortcut = paletteShortcutLabel(true);
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-background px-3 sm:px-4">
       {/* A media-query variant: plain `hidden` loses to the wordmark's own inline-flex (lib/cn.ts does not merge). */}
@@ -58,21 +57,7 @@ export function EditorHeader({
         <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>
           {connection === "live" ? "Live" : "Offline"}
         </Badge>
-        {/* The palette's shortcut is shown, not only announced: in the editor Ctrl+K is AI
-            Complete, so the palette is Ctrl+Shift+K here (features/palette/command-palette.tsx). */}
-        <button
-          type="button"
-          onClick={openCommandPalette}
-          aria-keyshortcuts="Control+Shift+K Meta+Shift+K"
-          title={`Search and commands (${shortcut})`}
-          className="flex h-8 items-center gap-2 rounded-md border px-2 text-sm text-muted-foreground outline-hidden hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring max-sm:size-8 max-sm:justify-center max-sm:border-0 max-sm:px-0"
-        >
-          <Search aria-hidden="true" className="size-4" />
-          <span className="sr-only">Search and commands</span>
-          <span aria-hidden="true" className="text-xs max-md:hidden">
-            {shortcut}
-          </span>
-        </button>
+        <PaletteButton withShift />
         <button
           type="button"
           onClick={onOpenSettings}
