@@ -11,7 +11,7 @@ import {
 } from "../../shared/contracts/documents.js";
 import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
-import { parse, prefersMinimalReturn, requireUser } from "../http/index.js";
+import { CompressedAnswers, acceptedEncoding, parse, prefersMinimalReturn, requireUser } from "../http/index.js";
 import { authorOf, snapshotIfDue } from "../versions/index.js";
 import { documentJson, savedJson } from "./present.js";
 import { listDocuments } from "./list.js";
@@ -21,6 +21,8 @@ import { deleteForever, listTrash, moveToTrash, restoreFromTrash } from "./trash
 import { updateDocument } from "./save.js";
 
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const compressedReads = new CompressedAnswers();
+
   app.get("/api/documents", async (request, reply) => {
     const user = requireUser(request);
     const query = parse(DocumentListQuerySchema, request.query ?? {});
@@ -62,7 +64,12 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { json, etag } = await readDocumentJson(ctx, user.id, id);
     reply.header("etag", etag).header("cache-control", "private, no-cache");
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-    return reply.type("application/json; charset=utf-8").send(json);
+    reply.type("application/json; charset=utf-8");
+    // A browser's repeat read of this version sends the compression made for the first one.
+    const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+    const compressed = encoding && compressedReads.get(`${id}:${etag}`, encoding, json);
+    if (!compressed) return reply.send(json);
+    return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(compressed);
   });
 
   app.patch("/api/documents/:id", { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {

@@ -50,6 +50,37 @@ describe("compressed API answers", () => {
     expect((await list("gzip, deflate, br, zstd")).headers["content-encoding"]).toBe("br");
   });
 
+  it("sends a document read compressed as asked, again after a save with the new content, and never another version's", async () => {
+    const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+    const content = (word: string) => ({ type: "doc", content: Array.from({ length: 40 }, (_, i) => paragraph(`${word} paragraph ${i} of a chapter long enough to compress.`)) });
+    const created = await t.app.inject({ method: "POST", url: "/api/documents", headers: user.headers, payload: { title: "Compressed", content: content("first") } });
+    expect(created.statusCode).toBe(201);
+    const doc = created.json() as { id: string; version: number };
+    const read = (acceptEncoding?: string) =>
+      t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { ...user.headers, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
+    const check = async (word: string) => {
+      const plain = await read();
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toContain(`${word} paragraph`);
+      for (const [header, encoding] of [["br", "br"], ["gzip", "gzip"], ["gzip, deflate, br, zstd", "br"], ["br;q=0, gzip", "gzip"], ["br;q=0.5, gzip;q=0.8", "gzip"], ["*", "br"]]) {
+        // Twice: the second answer is the compression kept from the first.
+        for (let i = 0; i < 2; i++) {
+          const res = await read(header);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers["content-encoding"], header).toBe(encoding);
+          expect(res.headers.vary).toContain("accept-encoding");
+          expect(res.headers.etag).toBe(plain.headers.etag);
+          expect(JSON.parse(decode(encoding, res.rawPayload))).toEqual(plain.json());
+        }
+      }
+      expect((await read("identity")).headers["content-encoding"]).toBeUndefined();
+    };
+    await check("first");
+    const saved = await t.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { content: content("second"), version: doc.version } });
+    expect(saved.statusCode).toBe(200);
+    await check("second");
+  });
+
   it("leaves answers under 1 KB uncompressed", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health/live", headers: { "accept-encoding": "br, gzip" } });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 // What other areas may use of http/; they import this file, never the files behind it.
 export * from "./auth-hook.js";
+export * from "./compressed-answers.js";
 export * from "./compression.js";
 export * from "./error-handler.js";
 export * from "./errors.js";
