@@ -156,6 +156,40 @@ describe("a user's own model connection", () => {
     }
   });
 
+  it("does not follow a redirect from the user's model server to another address", async () => {
+    // A front that passes requests to the user's server until it is told to redirect them.
+    let redirect = false;
+    const front = http.createServer((req, res) => {
+      const target = new URL(own.url);
+      if (redirect) {
+        res.writeHead(307, { location: `${own.stub.url}/chat/completions` }).end();
+        req.resume();
+        return;
+      }
+      const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    const frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}/v1`;
+    try {
+      const user = await createTestUser(t);
+      expect((await put(user, { baseUrl: frontUrl, model: "m", apiKey: KEY })).statusCode).toBe(200);
+      redirect = true;
+      const before = own.stub.requests.length;
+      const res = await request(t, "POST", "/api/ai/improve", { user, payload: { text: "Some text." } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ error: "ai_unavailable" });
+      expect(own.stub.requests.length).toBe(before);
+      expect((await request(t, "DELETE", "/api/ai/connection", { user })).statusCode).toBe(204);
+    } finally {
+      front.closeAllConnections();
+      front.close();
+    }
+  });
+
   it("removes the connection: the user is back on the server's model and their plan", async () => {
     const del = await request(t, "DELETE", "/api/ai/connection", { user: free });
     expect(del.statusCode).toBe(204);

@@ -58,6 +58,9 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
     timeout: cfg.timeoutMs,
     maxRetries: 1,
     fetch: fetchWatchingStreamEnd(fetchNotRetryingBusy()),
+    // A user's connection was checked for where it points (ai/connections/url-guard.ts); a
+    // redirect could lead the server somewhere never checked, so it is not followed.
+    ...(cfg.owner === "user" ? { fetchOptions: { redirect: "error" as const } } : {}),
   });
 
   /** One upstream call; resolves only with a whole, non-empty answer. */
