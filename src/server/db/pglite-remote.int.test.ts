@@ -69,6 +69,41 @@ describe.skipIf(usingPostgres())("RemotePGlite", () => {
     expect((await outside!).rows[0]!.n).toBe("2");
   });
 
+  it("answers a statement run again and again (prepared after its second run) with its own parameters, in and out of transactions", async () => {
+    await pg.exec("CREATE TABLE repeated (id int PRIMARY KEY, label text, at timestamptz)");
+    const insert = "INSERT INTO repeated VALUES ($1, $2, $3) RETURNING id, label";
+    const read = "SELECT id, label, at FROM repeated WHERE id = $1";
+    for (let i = 1; i <= 4; i++) {
+      const { rows } = await pg.query<{ id: number; label: string }>(insert, [i, `row ${i}`, new Date(Date.UTC(2026, 0, i))]);
+      expect(rows).toEqual([{ id: i, label: `row ${i}` }]);
+    }
+    for (let i = 1; i <= 4; i++) {
+      const { rows } = await pg.query<{ id: number; label: string; at: Date }>(read, [i]);
+      expect(rows[0]!.label).toBe(`row ${i}`);
+      expect(rows[0]!.at.toISOString()).toBe(new Date(Date.UTC(2026, 0, i)).toISOString());
+      // Raw types as text and array rows, as Drizzle asks, through the same statement.
+      const raw = await pg.query<unknown[]>(read, [i], { rowMode: "array", parsers: { 1184: (v: string) => v } });
+      expect(raw.rows[0]![0]).toBe(i);
+      expect(typeof raw.rows[0]![2]).toBe("string");
+    }
+    // Its errors keep PostgreSQL's fields, and a transaction that used it rolls back whole.
+    const err = await pg.query(insert, [1, "again", null]).catch((e) => e);
+    expect(err.code).toBe("23505");
+    await expect(
+      pg.transaction(async (tx) => {
+        await tx.query(insert, [5, "row 5", null]);
+        expect((await tx.query<{ label: string }>(read, [5])).rows[0]!.label).toBe("row 5");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect((await pg.query(read, [5])).rows).toEqual([]);
+    // A table changed under a prepared statement: the statement answers with the new shape.
+    const all = "SELECT * FROM repeated WHERE id = $1";
+    for (let i = 0; i < 3; i++) await pg.query(all, [1]);
+    await pg.exec("ALTER TABLE repeated ADD COLUMN extra text DEFAULT 'x'");
+    expect((await pg.query<{ extra: string }>(all, [1])).rows[0]!.extra).toBe("x");
+  });
+
   it("refuses statements once closed", async () => {
     const other = await RemotePGlite.open(undefined);
     await other.close();
