@@ -97,6 +97,11 @@ describe.skipIf(usingPostgres())("RemotePGlite", () => {
       }),
     ).rejects.toThrow("changed my mind");
     expect((await pg.query(read, [5])).rows).toEqual([]);
+    // A statement that does not parse reports why, on every run, in a transaction too.
+    for (let i = 0; i < 3; i++) {
+      const bad = await pg.transaction((tx) => tx.query("SELECT nope FROM repeated WHERE id = $1", [1])).catch((e) => e);
+      expect(bad.code).toBe("42703");
+    }
     // A table changed under a prepared statement: the statement answers with the new shape.
     const all = "SELECT * FROM repeated WHERE id = $1";
     for (let i = 0; i < 3; i++) await pg.query(all, [1]);

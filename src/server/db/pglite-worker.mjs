@@ -159,12 +159,9 @@ function parsersFor(msg) {
 async function query(msg) {
   const options = queryOptions(msg);
   const viaPrepared = await exclusive(msg, async () => {
-    let statement;
-    try {
-      statement = await statementFor(msg);
-    } catch {
-      return null; // PGlite's query() below reports the error as it always does
-    }
+    // A statement that does not parse fails here as it would in query(), with the same error
+    // (inside a transaction, trying query() after it would only report the aborted transaction).
+    const statement = await statementFor(msg);
     if (!statement) return null;
     const values = (msg.params ?? []).map((param, i) => {
       if (param === null || param === undefined) return null;
