@@ -8,12 +8,14 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { correctGrammar, grammarChecker } from "../src/server/ai/offline/grammar.js";
-import { type Counts, add, fScore, scoreSentence } from "./lib/gec-score.js";
+import { type Counts, add, edits, fScore, scoreSentence, tokenize } from "./lib/gec-score.js";
 import { machineLine } from "./lib/stats.js";
 
 const DATA = new URL("./data/jfleg/", import.meta.url);
 const LIMIT = Number(process.env.LIMIT ?? Number.POSITIVE_INFINITY);
 const SHOW = Number(process.env.SHOW ?? 0);
+/** BY_KIND=1: for each kind of fix applied, how often it alone matches a reference edit (on dev). */
+const BY_KIND = process.env.BY_KIND === "1";
 
 const lines = (file: string) => readFileSync(new URL(file, DATA), "utf8").split("\n").slice(0, -1);
 
@@ -39,6 +41,8 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+const byKind = new Map<string, { tp: number; fp: number; examples: string[] }>();
+
 async function split(name: "dev" | "test") {
   const sources = lines(`${name}.src`).slice(0, LIMIT);
   const refs = [0, 1, 2, 3].map((i) => lines(`${name}.ref${i}`));
@@ -54,9 +58,25 @@ async function split(name: "dev" | "test") {
   for (const [i, raw] of sources.entries()) {
     const source = detokenize(raw);
     const result = await correctGrammar(source);
-    suggested += result.changes.filter((c) => !c.certain).length;
+    suggested += result.changes.filter((c) => c.certain === false).length;
     const counts = scoreSentence(source, result.correctedText, refs.map((r) => detokenize(r[i] ?? "")));
     total = add(total, counts);
+    if (BY_KIND && name === "dev") {
+      const src = tokenize(source);
+      const refEdits = new Set(refs.flatMap((r) => edits(src, tokenize(detokenize(r[i] ?? ""))).map((e) => `${e.start}:${e.end}:${e.text}`)));
+      for (const c of result.changes.filter((c) => c.certain)) {
+        const alone = source.slice(0, c.offset) + c.replacement + source.slice(c.offset + c.original.length);
+        const k = `${c.kind}: ${c.message.replace(/[`“"].*$/, "").slice(0, 50)}`;
+        const hit = edits(src, tokenize(alone)).every((e) => refEdits.has(`${e.start}:${e.end}:${e.text}`));
+        const entry = byKind.get(k) ?? { tp: 0, fp: 0, examples: [] };
+        if (hit) entry.tp++;
+        else {
+          entry.fp++;
+          if (entry.examples.length < 3) entry.examples.push(`${c.original} → ${c.replacement}`);
+        }
+        byKind.set(k, entry);
+      }
+    }
     if (shown < SHOW && counts.fp > 0) {
       shown++;
       console.log(`  FP  ${source}\n   →  ${result.correctedText}`);
@@ -75,6 +95,10 @@ async function split(name: "dev" | "test") {
 
 console.log(machineLine());
 console.log("JFLEG (bench/data/jfleg), applied corrections scored against the best of 4 references, word-level edits (M2-style)");
-await split("dev");
-await split("test");
+const SPLITS = (process.env.SPLITS ?? "dev,test").split(",");
+if (SPLITS.includes("dev")) await split("dev");
+if (BY_KIND) {
+  for (const [k, v] of [...byKind].sort((a, b) => b[1].fp - a[1].fp)) console.log(`  ${v.tp} right, ${v.fp} not in a reference  ${k}  ${v.examples.join("; ")}`);
+}
+if (SPLITS.includes("test")) await split("test");
 await grammarChecker.release();

@@ -1,7 +1,8 @@
 // Scoring of grammatical error correction as M2 / ERRANT-style scorers do it: the source and
 // the system's output are compared word by word (punctuation marks are words of their own),
 // and so are the source and each reference correction; each run of removed and added words
-// between unchanged ones is one edit. A system edit found among a reference's edits is a true
+// between unchanged ones is split into edits as ERRANT aligns them (a misspelt word replaced
+// by a similar one is an edit of its own; inserted or deleted words next to each other are one). A system edit found among a reference's edits is a true
 // positive, one that is not is a false positive, a reference edit the system did not make is
 // a false negative. Of several references, each sentence is scored against the one that
 // gives it the best F0.5 (then the most true positives), and the counts are summed over the
@@ -31,14 +32,66 @@ export function tokenize(text: string): string[] {
   ).map((t) => t.toLowerCase());
 }
 
+/** Levenshtein distance between two words, by characters. */
+function charDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Splits one changed run (source words `removed` at `at`, replaced by `added`) into edits the
+ * way ERRANT aligns them: a word that becomes a similar word ("becouse" → "because") is an edit
+ * of its own, apart from a comma deleted beside it; runs of inserted or deleted words stay one edit.
+ */
+function alignRun(removed: string[], added: string[], at: number): Edit[] {
+  const n = removed.length;
+  const m = added.length;
+  const subCost = (i: number, j: number) => (2 * charDistance(removed[i]!, added[j]!)) / Math.max(removed[i]!.length, added[j]!.length);
+  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) cost[i]![j] = Math.min(cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1, cost[i - 1]![j - 1]! + subCost(i - 1, j - 1));
+  }
+  // Walk back: "s" substitution, "d" deletion, "i" insertion.
+  const ops: { op: "s" | "d" | "i"; i: number; j: number }[] = [];
+  let i = n;
+  let j = m;
+  while (i > 0 || j > 0) {
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + subCost(i - 1, j - 1) && subCost(i - 1, j - 1) < 2) {
+      ops.push({ op: "s", i: --i, j: --j });
+    } else if (i > 0 && (j === 0 || cost[i]![j] === cost[i - 1]![j]! + 1)) ops.push({ op: "d", i: --i, j });
+    else ops.push({ op: "i", i, j: --j });
+  }
+  ops.reverse();
+  const out: Edit[] = [];
+  let open: Edit | null = null;
+  for (const o of ops) {
+    if (o.op === "s") {
+      if (open) out.push(open);
+      open = null;
+      out.push({ start: at + o.i, end: at + o.i + 1, text: added[o.j]! });
+      continue;
+    }
+    open ??= { start: at + o.i, end: at + o.i, text: "" };
+    if (o.op === "d") open.end = at + o.i + 1;
+    else open.text = open.text ? `${open.text} ${added[o.j]}` : added[o.j]!;
+  }
+  if (open) out.push(open);
+  return out;
+}
+
 /** The edits that turn `source` into `target` (both tokenized). */
 export function edits(source: string[], target: string[]): Edit[] {
   const out: Edit[] = [];
   let at = 0;
-  let open: { start: number; end: number; words: string[] } | null = null;
+  let run: { start: number; removed: string[]; added: string[] } | null = null;
   const close = () => {
-    if (open) out.push({ start: open.start, end: open.end, text: open.words.join(" ") });
-    open = null;
+    if (run) out.push(...alignRun(run.removed, run.added, run.start));
+    run = null;
   };
   for (const part of diffArrays(source, target)) {
     if (!part.added && !part.removed) {
@@ -46,11 +99,11 @@ export function edits(source: string[], target: string[]): Edit[] {
       at += part.count ?? part.value.length;
       continue;
     }
-    open ??= { start: at, end: at, words: [] };
+    run ??= { start: at, removed: [], added: [] };
     if (part.removed) {
+      run.removed.push(...part.value);
       at += part.value.length;
-      open.end = at;
-    } else open.words.push(...part.value);
+    } else run.added.push(...part.value);
   }
   close();
   return out;

@@ -6,8 +6,6 @@ import { capitalizeFirst, lowerFirst, splitSentences, tidy } from "./text.js";
 
 const SYNONYMS = {
   important: "significant",
-  help: "support",
-  helps: "supports",
   show: "reveal",
   shows: "reveals",
   use: "apply",
@@ -47,7 +45,7 @@ export function reorderClauses(text: string): string {
       if (front) return `${capitalizeFirst(front[3]!)} ${front[1]!.toLowerCase()} ${front[2]}${front[4] ?? ""}`;
       const back = /^(.+?)\s+(because|if|when|although|while|since|unless)\s+(.+?)([.!?])?$/i.exec(s);
       if (back && back[1]!.split(/\s+/).length >= 3 && back[3]!.split(/\s+/).length >= 2) {
-        return `${capitalizeFirst(back[2]!)} ${back[3]}, ${lowerFirst(back[1]!)}${back[4] ?? ""}`;
+        return `${capitalizeFirst(back[2]!)} ${back[3]}, ${lowerFirst(back[1]!.replace(/,$/, ""))}${back[4] ?? ""}`;
       }
       return s;
     })

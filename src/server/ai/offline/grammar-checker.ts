@@ -8,11 +8,21 @@ import { type ChildProcess, fork } from "node:child_process";
 
 /** One lint as the checker's process reports it. */
 export interface PlainLint {
+  /** harper's rule ("SpellCheck", "AnA", …). */
+  rule: string;
   start: number;
   end: number;
   message: string;
   kind: string;
-  suggestion: { kind: number; text: string } | null;
+  /** harper's suggestions in its order, then (for spelling) known words within two edits. */
+  suggestions: { kind: number; text: string; /** Edits from the original to a replacement, capped at 4. */ distance: number }[];
+}
+
+/** A check's answer: the lints and how often the text's words (and their inflections) occur. */
+export interface CheckResult {
+  lints: PlainLint[];
+  /** Lower-cased word → occurrences in the frequency list (0: not in it). */
+  freq: Record<string, number>;
 }
 
 /** How the idle time is measured; tests pass timers they can advance. */
@@ -26,11 +36,11 @@ const realTimers: IdleTimers = {
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-type Reply = { id: number; result?: PlainLint[]; error?: { message: string } };
+type Reply = { id: number; result?: CheckResult; error?: { message: string } };
 
 export class GrammarChecker {
   private child: ChildProcess | null = null;
-  private pending = new Map<number, { resolve: (lints: PlainLint[]) => void; reject: (err: Error) => void }>();
+  private pending = new Map<number, { resolve: (result: CheckResult) => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private idleTimer: unknown = null;
   private readonly timers: IdleTimers;
@@ -50,7 +60,7 @@ export class GrammarChecker {
     return this.child?.pid;
   }
 
-  lint(text: string): Promise<PlainLint[]> {
+  lint(text: string): Promise<CheckResult> {
     this.cancelIdle();
     const child = this.child ?? this.start();
     const id = this.nextId++;
@@ -80,7 +90,7 @@ export class GrammarChecker {
       if (!waiter) return;
       this.pending.delete(msg.id);
       if (msg.error) waiter.reject(new Error(msg.error.message));
-      else waiter.resolve(msg.result ?? []);
+      else waiter.resolve(msg.result ?? { lints: [], freq: {} });
       if (this.pending.size === 0) this.becameIdle(child);
     });
     child.on("error", (err) => this.stopped(child, err));

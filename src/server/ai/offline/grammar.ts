@@ -3,7 +3,9 @@
 // hold up other requests. The process starts with the first check and is stopped after
 // GRAMMAR_IDLE_MS without one, so an idle server does not keep its ~0.3 GB.
 import type { GrammarChange } from "../../../shared/contracts/ai.js";
+import { agreementLints } from "./agreement.js";
 import { GrammarChecker, type PlainLint } from "./grammar-checker.js";
+import { rankLint } from "./grammar-rank.js";
 import { STOPWORDS, words } from "./text.js";
 
 /** Five minutes: a writer checking paragraph after paragraph keeps it loaded. */
@@ -15,30 +17,24 @@ interface Edit {
   start: number;
   end: number;
   insert: string;
+  certain: boolean;
   change: GrammarChange;
 }
 
-const REPLACE = 0;
-const REMOVE = 1;
-
 // harper.js reports spans in UTF-16 units (JavaScript string indices); verified with emoji.
-function toEdit(text: string, lint: PlainLint): Edit | null {
-  const suggestion = lint.suggestion;
-  if (!suggestion) return null;
+function toEdit(text: string, lint: PlainLint, freq: Record<string, number>): Edit | null {
   const { start, end } = lint;
   const original = text.slice(start, end);
-  const kind = suggestion.kind;
-  const replacementText = suggestion.text;
-  let insert: string;
-  if (kind === REPLACE) insert = replacementText;
-  else if (kind === REMOVE) insert = "";
-  else insert = original + replacementText; // InsertAfter
-  if (insert === original) return null;
+  const nextWord = /^\s*([\p{L}']+)/u.exec(text.slice(end))?.[1] ?? "";
+  const { candidates, certain } = rankLint(lint, original, freq, nextWord);
+  const insert = candidates[0];
+  if (insert === undefined) return null;
   return {
     start,
     end,
     insert,
-    change: { original, replacement: insert, message: lint.message, kind: lint.kind, offset: start },
+    certain,
+    change: { original, replacement: insert, message: lint.message, kind: lint.kind, offset: start, suggestions: candidates, certain },
   };
 }
 
@@ -72,10 +68,19 @@ function foreignSpans(text: string): [number, number][] {
   return spans;
 }
 
+/** Whether `start` begins a sentence: the text's or a line's start, or after . ! ? (and quotes or brackets). */
+function atSentenceStart(text: string, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && /[\s"'“‘([]/.test(text[i]!) && text[i] !== "\n") i--;
+  return i < 0 || /[\n.!?]/.test(text[i]!);
+}
+
 /**
- * A spelling "mistake" that is most likely a name or an identifier: a capitalised word
- * (Grzegorz, São Paulo) or part of a token with digits, underscores, slashes, @ or dots
- * inside (eu-west-1, user_id, example.com). The dictionary does not know them.
+ * A spelling "mistake" that is most likely a name or an identifier: a capitalised word inside
+ * a sentence (Grzegorz, São Paulo) or part of a token with digits, underscores, slashes, @ or
+ * dots inside (eu-west-1, user_id, example.com). The dictionary does not know them. A
+ * capitalised word that starts a sentence is checked ("Becaus", "Additionaly"); if it is a
+ * name, no known word is close enough to be certain, so it is only offered as a choice.
  */
 function isNameOrIdentifier(text: string, start: number, end: number): boolean {
   let from = start;
@@ -84,7 +89,9 @@ function isNameOrIdentifier(text: string, start: number, end: number): boolean {
   while (to < text.length && !/\s/.test(text[to]!)) to++;
   const token = text.slice(from, to);
   if (/[\d_@/\\]|\.\p{L}/u.test(token)) return true;
-  return /^\p{Lu}/u.test(text.slice(start, end));
+  const word = text.slice(start, end);
+  if (/^\p{Lu}{2,}/u.test(word)) return true;
+  return /^\p{Lu}/u.test(word) && !atSentenceStart(text, start);
 }
 
 function keep(text: string, foreign: [number, number][], edit: Edit): boolean {
@@ -93,24 +100,26 @@ function keep(text: string, foreign: [number, number][], edit: Edit): boolean {
 }
 
 /**
- * Finds grammar and spelling problems and applies each one's first suggestion, leaving
- * alone paragraphs that are not English and the spelling of names and identifiers.
+ * Finds grammar and spelling problems, leaving alone paragraphs that are not English and the
+ * spelling of names and identifiers. Every problem is listed with its candidates, best first;
+ * only the certain ones are applied to `correctedText`, the rest are the writer's choice.
  */
 export async function correctGrammar(text: string): Promise<GrammarResult> {
-  const lints = await grammarChecker.lint(text);
+  const { lints, freq } = await grammarChecker.lint(text);
   const foreign = foreignSpans(text);
-  const edits = lints
-    .map((l) => toEdit(text, l))
+  const edits = [...lints, ...agreementLints(text, freq)]
+    .map((l) => toEdit(text, l, freq))
     .filter((e): e is Edit => e !== null && keep(text, foreign, e))
-    .sort((a, b) => a.start - b.start);
-  // Drop overlapping edits (keep the first), then apply from the end so offsets stay valid.
+    .sort((a, b) => a.start - b.start || Number(b.certain) - Number(a.certain));
+  // Drop overlapping edits (keep the first; at one place, a certain one first).
   const chosen: Edit[] = [];
   for (const e of edits) {
     const prev = chosen[chosen.length - 1];
     if (prev && e.start < prev.end) continue;
     chosen.push(e);
   }
+  // Apply the certain ones from the end so offsets stay valid.
   let corrected = text;
-  for (const e of [...chosen].reverse()) corrected = corrected.slice(0, e.start) + e.insert + corrected.slice(e.end);
+  for (const e of [...chosen].reverse()) if (e.certain) corrected = corrected.slice(0, e.start) + e.insert + corrected.slice(e.end);
   return { correctedText: corrected, changes: chosen.map((e) => e.change) };
 }

@@ -31,7 +31,16 @@ function perParagraph(text: string, fn: (p: string) => string): string {
 }
 
 const contract = (t: string) => replacePhrases(t, CONTRACTIONS, { beforeWord: true });
-const expandContractions = (t: string) => replacePhrases(t, EXPANSIONS);
+/**
+ * Contractions written out. "it's" before a plural noun is most likely the possessive "its"
+ * mistyped ("it's challenges"): writing it out as "it is challenges" would make it worse, so
+ * it is left as it is.
+ */
+const expandContractions = (t: string) => {
+  const kept: string[] = [];
+  const masked = t.replace(/\b[Ii]t['’]s(?=\s+\p{Ll}+[^s\s]s\b)/gu, (m) => `\u0000${kept.push(m) - 1}\u0000`);
+  return replacePhrases(masked, EXPANSIONS).replace(/\u0000(\d+)\u0000/g, (_m, i: string) => kept[Number(i)]!);
+};
 const dropExclamations = (t: string) => t.replace(/!+/g, ".").replace(/\?\./g, "?");
 const fixLoneI = (t: string) => t.replace(/(?<![\p{L}'’])i(?=['’\s,.;:!?]|$)/gu, "I");
 const dropEmoji = (t: string) => t.replace(/\p{Extended_Pictographic}\uFE0F?/gu, "");
@@ -108,15 +117,22 @@ const STYLE_RULES: Record<RewriteStyleId, (t: string) => string> = {
   creative: (t) => replacePhrases(t, VIVID).replace(/,\s+(but|and yet)\s+/gi, " — $1 "),
 };
 
+const FRIENDLY_WORDS = { Dear: "Hi", hello: "hi", "thank you": "thanks", greetings: "hi", "kind regards": "cheers", regards: "cheers" };
+
+/** Formal words a friendly note says more simply (a subset of FORMAL_TO_CASUAL: no slang). */
+const FORMAL_TO_FRIENDLY = Object.fromEntries(
+  ["purchased", "assist", "assistance", "require", "requires", "obtain", "inquire", "regarding", "receive", "individuals", "however", "therefore"].map(
+    (w) => [w, FORMAL_TO_CASUAL[w]!],
+  ),
+);
+
 const TONE_RULES: Record<ToneId, (t: string) => string> = {
   professional: STYLE_RULES.professional,
-  friendly: (t) => contract(replacePhrases(replacePhrases(t, { "Dear": "Hi", hello: "hi", "thank you": "thanks" }), PLAIN_WORDS)),
+  friendly: (t) => contract(replacePhrases(replacePhrases(replacePhrases(t, FRIENDLY_WORDS), PLAIN_WORDS), FORMAL_TO_FRIENDLY)),
   authoritative: (t) =>
     replacePhrases(replacePhrases(removePhrases(expandContractions(t), HEDGES), CONFIDENT), { should: "must", "we recommend": "we require" }),
-  empathetic: (t) => {
-    const out = replacePhrases(t, EMPATHETIC);
-    return out === t ? `We understand how much this matters. ${t}` : out;
-  },
+  // Word choice only: with nothing to soften, the text comes back unchanged ("No changes suggested").
+  empathetic: (t) => replacePhrases(t, EMPATHETIC),
   enthusiastic: (t) => {
     const out = contract(replacePhrases(t, ENTHUSIASTIC));
     return out.replace(/\.(\s*)$/, "!$1").replace(/([^.!?])\s*$/, "$1!");

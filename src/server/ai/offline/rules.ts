@@ -253,8 +253,6 @@ export const ACADEMIC_WORDS: PhraseMap = {
   use: "employ",
   uses: "employs",
   used: "employed",
-  help: "facilitate",
-  helps: "facilitates",
   big: "substantial",
   huge: "considerable",
   small: "limited",

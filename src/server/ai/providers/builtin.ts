@@ -1,11 +1,13 @@
 // The built-in engine: harper.js for grammar, extractive summaries, rule-based rewrites.
 // Runs in-process and never calls out. Its answers are streamed word by word to keep the
-// streaming endpoints' behaviour the same whichever engine answers.
-import { AppError } from "../../http/errors.js";
+// streaming endpoints' behaviour the same whichever engine answers. What it cannot do
+// honestly (writing new text, following free instructions) answers 409 model_required; a
+// rewrite that changes nothing or adds a problem the checker finds returns the text unchanged.
 import { alternativesFor } from "../offline/alternatives.js";
-import { continueText } from "../offline/complete.js";
 import { correctGrammar } from "../offline/grammar.js";
 import { improveText } from "../offline/improve.js";
+import { modelRequired } from "../offline/model-required.js";
+import { noWorse, noWorseAll } from "../offline/no-worse.js";
 import { adjustTone, rewriteWithStyle } from "../offline/rewrite.js";
 import { extractiveOutline, extractiveSummary } from "../offline/summarize.js";
 import { estimateTokens } from "../tokens.js";
@@ -14,27 +16,31 @@ import type { AiProvider, AiResult, AiRunOptions, AiTask } from "./types.js";
 async function answer(task: AiTask): Promise<Omit<AiResult, "tokens">> {
   switch (task.kind) {
     case "improve":
-      return { text: await improveText(task.text) };
+      return { text: await noWorse(task.text, await improveText(task.text)) };
     case "continue":
-      return { text: continueText(task.text) };
+      throw modelRequired("Continue writing");
     case "summary":
       return { text: extractiveSummary(task.text) };
     case "outline":
       return { text: extractiveOutline(task.text) };
     case "rewrite":
-      return { text: rewriteWithStyle(task.text, task.style) };
+      if (task.prompt?.trim()) throw modelRequired("Rewriting with your own instructions");
+      // Spelling ideas out in more detail is writing new text.
+      if (task.style === "expand") throw modelRequired("Expand");
+      return { text: await noWorse(task.text, rewriteWithStyle(task.text, task.style)) };
     case "tone":
-      return { text: adjustTone(task.text, task.tone) };
+      if (task.description?.trim()) throw modelRequired("A tone you describe");
+      return { text: await noWorse(task.text, adjustTone(task.text, task.tone)) };
     case "grammar": {
       const r = await correctGrammar(task.text);
       return { text: r.correctedText, changes: r.changes };
     }
     case "alternatives": {
-      const alternatives = alternativesFor(task.text, task.count);
+      const alternatives = (await noWorseAll(task.text, alternativesFor(task.text, 8))).slice(0, task.count);
       return { text: alternatives.join("\n"), alternatives };
     }
     case "ask":
-      throw new AppError(409, "model_required", "Ask AI needs a language model. Connect one in Settings.");
+      throw modelRequired("Ask AI");
   }
 }
 
