@@ -5,9 +5,9 @@
 // the group's id (one AI request). Being marks of the live document, every collaborator
 // sees a pending suggestion the same way. Exports leave them out (without-suggestions.ts).
 import { Mark, mergeAttributes } from "@tiptap/core";
+import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 
-export const SUGGESTION_INSERT = "suggestionInsert";
-export const SUGGESTION_DELETE = "suggestionDelete";
+export { SUGGESTION_DELETE, SUGGESTION_INSERT };
 
 /** Typed by shape: shared code also runs on the server, which has no DOM types. */
 type El = { getAttribute(name: string): string | null };

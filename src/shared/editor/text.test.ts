@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countWords } from "./text.js";
+import type { DocNode } from "./schema.js";
+import { countWords, docToPlainText } from "./text.js";
+import { withoutSuggestions } from "./without-suggestions.js";
 
 /** The definition countWords keeps to: runs of what \s does not match. */
 const byRegExp = (text: string) => text.match(/\S+/g)?.length ?? 0;
@@ -25,5 +27,32 @@ describe("countWords", () => {
       "\u0085next-line is not a space in JavaScript",
     ];
     for (const text of samples) expect(countWords(text), JSON.stringify(text)).toBe(byRegExp(text));
+  });
+});
+
+describe("docToPlainText with pending suggestions", () => {
+  const ins = { type: "suggestionInsert", attrs: { id: "g-0", group: "g" } };
+  const del = { type: "suggestionDelete", attrs: { id: "g-0", group: "g" } };
+  const doc: DocNode = {
+    type: "doc",
+    content: [
+      { type: "heading", attrs: { level: 1 }, content: [{ type: "text", text: "Title" }] },
+      {
+        type: "paragraph",
+        content: [
+          { type: "text", text: "We " },
+          { type: "text", text: "has", marks: [del, { type: "bold" }] },
+          { type: "text", text: "have", marks: [ins, { type: "bold" }] },
+          { type: "text", text: " time." },
+        ],
+      },
+      { type: "paragraph", content: [{ type: "text", text: "A suggested paragraph.", marks: [ins] }] },
+      { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "kept", marks: [del] }] }] }] },
+    ],
+  };
+
+  it("leaves out suggested words and keeps struck ones, as the document reads without its suggestions", () => {
+    expect(docToPlainText(doc)).toBe("Title\nWe has time.\nkept");
+    expect(docToPlainText(doc)).toBe(docToPlainText(withoutSuggestions(doc)));
   });
 });

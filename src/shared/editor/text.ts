@@ -2,16 +2,27 @@
 // an editor instance: used by the server (text_content, AI) and the client's counters.
 import { WORDS_PER_MINUTE } from "../limits.js";
 import type { DocNode } from "./schema.js";
+import { SUGGESTION_INSERT } from "./suggestion-names.js";
 
 const BLOCKS = new Set(["paragraph", "heading", "blockquote", "codeBlock", "listItem", "bulletList", "orderedList", "horizontalRule"]);
 
-/** Text of the document with a newline between blocks. */
+/** Words a pending suggestion would add: not the writer's text until accepted. */
+function isSuggestedInsert(node: DocNode): boolean {
+  return Array.isArray(node.marks) && node.marks.some((m) => m?.type === SUGGESTION_INSERT);
+}
+
+/**
+ * Text of the document with a newline between blocks, read as exports read it
+ * (without-suggestions.ts): words a pending suggestion would add are left out, words it
+ * would remove stay. Done in the same walk, so a save pays no copy of the tree for it.
+ */
 export function docToPlainText(doc: DocNode | null | undefined): string {
   if (!doc) return "";
   const out: string[] = [];
   const walk = (node: DocNode) => {
-    if (node.type === "text") out.push(node.text ?? "");
-    else if (node.type === "hardBreak") out.push("\n");
+    if (node.type === "text") {
+      if (!isSuggestedInsert(node)) out.push(node.text ?? "");
+    } else if (node.type === "hardBreak") out.push("\n");
     for (const child of node.content ?? []) walk(child);
     if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
   };
