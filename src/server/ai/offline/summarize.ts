@@ -1,6 +1,7 @@
 // Extractive summary and outline: the document's own sentences, ranked by TextRank over
 // content-word overlap, kept in their original order. Nothing is written that the text
 // does not already say.
+import { nearDuplicate, proseOf } from "./plain-text.js";
 import { contentWords, splitSentences } from "./text.js";
 
 function similarity(a: Set<string>, b: Set<string>): number {
@@ -33,19 +34,34 @@ export function summaryLength(sentenceCount: number): number {
   return Math.min(7, Math.max(1, Math.round(sentenceCount / 3)));
 }
 
-/** The top-ranked sentences in document order. */
+const HEADING_LINE = /^\s{0,3}#{1,6}\s/;
+
+/** The document's sentences: its prose without Markdown, code or citation markers, headings left out. */
+function proseSentences(text: string): string[] {
+  const prose = proseOf(text)
+    .split("\n")
+    .filter((l) => !HEADING_LINE.test(l))
+    .join("\n");
+  return splitSentences(prose).filter((s) => /\p{L}/u.test(s));
+}
+
+/** The top-ranked sentences in document order, none nearly repeating another. */
 export function extractiveSummary(text: string, maxSentences?: number): string {
-  const sentences = splitSentences(text);
+  const sentences = proseSentences(text);
   if (sentences.length === 0) return "";
   const k = Math.min(sentences.length, maxSentences ?? summaryLength(sentences.length));
   const scores = rankSentences(sentences);
-  const top = scores
-    .map((s, i) => [s, i] as const)
-    .sort((a, b) => b[0] - a[0])
-    .slice(0, k)
-    .map(([, i]) => i)
-    .sort((a, b) => a - b);
-  return top.map((i) => sentences[i]).join(" ");
+  const bags = sentences.map((s) => new Set(contentWords(s)));
+  const top: number[] = [];
+  for (const [, i] of scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0])) {
+    if (top.length >= k) break;
+    if (top.some((j) => nearDuplicate(bags[i]!, bags[j]!))) continue;
+    top.push(i);
+  }
+  return top
+    .sort((a, b) => a - b)
+    .map((i) => sentences[i])
+    .join(" ");
 }
 
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*$/;
@@ -61,19 +77,28 @@ export function extractiveOutline(text: string): string {
     const minLevel = Math.min(...headings.map((m) => m[1]!.length));
     return headings.map((m) => `${"  ".repeat(m[1]!.length - minLevel)}- ${m[2]}`).join("\n");
   }
-  const paragraphs = lines.filter((l) => l && !MARKDOWN_HEADING.test(l));
+  const paragraphs = proseOf(text)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !MARKDOWN_HEADING.test(l) && /\p{L}/u.test(l));
   const points: string[] = [];
+  const bags: Set<string>[] = [];
+  const add = (sentence: string) => {
+    const bag = new Set(contentWords(sentence));
+    if (bags.some((b) => nearDuplicate(bag, b))) return;
+    bags.push(bag);
+    points.push(sentence);
+  };
   if (paragraphs.length >= 2) {
     for (const p of paragraphs.slice(0, 12)) {
       const sentences = splitSentences(p);
       if (!sentences.length) continue;
       const scores = rankSentences(sentences);
-      const best = scores.indexOf(Math.max(...scores));
-      points.push(sentences[best]!);
+      add(sentences[scores.indexOf(Math.max(...scores))]!);
     }
   } else {
-    const summary = extractiveSummary(text, Math.min(6, Math.max(2, Math.ceil(splitSentences(text).length / 2))));
-    points.push(...splitSentences(summary));
+    const summary = extractiveSummary(text, Math.min(6, Math.max(2, Math.ceil(proseSentences(text).length / 2))));
+    for (const s of splitSentences(summary)) add(s);
   }
   const title = headings[0]?.[2];
   return [title ? `## ${title}` : null, ...points.map((p) => `- ${p}`)].filter(Boolean).join("\n");
