@@ -3,6 +3,7 @@
 // exists (a model list would prove only the first two). Every failure is a 422 that says
 // what to fix; nothing is stored.
 import type { AiConnectionInput } from "../../../shared/contracts/ai-connections.js";
+import { publicOnlyDispatcher } from "./pinned-dispatcher.js";
 import { connectionRefused } from "./url-guard.js";
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -44,7 +45,8 @@ function upstreamMessage(body: string, key: string | undefined): string {
   return "";
 }
 
-export async function probeConnection(input: AiConnectionInput, signal?: AbortSignal): Promise<void> {
+export async function probeConnection(input: AiConnectionInput, opts: { signal?: AbortSignal; publicOnly?: boolean } = {}): Promise<void> {
+  const { signal } = opts;
   const url = chatCompletionsUrl(input.baseUrl);
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (input.apiKey) headers.authorization = `Bearer ${input.apiKey}`;
@@ -56,6 +58,8 @@ export async function probeConnection(input: AiConnectionInput, signal?: AbortSi
       body: JSON.stringify({ model: input.model, messages: [{ role: "user", content: "Say OK." }], max_tokens: 1, stream: false }),
       // A redirect could lead to an address the guard never checked.
       redirect: "manual",
+      // The address checked is the address connected to (pinned-dispatcher.ts).
+      ...(opts.publicOnly ? { dispatcher: publicOnlyDispatcher() } : {}),
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(PROBE_TIMEOUT_MS)]) : AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
   } catch (err) {

@@ -55,7 +55,7 @@ export async function aiConnectionRoutes(app: FastifyInstance, ctx: AppContext, 
     await assertAllowedTarget(baseUrl, allowPrivateTargets(ctx));
     const box = await secretBoxOf(ctx);
     const apiKey = input.apiKey ?? (await keptKey(ctx, box, user.id, baseUrl));
-    await probeConnection({ baseUrl, model: input.model, apiKey });
+    await probeConnection({ baseUrl, model: input.model, apiKey }, { publicOnly: !allowPrivateTargets(ctx) });
     const row = await saveConnection(ctx.db, box, user.id, { baseUrl, model: input.model, apiKey }, ctx.now());
     return { connection: presentConnection(row) };
   });

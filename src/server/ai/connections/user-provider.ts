@@ -7,6 +7,7 @@ import { AppError } from "../../http/errors.js";
 import { type AiProvider, loadOpenAiProvider } from "../providers/index.js";
 import { secretBoxOf } from "./secret-box.js";
 import { type ConnectionRow, findConnection } from "./store.js";
+import { publicOnlyDispatcher } from "./pinned-dispatcher.js";
 import { assertAllowedTarget } from "./url-guard.js";
 
 /** Shown as the provider of answers from a user's own connection. */
@@ -29,6 +30,8 @@ async function build(ctx: AppContext, row: ConnectionRow, apiKey: string | null)
     timeoutMs: ctx.config.AI_TIMEOUT_MS,
     // A refused key or unknown model is the user's to fix, and says so.
     owner: "user",
+    // The name is checked below before each call, and again by the agent as it connects.
+    ...(allowPrivateTargets(ctx) ? {} : { dispatcher: publicOnlyDispatcher() }),
   });
   return {
     ...inner,

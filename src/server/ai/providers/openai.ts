@@ -7,6 +7,7 @@
 // `[DONE]`, within AI_TIMEOUT_MS, with some text. Anything else is an error (answer-errors.ts),
 // because a cut-short answer accepted over a selection deletes the rest of the user's text.
 // Long texts go in several calls over groups of paragraphs (split.ts) and are joined in order.
+import type { Dispatcher } from "undici";
 import OpenAI from "openai";
 import { AppError } from "../../http/errors.js";
 import { diffChanges } from "../offline/diff.js";
@@ -38,6 +39,8 @@ export interface OpenAiCompatibleConfig {
   owner?: "server" | "user";
   /** Where a refused key is reported (error level for the server's provider). */
   log?: UpstreamLog;
+  /** The HTTP agent for the calls (a user's connection: one that connects to public addresses only). */
+  dispatcher?: Dispatcher;
 }
 
 /** Text up to its last sentence end (or, without one, its last whole word). */
@@ -60,7 +63,7 @@ export function createOpenAiProvider(cfg: OpenAiCompatibleConfig): AiProvider {
     fetch: fetchWatchingStreamEnd(fetchNotRetryingBusy()),
     // A user's connection was checked for where it points (ai/connections/url-guard.ts); a
     // redirect could lead the server somewhere never checked, so it is not followed.
-    ...(cfg.owner === "user" ? { fetchOptions: { redirect: "error" as const } } : {}),
+    ...(cfg.owner === "user" ? { fetchOptions: { redirect: "error" as const, ...(cfg.dispatcher ? { dispatcher: cfg.dispatcher } : {}) } } : {}),
   });
 
   /** One upstream call; resolves only with a whole, non-empty answer. */
