@@ -14,6 +14,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Override the 5000 ms default; Infinity keeps it until dismissed. */
   duration?: number;
+  /** One button beside the message (e.g. "Connect a model" opening the settings). */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {

@@ -57,6 +57,15 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.action && (
+              <ToastPrimitive.Action
+                altText={t.action.label}
+                onClick={t.action.onClick}
+                className="mt-1 justify-self-start rounded-md border px-3 py-1 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring outline-hidden"
+              >
+                {t.action.label}
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close
             aria-label="Close"

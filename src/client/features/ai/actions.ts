@@ -11,7 +11,7 @@ import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream } from "./api";
 import { getSelection, hasCursor, textBefore, type WholeDocument, wholeDocument } from "./editor-text";
-import { toastAiError, toastUpgrade } from "./errors";
+import { modelAvailable, toastAiError, toastUpgrade } from "./errors";
 import { type PendingSuggestion, type SuggestionKind, suggestionStore } from "./store";
 import type { AiPlan } from "./use-ai-plan";
 
@@ -108,6 +108,8 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
       const sel = getSelection(editor);
       if (!editor || sel.empty) return noSelection("rewrite");
       if (!gate("ai")) return;
+      // Spelling ideas out is writing new text: a language model's job.
+      if (style === "expand" && !modelAvailable("Expand")) return;
       const name = REWRITE_STYLES.find((s) => s.id === style)?.name ?? style;
       void streamIntoCard("rewrite", name, "rewrite", { text: sel.text, style }, sel, "replace");
     },
@@ -197,6 +199,8 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
       const text = sel.empty ? textBefore(editor, at) : sel.text;
       if (!text.trim()) return noSelection("complete");
       if (!gate("ai")) return;
+      // Continuing is writing new text: without a model it says so, with the way to connect one.
+      if (!modelAvailable("Continue writing")) return;
       const controller = suggestionStore.beginRequest();
       // The continuation streams into the text as a suggestion at the insertion point.
       suggestionStore.set({ kind: "improve", label: "Continue", original: "", suggested: "", from: at, to: at, mode: "replace", status: "streaming" });

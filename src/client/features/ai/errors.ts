@@ -1,6 +1,11 @@
-// Turns AI call failures into toasts: an upgrade hint for a plan that lacks the feature,
+// Turns AI call failures into toasts: an upgrade hint for a plan that lacks the feature, a
+// "Connect a model" link for an action the offline engine does not do (409 model_required),
 // else the server's own message.
+import type { AiCapabilities } from "../../../shared/contracts/ai";
+import { AI_CAPABILITIES_QUERY_KEY } from "../../lib/ai-capabilities-query";
 import { ApiError } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+import { AI_CONNECTION_SECTION, openSettings } from "../../lib/settings-link";
 import { toast } from "../../lib/toast";
 
 export const UPGRADE_MESSAGE = "AI features require a Creator or Professional subscription.";
@@ -9,6 +14,28 @@ export const SUMMARIZE_MESSAGE = "Summarization requires a Professional subscrip
 export function toastUpgrade(feature: "ai" | "summarize"): void {
   if (feature === "summarize") toast({ title: "Professional Feature", description: SUMMARIZE_MESSAGE });
   else toast({ title: "Upgrade Required", description: UPGRADE_MESSAGE });
+}
+
+/** Says that `action` needs a language model, with a link to the settings where one is connected. */
+export function toastModelRequired(message: string): void {
+  toast({
+    title: "Needs a language model",
+    description: message,
+    duration: 10_000,
+    action: { label: "Connect a model", onClick: () => openSettings(AI_CONNECTION_SECTION) },
+  });
+}
+
+/**
+ * For actions only a language model does (continue, expand): false, with the "Connect a model"
+ * message, when the capabilities say no model serves this user. Before they are known the
+ * action goes ahead and the server answers 409 model_required if need be.
+ */
+export function modelAvailable(action: string): boolean {
+  const capabilities = queryClient.getQueryData<AiCapabilities>(AI_CAPABILITIES_QUERY_KEY);
+  if (!capabilities || capabilities.model) return true;
+  toastModelRequired(`${action} needs a language model. Connect one in Settings.`);
+  return false;
 }
 
 /** The server's message, else "API request failed: {status}" (when the body carries no message). */
@@ -29,6 +56,10 @@ export function toastAiError(err: unknown, title: string, fallback?: string): vo
     const feature = err.body?.feature === "summarize" ? "summarize" : "ai";
     if (feature === "summarize") toast({ title: "Professional Feature", description: message ?? SUMMARIZE_MESSAGE });
     else toast({ title: "Upgrade Required", description: message ?? UPGRADE_MESSAGE });
+    return;
+  }
+  if (err instanceof ApiError && err.status === 409 && err.body?.error === "model_required") {
+    toastModelRequired(message ?? "This action needs a language model. Connect one in Settings.");
     return;
   }
   if (message && /requires upgrade/i.test(message)) {

@@ -1,0 +1,47 @@
+// Actions the offline engine does not do: the 409 model_required answer and a known lack of a
+// model both show the server's message with a "Connect a model" button that opens the
+// settings at the model connection.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AI_CAPABILITIES_QUERY_KEY, OFFLINE_CAPABILITIES } from "../../lib/ai-capabilities-query";
+import { ApiError } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+import type { ToastInput } from "../../lib/toast";
+import { modelAvailable, toastAiError } from "./errors";
+
+const shown: ToastInput[] = [];
+vi.mock("../../lib/toast", () => ({ toast: (input: ToastInput) => shown.push(input) }));
+vi.mock("../../lib/auth-client", () => ({ getAccessToken: async () => null }));
+
+const opened: unknown[] = [];
+beforeEach(() => {
+  shown.length = 0;
+  opened.length = 0;
+  const target = new EventTarget();
+  target.addEventListener("draftsmith:open-settings", (e) => opened.push((e as CustomEvent).detail));
+  vi.stubGlobal("window", target);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe("model_required", () => {
+  it("shows the server's message with a link to connect a model", () => {
+    const message = "Continue writing needs a language model. Connect one in Settings.";
+    toastAiError(new ApiError(409, "Conflict", { error: "model_required", message }), "Failed to complete text.");
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ description: message, action: { label: "Connect a model" } });
+    shown[0]!.action!.onClick();
+    expect(opened).toEqual([{ section: "ai-connection" }]);
+  });
+
+  it("stops a generative action before any request when the user has no model, and lets it go with one", () => {
+    expect(modelAvailable("Continue writing")).toBe(true); // not known yet: the server decides
+    queryClient.setQueryData(AI_CAPABILITIES_QUERY_KEY, OFFLINE_CAPABILITIES);
+    expect(modelAvailable("Continue writing")).toBe(false);
+    expect(shown[0]).toMatchObject({ description: "Continue writing needs a language model. Connect one in Settings.", action: { label: "Connect a model" } });
+    queryClient.setQueryData(AI_CAPABILITIES_QUERY_KEY, { ...OFFLINE_CAPABILITIES, model: true, source: "user" });
+    expect(modelAvailable("Continue writing")).toBe(true);
+    expect(shown).toHaveLength(1);
+  });
+});
