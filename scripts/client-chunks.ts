@@ -87,6 +87,12 @@ const POPOVER = [
  * (Query's core imports neither, so they can travel apart from it).
  */
 const QUERY_LATER = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation)\.js$/;
+/**
+ * The rest of TanStack Query: the root provider takes only its context object (app/query-provider.tsx),
+ * and the pages that read the server through it load the client with them.
+ */
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
+const QUERY_CONTEXT = /[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js$/;
 const AUTH = pkg("@supabase[\\\\/][a-z-]+");
 /** The contracts' schemas (src/shared/contracts) go with the library that defines them. */
 const CONTRACTS = /[\\/]src[\\/]shared[\\/]contracts[\\/]/;
@@ -239,6 +245,7 @@ export function chunkName(id: string, graph: ModuleGraph): string | null {
   if (RADIX_UMBRELLA.test(id) || id === LUCIDE_INDEX) return null;
   if (AUTH.test(id)) return "auth";
   if (QUERY_LATER.test(id)) return null;
+  if (QUERY.test(id) && !QUERY_CONTEXT.test(id)) return "account";
   if (ZOD.test(id)) return "zod";
   if (matches(id, OVERLAY)) return "overlay";
   if (matches(id, DIALOG)) return "dialog";

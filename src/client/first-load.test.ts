@@ -4,7 +4,8 @@
 // docs/PERFORMANCE.md) must not come back through a stray value import: zod (the contracts'
 // schemas, ~23 KB compressed; use the zod-free constants such as contracts/collab-wire.ts),
 // the auth client (~20 KB; lib/auth-client.ts loads it on demand), and Radix's menus and
-// tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx).
+// tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx); and
+// on the landing page, Query's client (~9 KB; lib/load-query-client.ts).
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -97,6 +98,11 @@ describe("the first load", () => {
       const withZod = [...found.files].filter((f) => f.startsWith("shared/contracts/") && valueImports(path.join(CLIENT, "..", f)).some((i) => i.spec === "zod"));
       expect(withZod).toEqual([]);
     }
+  });
+
+  it("of the landing page takes only Query's context object, not its client (lib/query-client-slot.ts)", () => {
+    expect([...landing.packages].filter((p) => p.startsWith("@tanstack/"))).toEqual(["@tanstack/react-query", "@tanstack/react-query:QueryClientContext"]);
+    expect(landing.files).not.toContain("client/lib/query-client.ts");
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {

@@ -1,8 +1,11 @@
 import type { Session, User } from "@supabase/auth-js";
-import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { type AuthClient, getAuthClient, loadClientWhenNeeded, mightHaveSession, onAuthClientLoaded, storedSession } from "./auth-client";
+import { currentQueryClient } from "./query-client-slot";
+
+/** Drops the signed-out user's cached server data (none when no page has loaded Query yet). */
+const clearQueries = () => currentQueryClient()?.clear();
 
 export interface AuthState {
   user: User | null;
@@ -55,7 +58,6 @@ function runBeforeEverySignOut(client: AuthClient): void {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   // A returning user whose stored token is good for a while starts signed in with it, and
   // auth-js loads when it has work to do (auth-client.ts); a visitor with nothing to
@@ -78,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then(({ data }) => {
           if (!active) return;
           // Signed out in another tab while this one ran on the stored session: drop that user's cached data.
-          if (initial && !data.session) queryClient.clear();
+          if (initial && !data.session) clearQueries();
           setSession(data.session);
         })
         .catch((err: unknown) => console.error("Reading the auth session failed", err))
@@ -92,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setSession(next);
         setLoading(false);
         // Session ended (sign-out elsewhere, failed refresh): drop the old user's cached data.
-        if (event === "SIGNED_OUT") queryClient.clear();
+        if (event === "SIGNED_OUT") clearQueries();
       });
       unsubscribe = () => data.subscription.unsubscribe();
     });
@@ -112,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       stopWaiting();
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, []);
 
   const signOut = useCallback(async () => {
     const client = await getAuthClient();
@@ -123,9 +125,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error("Sign-out failed", error);
       return;
     }
-    queryClient.clear();
+    clearQueries();
     navigate("/");
-  }, [queryClient, navigate]);
+  }, [navigate]);
 
   const value = useMemo<AuthState>(
     () => ({ user: session?.user ?? null, session, loading, signOut }),

@@ -1,5 +1,5 @@
-// The plan catalogue as one shared query: the pricing cards, the subscription tab, the
-// billing pages and the test-mode banner read the same cache.
+// The plan catalogue as one shared query: the pricing cards, the subscription tab and the
+// billing pages read the same cache (the test-mode banner asks once by itself, without Query).
 import { useQuery } from "@tanstack/react-query";
 import type { PlansResponse } from "../../shared/contracts/billing";
 import { apiJson } from "./api";

@@ -1,5 +1,6 @@
 import { type QueryFunction, QueryClient } from "@tanstack/react-query";
 import { apiJson, isApiError } from "./api";
+import { provideQueryClient } from "./query-client-slot";
 
 /** What a query does on 401: throw (default) or resolve with null (e.g. "who am I" probes). */
 type UnauthorizedBehavior = "throw" | "returnNull";
@@ -31,3 +32,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The root provider (app/query-provider.tsx) hands the client down from now on.
+provideQueryClient(queryClient);

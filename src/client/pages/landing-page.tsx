@@ -13,6 +13,7 @@ import {
   TypingDemo,
 } from "../features/landing";
 import { cn } from "../lib/cn";
+import { withQueryClient } from "../lib/load-query-client";
 import { usePageTitle } from "../lib/page-title";
 
 // The auth dialog (forms, validation, auth-js) loads on first open, keeping the landing page
@@ -22,7 +23,7 @@ const AuthDialog = lazy(() => import("../features/auth").then((m) => ({ default:
 // 1,000 px of them, presses or focuses the Pricing link, or opens /#pricing, so a visit that
 // stays at the top downloads only what it shows (no prefetch when the browser is idle: the
 // cards' code and plans would be a tenth of the page's bytes for a section most never reach).
-const PricingSection = lazy(() => import("../features/billing").then((m) => ({ default: m.PricingSection })));
+const PricingSection = lazy(withQueryClient(() => import("../features/billing").then((m) => ({ default: m.PricingSection }))));
 
 // Compact text buttons so the header fits a 360 px screen.
 const textButton =

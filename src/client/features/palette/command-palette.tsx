@@ -6,10 +6,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "../../lib/auth-provider";
+import { withQueryClient } from "../../lib/load-query-client";
 import { type AppCommand, paletteShortcutLabel, useCommandPaletteOpener, useRegisteredCommands } from "../../lib/command-registry";
 import type { PaletteCommand } from "./types";
 
-const PaletteDialog = lazy(() => import("./palette-dialog"));
+const PaletteDialog = lazy(withQueryClient(() => import("./palette-dialog")));
 
 export function isPaletteShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
   return (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
