@@ -71,8 +71,9 @@ async function streamIntoCard(
       if (cur) suggestionStore.update({ suggested: cur.suggested + delta });
     }, controller.signal);
     suggestionStore.update({ suggested: result.text, status: "ready", meta: result });
+    // A proposal that lands in the text is recorded there, per suggestion group (inline-suggestions/records.ts).
     const ready = suggestionStore.get();
-    if (ready) void recordSuggestion(ready);
+    if (ready && ready.mode === "after") void recordSuggestion(ready);
   } catch (err) {
     if (controller.signal.aborted) return;
     suggestionStore.set(null);
@@ -175,9 +176,8 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
           toast({ title: "No issues found", description: "Your text looks good." });
           return;
         }
+        // Lands in the text, where its record is kept (inline-suggestions/records.ts).
         suggestionStore.update({ suggested: res.correctedText, changes: res.changes.length, status: "ready", meta: res });
-        const ready = suggestionStore.get();
-        if (ready) void recordSuggestion(ready);
       } catch (err) {
         if (controller.signal.aborted) return;
         suggestionStore.set(null);

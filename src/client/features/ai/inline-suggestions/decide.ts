@@ -5,7 +5,8 @@
 import { yUndoPluginKey } from "@tiptap/y-tiptap";
 import type { Editor } from "@tiptap/react";
 import { apiJson } from "../../../lib/api";
-import { chooseOption, type Decision, resolveSuggestions, type SuggestionAttrs } from "./resolve";
+import { noteDecision } from "./records";
+import { chooseOption, type Decision, resolveSuggestions, type SuggestionAttrs, suggestedPieces } from "./resolve";
 
 function undoManager(editor: Editor): { stopCapturing(): void } | null {
   return (yUndoPluginKey.getState(editor.state) as { undoManager?: { stopCapturing(): void } } | undefined)?.undoManager ?? null;
@@ -22,12 +23,28 @@ function asOneStep(editor: Editor, build: (tr: Editor["state"]["tr"]) => void): 
   return true;
 }
 
-export function decideSuggestions(editor: Editor, match: (a: SuggestionAttrs) => boolean, decision: Decision): boolean {
-  return asOneStep(editor, (tr) => void resolveSuggestions(tr, match, decision));
+function groupsOf(editor: Editor, match: (a: SuggestionAttrs) => boolean): Set<string> {
+  return new Set(suggestedPieces(editor.state.doc, match).map((p) => (p.mark.attrs as SuggestionAttrs).group));
 }
 
+/** Tells the records of the decided groups (records.ts); a group is settled when none of it is left. */
+function noteDecisions(editor: Editor, groups: Set<string>, accepted: boolean): void {
+  for (const group of groups) noteDecision(group, accepted, suggestedPieces(editor.state.doc, (a) => a.group === group).length === 0);
+}
+
+export function decideSuggestions(editor: Editor, match: (a: SuggestionAttrs) => boolean, decision: Decision): boolean {
+  const groups = groupsOf(editor, match);
+  const changed = asOneStep(editor, (tr) => void resolveSuggestions(tr, match, decision));
+  if (changed) noteDecisions(editor, groups, decision === "accept");
+  return changed;
+}
+
+/** Choosing one of a change's candidates accepts that change. */
 export function chooseSuggestion(editor: Editor, id: string, option: string): boolean {
-  return asOneStep(editor, (tr) => chooseOption(tr, id, option));
+  const groups = groupsOf(editor, (a) => a.id === id);
+  const changed = asOneStep(editor, (tr) => chooseOption(tr, id, option));
+  if (changed) noteDecisions(editor, groups, true);
+  return changed;
 }
 
 /**

@@ -9,6 +9,7 @@ import { toast } from "../../../lib/toast";
 import { keepLeadingCase } from "../apply-edits";
 import { type PendingSuggestion, suggestionStore } from "../store";
 import { changesOf, grammarEdits } from "./grammar-edits";
+import { recordGroup } from "./records";
 import { SuggestionSession } from "./session";
 
 /** Whether a pending suggestion is shown in the document (the others keep the card). */
@@ -76,7 +77,7 @@ export function useSuggestionStream(editor: Editor | null): void {
       if (changes === 0) {
         current.cancel();
         toast({ title: "No changes suggested", description: "The text stays as it is." });
-      }
+      } else recordGroup(current.group, s, suggestionStore.documentId());
       session = null;
       setStreaming(null);
       // The suggestion is in the document now; the store is free for the next request.
