@@ -11,6 +11,7 @@ const SHORTCUTS: { label: string; keys: string }[] = [
   { label: "Bold", keys: "Ctrl+B" },
   { label: "Italic", keys: "Ctrl+I" },
   { label: "AI Assist", keys: "Ctrl+K" },
+  { label: "Ask AI", keys: "Ctrl+J" },
   { label: "Commands", keys: "/" },
   { label: "Find", keys: "Ctrl+F" },
   // Ctrl+K is AI Assist here, so the palette takes Shift too (features/palette/command-palette.tsx).
