@@ -1,0 +1,72 @@
+// The built-in offline engine in real Chromium: continuing the text needs a language model,
+// so Continue Writing says so, with a "Connect a model" button that opens Settings at the
+// model connection, and leaves the document as it was. Screenshots at 390 and 1280 px, light
+// and dark, when SHOTS_DIR is set.
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { withAppAndBrowser } from "./support/app.js";
+import { apiRequest, buyPlan } from "./support/api.js";
+import { type ApiSession, signUpViaApi } from "./support/auth.js";
+import { editorBody, openInEditor } from "./support/editor.js";
+import type { RunningServer } from "./support/server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+}, { startTimeoutMs: 110_000 });
+
+const TEXT = "Our report was written in a hurry.";
+
+async function openDocument(session: ApiSession, viewport: { width: number; height: number }, colorScheme: "light" | "dark"): Promise<Page> {
+  const doc = await apiRequest<{ id: string }>(server.url, session, "POST", "/api/documents", {
+    title: "Offline",
+    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: TEXT }] }] },
+  });
+  const page = await openInEditor(browser, server.url, session, doc.id, { viewport, colorScheme });
+  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  // The toast and the dialog slide in: picture them once they have arrived.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+describe("offline engine: actions that need a language model", () => {
+  it("Continue Writing says it needs a model, links to the connection settings and changes nothing", async () => {
+    const session = await signUpViaApi(server.url);
+    await buyPlan(server.url, session, "creator");
+    for (const [viewport, scheme] of [
+      [{ width: 1280, height: 800 }, "light"],
+      [{ width: 390, height: 844 }, "dark"],
+      ...(process.env.SHOTS_DIR
+        ? ([
+            [{ width: 1280, height: 800 }, "dark"],
+            [{ width: 390, height: 844 }, "light"],
+          ] as const)
+        : []),
+    ] as const) {
+      const page = await openDocument(session, viewport, scheme);
+      await editorBody(page).click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.press("Control+k");
+      const notice = page.getByText("Continue writing needs a language model. Connect one in Settings.");
+      await notice.waitFor({ timeout: 20_000 });
+      await shot(page, `continue-needs-model-${viewport.width}-${scheme}`);
+      expect(await editorBody(page).textContent()).toBe(TEXT);
+      await page.getByRole("button", { name: "Connect a model", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Account Settings" });
+      await dialog.getByRole("heading", { name: "Your own model", exact: true }).waitFor({ timeout: 20_000 });
+      await shot(page, `connect-model-settings-${viewport.width}-${scheme}`);
+      await page.context().close();
+    }
+  });
+});
