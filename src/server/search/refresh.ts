@@ -22,3 +22,29 @@ export async function refreshSearchVectors(ctx: AppContext, userId: string): Pro
         where documents.id = stale.id and documents.search_stale`,
   );
 }
+
+/** A document is refreshed in the background once its text has rested this long. */
+export const SEARCH_REFRESH_QUIET_MS = 60_000;
+/** Most vectors one background pass computes (~4 ms each for 27 KB of text). */
+const SEARCH_REFRESH_BATCH = 100;
+
+/**
+ * The background side (upkeep.ts, every minute): vectors of documents nobody has written for
+ * a minute, a batch at a time. A writer's many autosaves then cost one vector, and a search
+ * finds at most the last minute's documents left to refresh, instead of every document
+ * edited since the user last searched. Rows a search or a save holds are skipped, not
+ * waited for.
+ */
+export async function refreshRestingVectors(ctx: AppContext): Promise<number> {
+  const restedSince = new Date(ctx.now().getTime() - SEARCH_REFRESH_QUIET_MS).toISOString();
+  const rows = await ctx.database.sql.query(
+    `update documents set search = document_search_vector(documents.title, documents.text_content), search_stale = false
+     from (select d.id from documents d
+           where d.search_stale and d.updated_at < $1::timestamptz
+           order by d.id limit ${SEARCH_REFRESH_BATCH} for update of d skip locked) stale
+     where documents.id = stale.id and documents.search_stale
+     returning documents.id`,
+    [restedSince],
+  );
+  return rows.length;
+}

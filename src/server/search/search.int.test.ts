@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { SearchResponse, SearchResult } from "../../shared/contracts/search.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { SEARCH_REFRESH_QUIET_MS, refreshRestingVectors } from "./refresh.js";
 
 const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
@@ -145,5 +146,25 @@ describe("search", () => {
       expect(ids(await search(owner, gone)), gone).toEqual([]);
       expect(ids(await search(member, gone)), gone).toEqual([]);
     }
+  });
+
+  it("refreshes in the background the vectors of documents that have rested a minute, not of those still being written", async () => {
+    const resting = await create(owner, "Resting", "first words");
+    const busy = await create(owner, "Busy", "first words");
+    const saveText = async (doc: DocumentRecord, text: string) => {
+      const res = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: owner, payload: { title: doc.title, content: para(text), version: doc.version } });
+      expect(res.statusCode).toBe(200);
+    };
+    await saveText(resting, "a zanthoxylum grove");
+    t.clock.advance(SEARCH_REFRESH_QUIET_MS + 1000);
+    await saveText(busy, "a zanthoxylum hedge");
+    const stale = async () =>
+      (await t.ctx.database.sql.query<{ id: string }>(`select id from documents where search_stale and id in ($1, $2) order by title`, [resting.id, busy.id])).map((r) => r.id);
+    expect(await stale()).toEqual([busy.id, resting.id]);
+    expect(await refreshRestingVectors(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await stale()).toEqual([busy.id]);
+    // The search itself still brings the busy one up to date.
+    expect(ids(await search(owner, "zanthoxylum")).sort()).toEqual([resting.id, busy.id].sort());
+    expect(await stale()).toEqual([]);
   });
 });
