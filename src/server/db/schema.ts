@@ -87,7 +87,7 @@ export const documents = pgTable("documents", {
   shareGeneration: integer("share_generation").notNull().default(0),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
-  // search (tsvector, generated; migrations/0120_search.sql) is left out: select() would fetch it. Used in search/queries.ts.
+  // search (tsvector, brought up to date by search/refresh.ts; migrations/0120_search.sql, 0150_search_deferred.sql) is left out: select() would fetch it. Used in search/queries.ts.
 });
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
