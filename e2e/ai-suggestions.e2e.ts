@@ -3,7 +3,9 @@
 // grows in the document as marked words while the bar offers Stop; each change is accepted
 // or rejected from its popover; Accept all is one Ctrl+Z; Esc stops a stream and leaves the
 // text as it was; a continuation and "Ask AI" (Ctrl+J) land the same way. Screenshots for a person to look at
-// when SHOTS_DIR is set (390 and 1280 px, light and dark).
+// when SHOTS_DIR is set (390 and 1280 px, light and dark). Each proposal is recorded once
+// (POST, then PUT with its outcome when its last change is decided); the command palette
+// covers the bar while open.
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +53,15 @@ const bar = (page: Page) => page.getByRole("region", { name: "AI suggestions" })
 const inserted = (page: Page) => prose(page).locator("ins.suggestion-insert");
 const struck = (page: Page) => prose(page).locator("del.suggestion-delete");
 
+/** The suggestion records the page sends (POST /api/ai/suggestions, PUT /api/ai/suggestions/:id), in order. */
+function recordCalls(page: Page): { method: string; body: Record<string, unknown> }[] {
+  const calls: { method: string; body: Record<string, unknown> }[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname.startsWith("/api/ai/suggestions")) calls.push({ method: req.method(), body: req.postDataJSON() as Record<string, unknown> });
+  });
+  return calls;
+}
+
 async function improveAll(page: Page) {
   await prose(page).click();
   await page.keyboard.press("Control+a");
@@ -68,6 +79,7 @@ describe("AI changes as inline suggestions", () => {
   it("streams a proposal into the text as marked words, then accepts one change and rejects the other", async () => {
     stub.options = { reply: improve, chunks: 14, chunkDelayMs: 250 };
     const page = await openDocument();
+    const records = recordCalls(page);
     await improveAll(page);
     // While it streams: the bar offers Stop and the first changes are already in the text.
     await bar(page).getByRole("button", { name: "Stop", exact: true }).waitFor({ timeout: 30_000 });
@@ -83,6 +95,9 @@ describe("AI changes as inline suggestions", () => {
     await popover.getByText("Replace “wrote” with “written”").waitFor();
     await popover.getByRole("button", { name: "Accept", exact: true }).click();
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent()).toBe("1 suggestion");
+    // The proposal was recorded when it landed; its outcome waits for the last change.
+    await expect.poll(() => records.map((r) => r.method)).toEqual(["POST"]);
+    expect(records[0]!.body).toMatchObject({ originalText: TEXT, suggestedText: IMPROVED, type: "improvement" });
 
     // The other one from the keyboard: caret into it, Alt+Enter into the popover.
     await inserted(page).filter({ hasText: "haste" }).click();
@@ -93,17 +108,22 @@ describe("AI changes as inline suggestions", () => {
     await page.keyboard.press("Enter");
     await bar(page).waitFor({ state: "hidden" });
     expect(await prose(page).textContent()).toBe("The report was written in a hurry, and it shows in every paragraph of it.");
+    // Decided: recorded once, accepted since one of its changes was.
+    await expect.poll(() => records.map((r) => r.method)).toEqual(["POST", "PUT"]);
+    expect(records[1]!.body).toEqual({ accepted: true });
     await page.context().close();
   });
 
   it("Accept all is one undo step, Reject all brings the text back", async () => {
     stub.options = { reply: improve, chunks: 3 };
     const page = await openDocument();
+    const records = recordCalls(page);
     await improveAll(page);
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
     await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe(IMPROVED);
     await bar(page).waitFor({ state: "hidden" });
+    await expect.poll(() => records.map((r) => [r.method, r.body.accepted])).toEqual([["POST", undefined], ["PUT", true]]);
 
     await prose(page).click();
     await page.keyboard.press("Control+z");
@@ -144,6 +164,8 @@ describe("AI changes as inline suggestions", () => {
       chunks: 4,
     };
     const page = await openDocument();
+    // The side panel's shortcut list names it.
+    expect(await page.getByRole("region", { name: "Shortcuts" }).textContent()).toContain("Ask AICtrl+J");
     await prose(page).click();
     await page.keyboard.press("Control+a");
     await page.keyboard.press("Control+j");
@@ -177,6 +199,7 @@ describe("AI changes as inline suggestions", () => {
   it("Continue Writing without a cursor suggests a continuation at the end of the document, and Ctrl+K from the cursor", async () => {
     stub.options = { reply: () => "And the report was read anyway.", chunks: 3 };
     const page = await openDocument();
+    const records = recordCalls(page);
     await page.getByRole("complementary", { name: "Document panel" }).getByRole("button", { name: "Continue Writing" }).click();
     await expect.poll(() => inserted(page).allTextContents(), { timeout: 30_000 }).toEqual([" And the report was read anyway."]);
     await page.getByText("Continued at the end of the document").first().waitFor();
@@ -189,6 +212,8 @@ describe("AI changes as inline suggestions", () => {
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("1 suggestion");
     await bar(page).getByRole("button", { name: "Reject all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe(`${TEXT} And the report was read anyway.`);
+    // Each continuation recorded, then its outcome: accepted, then rejected.
+    await expect.poll(() => records.map((r) => [r.method, r.body.accepted])).toEqual([["POST", undefined], ["PUT", true], ["POST", undefined], ["PUT", false]]);
     await page.context().close();
   });
 
@@ -237,6 +262,20 @@ describe("AI changes as inline suggestions", () => {
           expect(box!.x + box!.width).toBeLessThanOrEqual(width);
         }
         await shot(page, `suggestions-${width}-${colorScheme}`);
+
+        // The command palette covers everything while open, the bar too: once the palette has
+        // faded in, the bar is drawn dimmed under its overlay, not as it was.
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Control+Home");
+        await page.getByRole("dialog", { name: "Suggestion" }).waitFor({ state: "hidden" });
+        // Inside the bar (its rounded corners and shadow show what is behind it either way).
+        const clip = (await bar(page).getByTestId("suggestion-status").boundingBox())!;
+        const uncovered = await page.screenshot({ clip });
+        await page.keyboard.press("Control+Shift+K");
+        await page.getByRole("dialog", { name: "Command palette" }).waitFor();
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+        expect((await page.screenshot({ clip })).equals(uncovered)).toBe(false);
+        await shot(page, `suggestions-palette-${width}-${colorScheme}`);
         await page.context().close();
       }
     }
