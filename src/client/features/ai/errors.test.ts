@@ -45,3 +45,14 @@ describe("model_required", () => {
     expect(shown).toHaveLength(1);
   });
 });
+
+describe("the model server's failures", () => {
+  it("are told in the server's words, not hidden behind the action's generic message", () => {
+    const busy = "The AI service is busy. Please try again in 20 seconds.";
+    toastAiError(new ApiError(503, "Service Unavailable", { error: "ai_busy", message: busy }), "Improve failed", "Failed to improve text. Please try again.");
+    expect(shown[0]).toMatchObject({ title: "Improve failed", description: busy });
+    // Anything else keeps the action's own wording.
+    toastAiError(new ApiError(500, "Internal Server Error", { error: "internal_error", message: "Internal error" }), "Improve failed", "Failed to improve text. Please try again.");
+    expect(shown[1]).toMatchObject({ description: "Failed to improve text. Please try again." });
+  });
+});

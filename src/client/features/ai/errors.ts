@@ -70,5 +70,11 @@ export function toastAiError(err: unknown, title: string, fallback?: string): vo
     toast({ title, description: message ?? undefined, variant: "destructive" });
     return;
   }
-  toast({ title, description: fallback ?? message ?? undefined, variant: "destructive" });
+  // What the model server did (busy, misconfigured, down, too slow, cut short) is said by the
+  // server's own message; the action's generic fallback would hide what to do about it.
+  const upstream = err instanceof ApiError && typeof err.body?.error === "string" && UPSTREAM_CODES.has(err.body.error);
+  toast({ title, description: (upstream ? message : fallback) ?? message ?? undefined, variant: "destructive" });
 }
+
+/** Error codes that describe the model server's answer (src/shared/errors.ts). */
+const UPSTREAM_CODES = new Set(["ai_busy", "ai_misconfigured", "ai_unavailable", "ai_timeout", "ai_incomplete", "ai_empty"]);
