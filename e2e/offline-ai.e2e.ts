@@ -55,10 +55,14 @@ describe("offline engine: actions that need a language model", () => {
         : []),
     ] as const) {
       const page = await openDocument(session, viewport, scheme);
+      if (viewport.width > 1000) {
+        // The buttons that write new text say they need a model before anyone presses them.
+        await page.getByRole("button", { name: "Continue Writing (needs a language model)", exact: true }).waitFor({ timeout: 20_000 });
+      }
       await editorBody(page).click();
       await page.keyboard.press("Control+End");
       await page.keyboard.press("Control+k");
-      const notice = page.getByText("Continue writing needs a language model. Connect one in Settings.");
+      const notice = page.getByText("Continue writing needs a language model. Connect one in Settings.", { exact: true });
       await notice.waitFor({ timeout: 20_000 });
       await shot(page, `continue-needs-model-${viewport.width}-${scheme}`);
       expect(await editorBody(page).textContent()).toBe(TEXT);

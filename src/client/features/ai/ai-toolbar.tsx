@@ -1,12 +1,15 @@
 // The AI toolbar: Complete, Improve, Professional, Casual, Grammar, Summarize, Ask AI (Ctrl+J).
 // Locked features show a lock and an "Upgrade for AI features" hint; the server gates too.
+// Complete writes new text, which only a language model does: without one it says so (a plug
+// and its title), and pressing it offers to connect one (actions.ts → errors.ts).
 import type { Editor } from "@tiptap/react";
-import { Briefcase, CheckCheck, Coffee, FileText, Lock, MessageSquareText, PenLine, Wand2 } from "lucide-react";
+import { Briefcase, CheckCheck, Coffee, FileText, Lock, MessageSquareText, PenLine, Plug, Wand2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { createAiActions } from "./actions";
 import { toastUpgrade } from "./errors";
 import { askAiDialog } from "./store";
+import { useAiCapabilities } from "./use-ai-capabilities";
 import { useAiPlan } from "./use-ai-plan";
 
 export interface AiToolbarProps {
@@ -16,25 +19,28 @@ export interface AiToolbarProps {
 export function AiToolbar({ editor }: AiToolbarProps) {
   const plan = useAiPlan();
   const actions = createAiActions(editor, plan);
-  const item = (label: string, icon: ReactNode, onClick: () => void, locked: boolean, hint = label) => (
+  const capabilities = useAiCapabilities();
+  const item = (label: string, icon: ReactNode, onClick: () => void, locked: boolean, hint = label, needsModel = false) => (
     <Button
       key={label}
       variant="ghost"
       size="sm"
       onMouseDown={(e) => e.preventDefault() /* keep the editor's selection */}
       onClick={onClick}
-      aria-label={locked ? `${label} (locked)` : label}
-      title={locked ? "Upgrade for AI features" : hint}
+      aria-label={locked ? `${label} (locked)` : needsModel ? `${label} (needs a language model)` : label}
+      title={locked ? "Upgrade for AI features" : needsModel ? "Needs a language model: connect one in Settings" : hint}
     >
       {icon}
       {label}
       {locked && <Lock aria-hidden="true" className="size-3 text-muted-foreground" />}
+      {!locked && needsModel && <Plug aria-hidden="true" className="size-3 text-muted-foreground" />}
     </Button>
   );
   const locked = !plan.canUseAi;
+  const noModel = capabilities.loaded && !capabilities.model;
   return (
     <div role="toolbar" aria-label="AI tools" className="flex flex-wrap items-center gap-1 rounded-md border bg-card p-1">
-      {item("Complete", <PenLine aria-hidden="true" />, () => void actions.complete(true), locked)}
+      {item("Complete", <PenLine aria-hidden="true" />, () => void actions.complete(true), locked, "Complete", noModel)}
       {item("Improve", <Wand2 aria-hidden="true" />, actions.improve, locked)}
       {item("Professional", <Briefcase aria-hidden="true" />, () => actions.rewrite("professional"), locked)}
       {item("Casual", <Coffee aria-hidden="true" />, () => actions.rewrite("casual"), locked)}

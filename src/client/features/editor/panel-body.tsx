@@ -1,8 +1,9 @@
 // The side panel's content: Document Stats, AI Writing Tools and the shortcuts card, shown
 // beside the text (side-panel.tsx) or in a sheet over it (side-panel-sheet.tsx).
-import { ChevronsLeft, FileText, ListCollapse, PenLine, Sparkles, Wand2 } from "lucide-react";
+import { ChevronsLeft, FileText, ListCollapse, PenLine, Plug, Sparkles, Wand2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useAiCapabilities } from "../../lib/use-ai-capabilities";
 import { StatsList } from "./stats-view";
 import type { StatsStore } from "./stats-store";
 import type { EditorAiCommand } from "./types";
@@ -45,6 +46,8 @@ export interface PanelProps {
 }
 
 export function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: PanelProps & { onCollapse?: () => void }) {
+  const capabilities = useAiCapabilities();
+  const noModel = capabilities.loaded && !capabilities.model;
   return (
     <>
       <div className={cn("flex items-center justify-between", !onCollapse && "min-h-8 pr-10")}>
@@ -68,9 +71,18 @@ export function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: Pa
           <Wand2 aria-hidden="true" />
           Smart Improve
         </Button>
-        <Button variant="outline" size="sm" className="justify-start" onClick={() => onAiCommand("complete")}>
+        {/* New text needs a language model: without one the button says so, and pressing it offers to connect one. */}
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-start"
+          onClick={() => onAiCommand("complete")}
+          aria-label={noModel ? "Continue Writing (needs a language model)" : undefined}
+          title={noModel ? "Needs a language model: connect one in Settings" : undefined}
+        >
           <PenLine aria-hidden="true" />
           Continue Writing
+          {noModel && <Plug aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
         </Button>
         <Button variant="outline" size="sm" className="justify-start" onClick={() => onAiCommand("summarize")}>
           <ListCollapse aria-hidden="true" />
