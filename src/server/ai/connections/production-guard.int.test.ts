@@ -7,7 +7,8 @@ import { createTestApp, createTestUser, request, type TestApp } from "../../test
 import { type OpenAiStub, startOpenAiStub } from "../openai-stub.test-util.js";
 import { createSecretBox } from "./secret-box.js";
 
-const production = { NODE_ENV: "production", PAYMENTS: "disabled" };
+// JWT_SECRET: production on PostgreSQL (the CI run) requires one.
+const production = { NODE_ENV: "production", PAYMENTS: "disabled", JWT_SECRET: "p".repeat(48) };
 
 describe("connections in production", () => {
   let stub: OpenAiStub;
