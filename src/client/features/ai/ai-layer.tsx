@@ -1,35 +1,20 @@
-// Everything AI that floats over the editor: the assistant panel, the rewrite dialog, the
-// suggestion card and the selection helper; it also runs commands from the toolbar, the
-// slash menu and the shortcuts (Ctrl+K complete, Ctrl+R rewrite, Ctrl+/ assistant, Ctrl+J Ask
-// AI). Proposals that replace text land in the document as inline suggestions, with their bar
-// and popover here too.
+// Everything AI that floats over the editor. What must act from the start stays here: the
+// Ctrl+J / Cmd+J shortcut of Ask AI, the document the suggestions belong to and the list of
+// suggestions already in the document. The rest (ai-tools.tsx: commands from the toolbar, the
+// slash menu and the shortcuts, the suggestion stream, bar and popover, the dialogs, the
+// selection helper) loads on first use: the editor's first focus or selection, a command, an
+// open request, a pending proposal or a suggestion in the document.
 // Type-only import: keeps TipTap out of every bundle that merely references the AI feature.
 import type { Editor } from "@tiptap/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { createAiActions } from "./actions";
-import { landsInline, SuggestionBar, SuggestionPopover, useDocSuggestions, useSuggestionStream } from "./inline-suggestions";
-import { trackCursor } from "./editor-text";
-import { SelectionHelper } from "./selection-helper";
+import { useEffect } from "react";
+import { lastFailure, loadAiTools, retryAiTools, setAiToolsMounted, useAiTools, wantAiTools } from "./ai-tools-gate";
+import { toast } from "../../lib/toast";
+import { useDocSuggestions } from "./inline-suggestions/use-doc-suggestions";
 import { askAiDialog, suggestionStore, useAskAiOpen, usePendingSuggestion } from "./store";
 import type { AiCommand } from "./types";
-import { useAiPlan } from "./use-ai-plan";
-
-// The panel, the dialog and the card are loaded on first use, keeping them (and the select
-// and markdown code they need) out of the editor's first paint.
-const AssistantPanel = lazy(() => import("./assistant-panel").then((m) => ({ default: m.AssistantPanel })));
-const RewriteDialog = lazy(() => import("./rewrite-dialog").then((m) => ({ default: m.RewriteDialog })));
-const SuggestionCard = lazy(() => import("./suggestion-card").then((m) => ({ default: m.SuggestionCard })));
-const AskAiDialog = lazy(() => import("./ask-ai").then((m) => ({ default: m.AskAiDialog })));
 
 /** Ctrl+J / Cmd+J opens Ask AI: free in the editor (Ctrl+K continues, Ctrl+Shift+K is the palette, Ctrl+R rewrites). */
 const isAskAiShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "j";
-
-/** True from the first time `open` is true on: a part once shown stays mounted (its state and close animation). */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 export interface AiLayerProps {
   editor: Editor | null;
@@ -43,19 +28,44 @@ export interface AiLayerProps {
 }
 
 export function AiLayer(props: AiLayerProps) {
-  const { editor, documentId, command } = props;
-  const plan = useAiPlan();
-  const actions = createAiActions(editor, plan);
-  const assistantUsed = useOpenedOnce(props.assistantOpen);
-  const rewriteUsed = useOpenedOnce(props.rewriteOpen);
-  const pending = usePendingSuggestion();
-  // Proposals that replace text land in the document as suggestions; the card shows the others.
-  const suggestionUsed = useOpenedOnce(pending !== null && !landsInline(pending));
-  useSuggestionStream(editor);
-  const inDocument = useDocSuggestions(editor);
-  const editable = !!editor && editor.isEditable;
+  const { editor, documentId } = props;
   const askOpen = useAskAiOpen();
-  const askUsed = useOpenedOnce(askOpen);
+  const pending = usePendingSuggestion();
+  const inDocument = useDocSuggestions(editor);
+  const tools = useAiTools();
+  const asked = props.command !== null || props.assistantOpen || props.rewriteOpen || askOpen || pending !== null || inDocument.length > 0;
+  useEffect(() => {
+    if (!asked) return;
+    wantAiTools();
+    // Offline, the download waits for the connection.
+    window.addEventListener("online", retryAiTools);
+    return () => window.removeEventListener("online", retryAiTools);
+  }, [asked]);
+
+  // A command whose tools could not load (offline) says so, and does not run once they can.
+  const command = props.command && props.command.nonce > lastFailure() ? props.command : null;
+  useEffect(() => {
+    if (!command) return;
+    loadAiTools().catch(() =>
+      toast({ title: "AI tools could not load", description: "Check the connection and try again.", variant: "destructive" }),
+    );
+  }, [command]);
+
+  // The writer about to work with the text: load the tools while they place the cursor.
+  useEffect(() => {
+    if (!editor) return;
+    if (editor.isFocused || !editor.state.selection.empty) return wantAiTools();
+    const onFocus = () => wantAiTools();
+    const onSelection = () => {
+      if (!editor.state.selection.empty) wantAiTools();
+    };
+    editor.on("focus", onFocus);
+    editor.on("selectionUpdate", onSelection);
+    return () => {
+      editor.off("focus", onFocus);
+      editor.off("selectionUpdate", onSelection);
+    };
+  }, [editor]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -79,60 +89,21 @@ export function AiLayer(props: AiLayerProps) {
     };
   }, [documentId]);
 
-  // Whether the writer has put the cursor somewhere decides where "continue" writes.
-  useEffect(() => (editor ? trackCursor(editor) : undefined), [editor]);
-
-  // Run each command once per nonce, with the latest actions.
-  const latest = useRef({ actions, props });
-  latest.current = { actions, props };
-  const lastNonce = useRef<number | null>(null);
-  useEffect(() => {
-    if (!command || command.nonce === lastNonce.current) return;
-    lastNonce.current = command.nonce;
-    const { actions: a, props: p } = latest.current;
-    switch (command.name) {
-      case "complete":
-        return void a.complete();
-      case "improve":
-        return a.improve();
-      case "grammar":
-        return void a.grammar();
-      case "summarize":
-        return a.summarize();
-      case "outline":
-        return a.outline();
-      case "rewrite":
-        return p.onRewriteOpenChange(true);
-      case "assistant":
-        return p.onAssistantOpenChange(true);
-    }
-  }, [command]);
-
+  // Mounted once downloaded (not through React.lazy, whose failed download offline would take
+  // the editor down with it). Nothing holds their place: every part floats over the editor.
+  if (!tools) return null;
+  const { AiTools } = tools;
   return (
-    <>
-      {assistantUsed && (
-        <Suspense fallback={null}>
-          <AssistantPanel editor={editor} open={props.assistantOpen} onOpenChange={props.onAssistantOpenChange} actions={actions} />
-        </Suspense>
-      )}
-      {rewriteUsed && (
-        <Suspense fallback={null}>
-          <RewriteDialog editor={editor} open={props.rewriteOpen} onOpenChange={props.onRewriteOpenChange} plan={plan} />
-        </Suspense>
-      )}
-      {askUsed && (
-        <Suspense fallback={null}>
-          <AskAiDialog editor={editor} open={askOpen} onOpenChange={askAiDialog.setOpen} plan={plan} />
-        </Suspense>
-      )}
-      {suggestionUsed && (
-        <Suspense fallback={null}>
-          <SuggestionCard editor={editor} />
-        </Suspense>
-      )}
-      <SuggestionBar editor={editor} changes={inDocument} editable={editable} />
-      <SuggestionPopover editor={editor} changes={inDocument} editable={editable} />
-      {inDocument.length === 0 && <SelectionHelper editor={editor} actions={actions} onRewrite={() => props.onRewriteOpenChange(true)} />}
-    </>
+    <AiTools
+      editor={editor}
+      command={command}
+      assistantOpen={props.assistantOpen}
+      onAssistantOpenChange={props.onAssistantOpenChange}
+      rewriteOpen={props.rewriteOpen}
+      onRewriteOpenChange={props.onRewriteOpenChange}
+      askOpen={askOpen}
+      inDocument={inDocument}
+      onListening={setAiToolsMounted}
+    />
   );
 }
