@@ -5,7 +5,9 @@
 // schemas, ~23 KB compressed; use the zod-free constants such as contracts/collab-wire.ts),
 // the auth client (~20 KB; lib/auth-client.ts loads it on demand), and Radix's menus and
 // tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx); and
-// on the landing page, Query's client (~9 KB; lib/load-query-client.ts).
+// on the landing page, Query's client (~9 KB; lib/load-query-client.ts). On the editor
+// route, the AI parts that act on a command, a click or a selection (~12 KB; they load with
+// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts) and the find bar.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -103,6 +105,43 @@ describe("the first load", () => {
   it("of the landing page takes only Query's context object, not its client (lib/query-client-slot.ts)", () => {
     expect([...landing.packages].filter((p) => p.startsWith("@tanstack/"))).toEqual(["@tanstack/react-query", "@tanstack/react-query:QueryClientContext"]);
     expect(landing.files).not.toContain("client/lib/query-client.ts");
+  });
+
+  it("of the editor route keeps the AI that acts from the start and leaves the AI tools for first use", () => {
+    // From the start: the shortcuts and the layer, the suggestions already in the text, ghost text.
+    expect(editor.files).toContain("client/features/ai/ai-layer.tsx");
+    expect(editor.files).toContain("client/features/ai/ai-toolbar.tsx");
+    expect(editor.files).toContain("client/features/ai/inline-suggestions/use-doc-suggestions.ts");
+    expect(editor.files).toContain("client/features/ai/inline-completion/plugin.ts");
+    expect(editor.files).toContain("shared/editor/suggestion-marks.ts");
+    // On first use: the actions and their streaming, the suggestion stream, bar and popover,
+    // the dialogs, the card and the selection helper.
+    const later = [
+      "ai-tools.tsx",
+      "actions.ts",
+      "api.ts",
+      "errors.ts",
+      "editor-text.ts",
+      "selection-helper.tsx",
+      "assistant-panel.tsx",
+      "rewrite-dialog.tsx",
+      "readability-view.tsx",
+      "ask-ai.tsx",
+      "suggestion-card.tsx",
+      "inline-suggestions/use-suggestion-stream.ts",
+      "inline-suggestions/render.ts",
+      "inline-suggestions/suggestion-bar.tsx",
+      "inline-suggestions/suggestion-popover.tsx",
+    ].map((f) => `client/features/ai/${f}`);
+    expect(later.filter((f) => editor.files.has(f))).toEqual([]);
+    expect(editor.packages).not.toContain("eventsource-parser");
+    expect(editor.packages).not.toContain("diff");
+  });
+
+  it("of the editor route keeps the find extension and leaves the find bar for its first opening", () => {
+    expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
+    expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");
+    expect(editor.files).not.toContain("client/features/editor/find/find-commands.ts");
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {

@@ -14,10 +14,11 @@ import { getAccessToken } from "../../lib/auth-client";
 import { useAuth } from "../../lib/auth-provider";
 import { PresenceAvatars } from "../../components/presence-avatars";
 import { cn } from "../../lib/cn";
+import { toast } from "../../lib/toast";
 import { colorFor } from "../../lib/collab/user-color";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
-import { FindBar, useFindBar } from "./find";
+import { useFindBar } from "./find/use-find-bar";
 import { LastEdited } from "./last-edited-view";
 import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
@@ -28,6 +29,25 @@ import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-prefe
 import { useEditorCommands } from "./use-editor-commands";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveEditor } from "./use-live-editor";
+
+// The find bar loads when first opened (Ctrl/Cmd+F, Ctrl/Cmd+H, Find, the palette); the
+// editor's first focus and a pointer over Find fetch it ahead, so the bar opens at once. It
+// mounts once downloaded: a download that fails (offline) leaves the editor as it was.
+type FindBarPart = typeof import("./find/find-bar").FindBar;
+let findBarPart: FindBarPart | null = null;
+let findBarLoading: Promise<FindBarPart> | null = null;
+function loadFindBar(): Promise<FindBarPart> {
+  if (findBarPart) return Promise.resolve(findBarPart);
+  findBarLoading ??= import("./find/find-bar").then(
+    (m) => (findBarPart = m.FindBar),
+    (err: unknown) => {
+      findBarLoading = null;
+      throw err;
+    },
+  );
+  return findBarLoading;
+}
+const preloadFindBar = () => void loadFindBar().catch(() => undefined);
 
 interface EditorDocumentSnapshot {
   id: string;
@@ -115,6 +135,31 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   // Every change goes to the server as it is made; Ctrl+S only asks it to store now.
   const save = useCallback(() => live.requestStore(), [live]);
   const findBar = useFindBar();
+  // Once opened the bar stays mounted: closing it clears the matches it marked.
+  const [FindBar, setFindBar] = useState<FindBarPart | null>(null);
+  const { open: findOpen, close: closeFind } = findBar;
+  useEffect(() => {
+    if (!findOpen || FindBar) return;
+    let current = true;
+    loadFindBar().then(
+      (part) => current && setFindBar(() => part),
+      () => {
+        if (!current) return;
+        closeFind();
+        toast({ title: "Find could not load", description: "Check the connection and try again.", variant: "destructive" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [findOpen, FindBar, closeFind]);
+  useEffect(() => {
+    if (!editor) return;
+    editor.on("focus", preloadFindBar);
+    return () => {
+      editor.off("focus", preloadFindBar);
+    };
+  }, [editor]);
   useEditorShortcuts({ onSave: save, onAiCommand, onFind: findBar.show });
 
   // Viewers have no version history (the server answers them 404).
@@ -210,6 +255,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           size="sm"
           className="max-sm:hidden"
           aria-pressed={findBar.open}
+          onPointerEnter={preloadFindBar}
           onClick={() => (findBar.open ? findBar.close() : findBar.show(false))}
         >
           <SearchIcon aria-hidden="true" />
@@ -221,7 +267,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           {props.renderExport(session.getDocument)}
         </div>
       </div>
-      {editor && <FindBar editor={editor} control={findBar} canReplace={!viewOnly && session.editable} />}
+      {editor && FindBar && <FindBar editor={editor} control={findBar} canReplace={!viewOnly && session.editable} />}
       <div className="flex min-h-0 flex-1">
         {showPanel && (
           <SidePanel
@@ -260,6 +306,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
                 size="sm"
                 className="h-7 sm:hidden"
                 aria-pressed={findBar.open}
+                onPointerEnter={preloadFindBar}
                 onClick={() => (findBar.open ? findBar.close() : findBar.show(false))}
               >
                 <SearchIcon aria-hidden="true" />
