@@ -204,6 +204,9 @@ describe("AI changes as inline suggestions", () => {
     await expect.poll(() => inserted(page).allTextContents(), { timeout: 30_000 }).toEqual([" And the report was read anyway."]);
     await page.getByText("Continued at the end of the document").first().waitFor();
     await bar(page).getByRole("button", { name: "Accept all", exact: true }).click();
+    // Decided (the text reads the same with the suggestion pending): no bar, no marked words.
+    await bar(page).waitFor({ state: "hidden" });
+    expect(await inserted(page).count()).toBe(0);
     await expect.poll(() => prose(page).textContent()).toBe(`${TEXT} And the report was read anyway.`);
 
     await prose(page).click();
