@@ -13,9 +13,22 @@ export interface SelectionInfo {
   empty: boolean;
 }
 
+/**
+ * Brings the editor's selection up to date with the page's. A key that moves the caret (End,
+ * Ctrl+End, Shift+arrows) is done by the browser, and the editor reads the new place on the
+ * page's next "selectionchange" event; a shortcut pressed right after it (Ctrl+K) can come
+ * first, and would act where the caret was before. ProseMirror's observer flushes that
+ * pending change on demand (not in its typings, so reached by shape).
+ */
+function syncSelection(editor: Editor): void {
+  const view = editor.view as unknown as { domObserver?: { flush?: () => void } };
+  view.domObserver?.flush?.();
+}
+
 /** The selected text, taken only between the selection's start and end (never the whole block around it). */
 export function getSelection(editor: Editor | null): SelectionInfo {
   if (!editor) return { text: "", from: 0, to: 0, empty: true };
+  if (!editor.isDestroyed) syncSelection(editor);
   const { from, to } = editor.state.selection;
   const text = editor.state.doc.textBetween(from, to, "\n\n", " ").trim();
   return { text, from, to, empty: from === to || !text };
