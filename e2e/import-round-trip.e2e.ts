@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { DocNode } from "../src/shared/editor/schema.js";
+import { docShape as shape } from "../src/shared/export/doc-shape.test-util.js";
 import { KITCHEN_SINK } from "../src/shared/export/fixtures.js";
 import { apiRequest, buyPlan } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
@@ -60,25 +61,6 @@ async function drop(page: Page, files: { name: string; bytes: Buffer; type: stri
   );
 }
 
-/** Structure, the chosen marks and attributes; neighbouring text runs that became alike are joined. */
-function shape(node: DocNode, keepMarks: string[], keepAttrs: string[]): unknown {
-  const attrs = Object.fromEntries(Object.entries(node.attrs ?? {}).filter(([k, v]) => keepAttrs.includes(k) && v !== null && v !== "left"));
-  const out: Record<string, unknown> = { type: node.type };
-  if (Object.keys(attrs).length) out.attrs = attrs;
-  if (node.text !== undefined) out.text = node.text;
-  const marks = (node.marks ?? []).filter((m) => keepMarks.includes(m.type)).map((m) => (m.type === "link" ? `link:${m.attrs?.href}` : m.type));
-  if (marks.length) out.marks = marks.sort();
-  if (node.content) {
-    const content: Record<string, unknown>[] = [];
-    for (const child of node.content.map((c) => shape(c, keepMarks, keepAttrs) as Record<string, unknown>)) {
-      const last = content.at(-1);
-      if (last?.type === "text" && child.type === "text" && JSON.stringify(last.marks) === JSON.stringify(child.marks)) last.text = `${last.text}${child.text}`;
-      else content.push(child);
-    }
-    out.content = content;
-  }
-  return out;
-}
 
 describe("import round trips", () => {
   it("Markdown, HTML and Word exported from the editor and dropped back keep their structure and marks", { timeout: 180_000 }, async () => {

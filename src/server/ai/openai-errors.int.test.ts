@@ -2,50 +2,26 @@
 // and the streaming endpoints, the writer gets a message that says what happened (never the
 // key), nothing is proposed and nothing is charged. Through the real SDK against the stub.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.js";
-import { loadConfig } from "../config.js";
-import { openDatabase } from "../db/providers/index.js";
-import { createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { createTestApp, createTestUser, type LogLine, request, type TestApp, type TestUser } from "../test/harness.js";
 import { aiUsage, sseEvents } from "./ai.test-util.js";
 import { type OpenAiStub, startOpenAiStub } from "./openai-stub.test-util.js";
 
 const KEY = "sk-secret-key-1234567890";
 
 /** The app against the stub, with its JSON log lines kept (warn and above), as the server logs them. */
-async function appWithLog(): Promise<TestApp & { stub: OpenAiStub; logs: Array<{ level: number; msg: string; [k: string]: unknown }> }> {
+async function appWithLog(): Promise<TestApp & { stub: OpenAiStub; logs: LogLine[] }> {
   const stub = await startOpenAiStub();
-  const logs: Array<{ level: number; msg: string }> = [];
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    PUBLIC_URL: "http://localhost:3000",
-    AUTH_AUTOCONFIRM: "true",
-    AI_BASE_URL: stub.url,
-    AI_API_KEY: KEY,
-    AI_MODEL: "stub-model",
-    AI_TIMEOUT_MS: "1000",
-  });
-  const database = await openDatabase({ dataDir: "memory://", poolSize: 5 });
-  const clock = {
-    now: new Date(),
-    advance(ms: number) {
-      clock.now = new Date(clock.now.getTime() + ms);
-    },
-  };
-  const logger = { stream: { write: (line: string) => void logs.push(JSON.parse(line)) } };
-  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger, clientDir: "/nonexistent" });
-  await app.ready();
+  const logs: LogLine[] = [];
+  const t = await createTestApp(
+    { LOG_LEVEL: "warn", AI_BASE_URL: stub.url, AI_API_KEY: KEY, AI_MODEL: "stub-model", AI_TIMEOUT_MS: "1000" },
+    { logs },
+  );
   return {
-    app,
-    ctx,
-    config,
-    database,
-    clock,
+    ...t,
     stub,
     logs,
     async close() {
-      await app.close();
-      await database.close();
+      await t.close();
       await stub.close();
     },
   };

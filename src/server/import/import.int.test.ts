@@ -1,6 +1,7 @@
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { docShape as shape } from "../../shared/export/doc-shape.test-util.js";
 import { KITCHEN_SINK } from "../../shared/export/fixtures.js";
 import { renderExport } from "../export/render.js";
 import { importGate } from "./gate.js";
@@ -32,29 +33,6 @@ async function importOne(name: string, body: string | Buffer, user = owner) {
 }
 
 const listIds = async (user: TestUser) => ((await request(t, "GET", "/api/documents", { user })).json() as { id: string }[]).map((d) => d.id);
-
-/**
- * The document's structure and the chosen marks and attributes, with text runs that became
- * alike joined, so a format's known losses (Markdown has no underline) can be left aside.
- */
-function shape(node: DocNode, keepMarks: string[], keepAttrs: string[]): unknown {
-  const attrs = Object.fromEntries(Object.entries(node.attrs ?? {}).filter(([k, v]) => keepAttrs.includes(k) && v !== null && v !== "left"));
-  const out: Record<string, unknown> = { type: node.type };
-  if (Object.keys(attrs).length) out.attrs = attrs;
-  if (node.text !== undefined) out.text = node.text;
-  const marks = (node.marks ?? []).filter((m) => keepMarks.includes(m.type)).map((m) => (m.type === "link" ? `link:${m.attrs?.href}` : m.type));
-  if (marks.length) out.marks = marks.sort();
-  if (node.content) {
-    const content: Record<string, unknown>[] = [];
-    for (const child of node.content.map((c) => shape(c, keepMarks, keepAttrs) as Record<string, unknown>)) {
-      const last = content.at(-1);
-      if (last?.type === "text" && child.type === "text" && JSON.stringify(last.marks) === JSON.stringify(child.marks)) last.text = `${last.text}${child.text}`;
-      else content.push(child);
-    }
-    out.content = content;
-  }
-  return out;
-}
 
 const types = (doc: DocNode) => (doc.content ?? []).map((b) => b.type);
 const marked = (doc: DocNode, type: string) => {

@@ -41,7 +41,14 @@ async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A log line as the server writes it (pino's JSON). */
+export type LogLine = { level: number; msg: string; [k: string]: unknown };
+
+/**
+ * A fresh app on a fresh database. `opts.logs` keeps the server's log lines (at the env's
+ * LOG_LEVEL) for tests that check what is logged.
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: LogLine[] } = {}): Promise<TestApp> {
   let drop = async () => {};
   let databaseUrl: string | undefined;
   if (usingPostgres()) {
@@ -64,7 +71,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger: false, clientDir: "/nonexistent" });
+  const logs = opts.logs;
+  const logger = logs ? { stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } } : false;
+  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger, clientDir: "/nonexistent" });
   await app.ready();
   return {
     app,
