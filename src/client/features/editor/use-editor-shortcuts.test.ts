@@ -23,4 +23,17 @@ describe("editor shortcuts", () => {
     expect(shortcutAction(key("b", { ctrlKey: true }))).toBeNull();
     expect(shortcutAction(key("S", { ctrlKey: true, shiftKey: true }))).toBeNull();
   });
+
+  it("opens find with Ctrl/Cmd+F and find with replace with Ctrl/Cmd+H", () => {
+    expect(shortcutAction(key("f", { ctrlKey: true }))).toBe("find");
+    expect(shortcutAction(key("F", { metaKey: true }))).toBe("find");
+    expect(shortcutAction(key("h", { ctrlKey: true }))).toBe("replace");
+    expect(shortcutAction(key("h", { metaKey: true }))).toBe("replace");
+  });
+
+  it("leaves plain find keys and shifted or Alt find keys alone", () => {
+    expect(shortcutAction(key("f"))).toBeNull();
+    expect(shortcutAction(key("F", { ctrlKey: true, shiftKey: true }))).toBeNull();
+    expect(shortcutAction(key("h", { ctrlKey: true, altKey: true }))).toBeNull();
+  });
 });
