@@ -15,6 +15,7 @@
 // string, and `Prefer: return=minimal` (the answer is the record without its content).
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
+import inspector from "node:inspector";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -44,6 +45,8 @@ const ROUNDS = 5;
 const ROUND_SECONDS = 3;
 const CONCURRENCY = Number(arg("concurrency", "8"));
 const LOOP_RESOLUTION_MS = 10;
+/** BENCH_PROFILE_FILE=<path> adds one whole-path round (not counted) under V8's CPU profiler, main thread. */
+const PROFILE_FILE = process.env.BENCH_PROFILE_FILE;
 /** The budget printed beside the CPU ratio. */
 const CPU_GOAL = 1.3;
 
@@ -55,7 +58,7 @@ const { content: _content, textContent: _text, ...returnedColumns } = getTableCo
 const RAW_UPDATE = `UPDATE documents SET content = $1::jsonb, text_content = $2, word_count = $3::int, title = coalesce($4, title),
   version = version + 1, updated_at = $5::timestamptz
   WHERE id = $6 AND user_id = $7 AND version = $8
-    AND NOT EXISTS (SELECT 1 FROM document_states WHERE document_states.document_id = documents.id) AND deleted_at IS NULL
+    AND co_edited = false AND deleted_at IS NULL
   RETURNING ${Object.values(returnedColumns)
     .map((c) => c.name)
     .join(", ")}`;
@@ -110,6 +113,20 @@ function startLoadGenerator(job: object) {
       child.send(msg);
     });
   return { ready: ask({ type: "init", job }, "ready"), ask };
+}
+
+/** Runs `round` with the main thread's CPU profiler on and writes the .cpuprofile (bench/lib/profile-summary.mjs reads it). */
+async function profileWholePath(file: string, round: () => Promise<unknown>) {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post("Profiler.enable");
+  await post("Profiler.start");
+  await round();
+  const { profile } = await post("Profiler.stop");
+  fs.writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
 }
 
 async function main() {
@@ -257,6 +274,7 @@ async function main() {
     cpuRatios.push((httpCpu.node + httpCpu.database) / sat.done / ((rawCpu.node + rawCpu.database) / raw));
   }
   const logBytesPerSave = (fs.fstatSync(logFd).size - logBefore) / totals.httpDone;
+  if (PROFILE_FILE) await profileWholePath(PROFILE_FILE, () => httpPhase(ROUND_SECONDS));
   const saturationStealLine = saturationSteal();
   const saturationLoadAfter = load();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

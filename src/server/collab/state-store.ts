@@ -2,7 +2,7 @@
 // documents that everything else reads. A document written before collaboration is
 // converted from its JSON exactly once: two conversions of the same JSON would be two
 // different histories, and merging them would show every paragraph twice.
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
@@ -17,24 +17,44 @@ const { content: _content, textContent: _text, ...withoutContent } = getTableCol
 
 const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
+/** How often a conversion starts over because a save changed the document while it ran. */
+const CONVERSION_ATTEMPTS = 5;
+
 /** The stored state of document `id`, converting its JSON on first use; null when the document is gone. */
 export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array | null> {
   const [stored] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
   if (stored) return new Uint8Array(stored.state);
-  const content = await contentJson(ctx, id);
-  if (!content) return null;
-  const title = content.title === DEFAULT_DOCUMENT_TITLE ? "" : content.title;
-  const converted = Y.encodeStateAsUpdate(ydocFromContent(JSON.parse(content.json) as DocNode, title));
-  // Whoever converts first wins; everyone else reads the winner's state. Only whether this
-  // one went in comes back (returning the state would copy it out of the database again).
-  const inserted = await ctx.db
-    .insert(documentStates)
-    .values({ documentId: id, state: toBytes(converted), updatedAt: ctx.now() })
-    .onConflictDoNothing()
-    .returning({ documentId: documentStates.documentId });
-  if (inserted[0]) return converted;
-  const [winner] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
-  return winner ? new Uint8Array(winner.state) : null;
+  for (let attempt = 0; attempt < CONVERSION_ATTEMPTS; attempt++) {
+    const content = await contentJson(ctx, id);
+    if (!content) return null;
+    const title = content.title === DEFAULT_DOCUMENT_TITLE ? "" : content.title;
+    const converted = Y.encodeStateAsUpdate(ydocFromContent(JSON.parse(content.json) as DocNode, title));
+    const outcome = await ctx.db.transaction(async (tx) => {
+      // Marks the document co-edited only if it is still the version converted. From then on
+      // a save's UPDATE (documents/save.ts) writes nothing and goes through the live state; one
+      // that waited on this row is checked again against the marked row.
+      const [marked] = await tx
+        .update(documents)
+        .set({ coEdited: true })
+        .where(and(eq(documents.id, id), eq(documents.version, content.version)))
+        .returning({ id: documents.id });
+      if (!marked) return "changed" as const;
+      // Whoever converts first wins; everyone else reads the winner's state. Only whether this
+      // one went in comes back (returning the state would copy it out of the database again).
+      const inserted = await tx
+        .insert(documentStates)
+        .values({ documentId: id, state: toBytes(converted), updatedAt: ctx.now() })
+        .onConflictDoNothing()
+        .returning({ documentId: documentStates.documentId });
+      return inserted[0] ? ("inserted" as const) : ("lost" as const);
+    });
+    if (outcome === "inserted") return converted;
+    if (outcome === "lost") {
+      const [winner] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+      return winner ? new Uint8Array(winner.state) : null;
+    }
+  }
+  throw new Error(`document ${id} kept changing while it was converted for live editing`);
 }
 
 /**
@@ -42,13 +62,13 @@ export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array
  * usually holds it (the editor's GET of the document has just read it), which spares the
  * database turning a large jsonb value into text and the copy out of its thread.
  */
-async function contentJson(ctx: AppContext, id: string): Promise<{ json: string; title: string } | null> {
+async function contentJson(ctx: AppContext, id: string): Promise<{ json: string; title: string; version: number } | null> {
   const [row] = await ctx.db.select({ version: documents.version, title: documents.title }).from(documents).where(eq(documents.id, id));
   if (!row) return null;
   const cached = contentCache(ctx).get(id, row.version);
-  if (cached !== undefined) return { json: cached, title: row.title };
+  if (cached !== undefined) return { json: cached, title: row.title, version: row.version };
   const [stored] = await ctx.db
-    .select({ json: sql<string>`${documents.content}::text`, title: documents.title })
+    .select({ json: sql<string>`${documents.content}::text`, title: documents.title, version: documents.version })
     .from(documents)
     .where(eq(documents.id, id));
   return stored ?? null;

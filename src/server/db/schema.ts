@@ -85,6 +85,8 @@ export const documents = pgTable("documents", {
   sharePasswordHash: text("share_password_hash"),
   shareExpiresAt: ts("share_expires_at"),
   shareGeneration: integer("share_generation").notNull().default(0),
+  /** Has a live (Yjs) state in document_states: its content then changes only through it (migrations/0160_co_edited.sql). */
+  coEdited: boolean("co_edited").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
   // search (tsvector, brought up to date by search/refresh.ts; migrations/0120_search.sql, 0150_search_deferred.sql) is left out: select() would fetch it. Used in search/queries.ts.

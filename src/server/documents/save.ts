@@ -6,7 +6,7 @@ import type { DocumentRecord, UpdateDocumentBody } from "../../shared/contracts/
 import { documentChannel } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/index.js";
-import { documentStates, documents, preparedPerDb } from "../db/index.js";
+import { documents, preparedPerDb } from "../db/index.js";
 import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { type CheckedContent, checkContent } from "./content.js";
@@ -37,24 +37,17 @@ export async function updateDocument(
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const checked = patch.content !== undefined ? checkContent(patch.content) : null;
-  // The owner's content save takes the prepared statement, which writes nothing when the
-  // document is co-edited: the autosave is then one round trip. A miss, a member's save or
-  // a title alone checks for a live document first, then takes the general statement.
-  let row: DocumentRow | undefined = checked && principal.kind === "user" ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : undefined;
+  // One conditional UPDATE, which writes nothing to a co-edited document (its content
+  // changes only through the live state). The owner's content save is the autosave: its
+  // statement is prepared once. A miss costs one read, to tell why.
+  const ownersSave = !!checked && principal.kind === "user";
+  let row = ownersSave ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : await updateAny(ctx, principal, id, patch, checked);
   if (!row) {
-    if ((checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
-    row = await updateAny(ctx, principal, id, patch, checked);
-  }
-  // A live session that began during this save would store its older content over it:
-  // hand the change to it as well (rare, and it converges either way).
-  if (row && (checked || patch.title !== undefined) && (await isCoEdited(ctx, id))) {
-    await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() });
-  }
-  if (!row) {
-    // Tell a stale writer apart from one who may not write (or a missing document).
-    const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
-    if (!current) throw notFound("Document not found");
-    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
+    const current = await currentFor(ctx, principal, id, patch);
+    if (current.coEdited && (checked || patch.title !== undefined)) return saveIntoLiveDocument(ctx, id, patch, checked);
+    // The owner's statement does not apply to a member who may write.
+    if (ownersSave) row = await updateAny(ctx, principal, id, patch, checked);
+    if (!row) throw conflict("This document was changed since you loaded it", { current: presentDocument(await currentFor(ctx, principal, id)) });
   }
   const record = presentDocument(row);
   // The editor that opens this version next reads it from memory.
@@ -65,38 +58,22 @@ export async function updateDocument(
   return { record, contentJson: checked?.json ?? null };
 }
 
-// Every save asks it once after writing, so it is built once per database.
-const liveState = preparedPerDb((db) =>
-  db
-    .select({ id: documentStates.documentId })
-    .from(documentStates)
-    .where(eq(documentStates.documentId, sql.placeholder("id")))
-    .prepare("document_live_state"),
-);
-
-/** Whether the document has a live (Yjs) state: its content then changes only through it. */
-async function isCoEdited(ctx: AppContext, id: string): Promise<boolean> {
-  const [row] = await liveState(ctx.db).execute({ id });
-  return !!row;
+/** The document as the writer may see it: 404 when it may not, 409 when the writer's version is not the current one. */
+async function currentFor(ctx: AppContext, principal: DocumentPrincipal, id: string, patch?: UpdateDocumentBody): Promise<DocumentRow> {
+  const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
+  if (!current) throw notFound("Document not found");
+  if (patch && current.version !== patch.version) {
+    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
+  }
+  return current;
 }
 
 /**
- * A REST title or content change for a co-edited document: checked against the version the client saw like
- * any save (409 otherwise), then applied to the live document as the change from that
+ * A REST title or content change for a co-edited document, once checked against the version the client saw like
+ * any save (409 otherwise): applied to the live document as the change from that
  * version, so it merges with what editors are typing; the store answers with the result.
  */
-async function saveIntoLiveDocument(
-  ctx: AppContext,
-  principal: DocumentPrincipal,
-  id: string,
-  patch: UpdateDocumentBody,
-  checked: CheckedContent | null,
-): Promise<SavedDocument> {
-  const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
-  if (!current) throw notFound("Document not found");
-  if (current.version !== patch.version) {
-    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
-  }
+async function saveIntoLiveDocument(ctx: AppContext, id: string, patch: UpdateDocumentBody, checked: CheckedContent | null): Promise<SavedDocument> {
   await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() });
   const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
   if (!row) throw notFound("Document not found");
@@ -129,7 +106,7 @@ function prepareOwnerSave(db: Db) {
         eq(documents.userId, sql.placeholder("userId")),
         eq(documents.version, sql.placeholder("version")),
         // A co-edited document changes only through its live state (saveIntoLiveDocument).
-        sql`not exists (select 1 from ${documentStates} where ${documentStates.documentId} = ${documents.id})`,
+        eq(documents.coEdited, false),
         isNull(documents.deletedAt),
       ),
     )
@@ -153,7 +130,7 @@ async function saveOwnerContent(ctx: AppContext, userId: string, id: string, pat
   return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;
 }
 
-/** Any other change (a title alone, a shared link's editor), built per call. */
+/** Any other change (a title alone, a member's or a shared link's edit), built per call. */
 async function updateAny(
   ctx: AppContext,
   principal: DocumentPrincipal,
@@ -171,7 +148,9 @@ async function updateAny(
     set.textContent = checked.text;
     set.wordCount = checked.words;
   }
-  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version));
+  // A change of the title or content of a co-edited document goes through its live state.
+  const changesText = checked !== null || patch.title !== undefined;
+  const where = and(accessCondition(ctx, principal, id, true), eq(documents.version, patch.version), changesText ? eq(documents.coEdited, false) : undefined);
   if (!checked) return (await ctx.db.update(documents).set(set).where(where).returning())[0];
   const [row] = await ctx.db.update(documents).set(set).where(where).returning(withoutContent);
   return row ? { ...row, content: checked.doc, textContent: checked.text } : undefined;

@@ -68,14 +68,45 @@ async function latest(ctx: AppContext, documentId: string) {
   return row ?? null;
 }
 
+/** Documents remembered per app: enough for every document saved in the last interval on a busy instance. */
+const REMEMBERED_DOCUMENTS = 20_000;
+const lastTakenByApp = new WeakMap<AppContext, Map<string, number>>();
+
+/**
+ * When this instance last saw document `id` snapshotted. A snapshot is never taken earlier
+ * than one already seen, so "the last one is recent" read from here holds for every
+ * instance; anything else is asked of the database. Autosaves then cost no query for it.
+ */
+function lastTaken(ctx: AppContext) {
+  const known = lastTakenByApp.get(ctx) ?? new Map<string, number>();
+  lastTakenByApp.set(ctx, known);
+  return {
+    get: (id: string) => known.get(id),
+    set(id: string, at: Date) {
+      known.delete(id);
+      known.set(id, at.getTime());
+      if (known.size > REMEMBERED_DOCUMENTS) known.delete(known.keys().next().value!);
+    },
+  };
+}
+
+const isRecent = (now: number, at: number) => now - at < AUTO_SNAPSHOT_EVERY_MS;
+
 /**
  * After a stored change: a snapshot when the last one is older than AUTO_SNAPSHOT_EVERY_MS
  * (or there is none). True when one was taken, so the caller starts a new list of authors.
  */
 export async function snapshotIfDue(ctx: AppContext, documentId: string, authors: VersionAuthor[]): Promise<boolean> {
+  const known = lastTaken(ctx);
+  const now = ctx.now().getTime();
+  const seen = known.get(documentId);
+  if (seen !== undefined && isRecent(now, seen)) return false;
   const last = await latest(ctx, documentId);
-  if (last && ctx.now().getTime() - last.createdAt.getTime() < AUTO_SNAPSHOT_EVERY_MS) return false;
-  return !!(await takeSnapshot(ctx, documentId, { kind: "auto", authors }));
+  if (last) known.set(documentId, last.createdAt);
+  if (last && isRecent(now, last.createdAt.getTime())) return false;
+  const taken = await takeSnapshot(ctx, documentId, { kind: "auto", authors });
+  if (taken) known.set(documentId, taken.createdAt);
+  return !!taken;
 }
 
 /** When an editing session ends: a snapshot if the document changed since the last one. */
