@@ -41,7 +41,7 @@ export function checkContent(input: string | Record<string, unknown>): CheckedCo
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
   if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
-  const result = validateDocContent(value);
+  const result = validateDocContent(value, serialized);
   if (!result.ok) throw badRequest(result.message);
   const text = docToPlainText(result.doc);
   return { doc: result.doc, text, json: JSON.stringify(result.doc), words: countWords(text) };

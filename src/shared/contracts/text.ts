@@ -27,6 +27,21 @@ export const MAX_METADATA_DEPTH = 16;
 // With the u flag \p{Cs} matches only a surrogate that is not part of a pair.
 const NOT_TEXT = /[\u0000\p{Cs}]/u;
 
+// In JSON text, a string that is not text can only show as a raw lone surrogate or as an
+// escape of NUL or of a surrogate (JSON forbids a raw NUL, and JSON.stringify escapes a lone
+// surrogate). Escaped pairs and an escaped backslash before "u0000" also match: then the
+// caller walks the value for the exact place.
+const MAYBE_NOT_TEXT_IN_JSON = /\\u0000|\\u[dD][89a-fA-F]|\p{Cs}/u;
+
+/**
+ * Whether every string in the value that `json` encodes (keys included) is certainly text:
+ * one scan of the JSON text instead of a look at each string. False means "walk it"
+ * (findInputProblem), not "refuse it".
+ */
+export function jsonIsAllText(json: string): boolean {
+  return !MAYBE_NOT_TEXT_IN_JSON.test(json);
+}
+
 /** Why a string is not text, or null when it is. */
 export function textProblem(value: string): string | null {
   const bad = NOT_TEXT.exec(value);

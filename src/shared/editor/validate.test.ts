@@ -70,6 +70,26 @@ describe("validateDocContent", () => {
     expect(inMark.ok).toBe(false);
   });
 
+  it("checks content sent as JSON text as strictly as a tree: NUL and lone surrogates refused, look-alikes kept", () => {
+    const asText = (d: object) => validateDocContent(JSON.stringify(d));
+    expect(asText(doc(para("ok"), para("a\u0000b")))).toEqual({
+      ok: false,
+      message: "content.content.1.content.0.text: text must not contain the NUL character (U+0000)",
+    });
+    expect(asText(doc(para("a\udc00b"))).ok).toBe(false);
+    // A raw lone surrogate in the text (JSON.stringify would have escaped it).
+    expect(validateDocContent(`{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"a\ud800b"}]}]}`).ok).toBe(false);
+    // In a field name, too; a name that merely reads like the escape is text.
+    const attrNamed = (name: string) => `{"type":"doc","content":[{"type":"paragraph","attrs":{"${name}":1},"content":[{"type":"text","text":"a"}]}]}`;
+    expect(validateDocContent(attrNamed("\\u0000")).ok).toBe(false);
+    expect(validateDocContent(attrNamed("\\\\u0000")).ok).toBe(true);
+    // Text that merely reads like an escape, and an emoji sent as an escaped pair, are text.
+    const lookalike = asText(doc(para("\\u0000 and \\ud800 are escapes")));
+    expect(lookalike.ok && lookalike.doc.content?.[0]?.content?.[0]?.text).toBe("\\u0000 and \\ud800 are escapes");
+    const pair = validateDocContent(`{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"\\ud83d\\ude00"}]}]}`);
+    expect(pair.ok && pair.doc.content?.[0]?.content?.[0]?.text).toBe("😀");
+  });
+
   it("refuses an attribute nested thousands deep inside JSON-string content without overflowing", () => {
     const deepAttr = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
     const json = `{"type":"doc","content":[{"type":"paragraph","attrs":{"x":${deepAttr}},"content":[{"type":"text","text":"x"}]}]}`;
