@@ -6,6 +6,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startOpenAiStub } from "../src/server/ai/openai-stub.test-util.js";
 import { createTestApp, createTestUser } from "../src/server/test/harness.js";
+import { machineLine, stealMeter } from "./lib/stats.js";
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 40);
 const CHUNKS = Number(process.env.CHUNKS ?? 64);
@@ -89,6 +90,8 @@ async function main() {
   }
   const d: Sample[] = [];
   const p: Sample[] = [];
+  const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const steal = stealMeter();
   for (let i = 0; i < ITERATIONS; i++) {
     d.push(await direct());
     p.push(await proxied());
@@ -97,7 +100,9 @@ async function main() {
   const addedTtfb = p.map((s, i) => s.ttfb - d[i]!.ttfb);
   const perChunk = p.map((s, i) => (s.total - s.ttfb - (d[i]!.total - d[i]!.ttfb)) / Math.max(1, s.chunks - 1));
 
-  console.log(`AI streaming proxy benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`);
+  console.log("AI streaming proxy benchmark");
+  console.log(machineLine());
+  console.log(`measured: load average ${loadBefore} before, ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} after; ${steal()}`);
   console.log(`${ITERATIONS} sequential requests per path, ${CHUNKS} chunks per answer, ${CHUNK_DELAY_MS} ms between upstream chunks, PGlite in memory`);
   console.log(`direct to stub   TTFB p50 ${fmt(pct(d.map((s) => s.ttfb), 50))}  p95 ${fmt(pct(d.map((s) => s.ttfb), 95))}  total p50 ${fmt(pct(d.map((s) => s.total), 50))}  chunks ${d[0]!.chunks}`);
   console.log(`through the app  TTFB p50 ${fmt(pct(p.map((s) => s.ttfb), 50))}  p95 ${fmt(pct(p.map((s) => s.ttfb), 95))}  total p50 ${fmt(pct(p.map((s) => s.total), 50))}  chunks ${p[0]!.chunks}`);
