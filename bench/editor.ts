@@ -40,6 +40,10 @@
 // task: the frame's work is done).
 //
 // BENCH_TRACE_FILE / BENCH_PROFILE_FILE save the trace pass's trace and a CPU profile.
+// BENCH_OPEN_CPU=1 traces both openings too and prints the main thread's CPU time from
+// navigation start to the text painted, by bucket (the figure a busy machine inflates
+// least); BENCH_OPEN_PROFILE_FILE saves a CPU profile of the second opening
+// (bench/lib/profile-summary.mjs sums it). Tracing slows the opening itself.
 import fs from "node:fs";
 import os from "node:os";
 import type { Browser, CDPSession, Page } from "playwright-core";
@@ -55,6 +59,8 @@ const TRACE_KEYS = Number(process.env.BENCH_TRACE_KEYS ?? 150);
 // Optional files from the trace pass, for a closer look in DevTools.
 const TRACE_FILE = process.env.BENCH_TRACE_FILE;
 const PROFILE_FILE = process.env.BENCH_PROFILE_FILE;
+const OPEN_CPU = process.env.BENCH_OPEN_CPU === "1" || process.env.BENCH_OPEN_PROFILE_FILE !== undefined;
+const OPEN_PROFILE_FILE = process.env.BENCH_OPEN_PROFILE_FILE;
 const PASSES = (process.env.BENCH_PASSES ?? "unlimited,vsync,trace").split(",").map((s) => s.trim()) as PassName[];
 const WORDS_PER_PARAGRAPH = Number(process.env.BENCH_WORDS_PER_PARAGRAPH ?? 100);
 const VOCAB = "the quick brown fox jumps over a lazy dog while writers draft long careful sentences about editors latency and paint".split(" ");
@@ -190,12 +196,12 @@ async function startTrace(cdp: CDPSession) {
   await cdp.send("Tracing.start", { categories: TRACE_CATEGORIES, transferMode: "ReturnAsStream" });
 }
 
-async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
-  const events = JSON.parse(await readTrace(cdp)) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+async function stopTrace(cdp: CDPSession, save = true): Promise<TraceEvent[]> {
+  const events = JSON.parse(await readTrace(cdp, save)) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   return Array.isArray(events) ? events : (events.traceEvents ?? []);
 }
 
-async function readTrace(cdp: CDPSession): Promise<string> {
+async function readTrace(cdp: CDPSession, save: boolean): Promise<string> {
   const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e) => resolve(e.stream!)));
   await cdp.send("Tracing.end");
   const handle = await done;
@@ -206,7 +212,7 @@ async function readTrace(cdp: CDPSession): Promise<string> {
     if (chunk.eof) break;
   }
   await cdp.send("IO.close", { handle });
-  if (TRACE_FILE) fs.writeFileSync(TRACE_FILE, json);
+  if (TRACE_FILE && save) fs.writeFileSync(TRACE_FILE, json);
   return json;
 }
 
@@ -329,16 +335,60 @@ async function openBreakdown(page: Page): Promise<string> {
   return lines.join("\n");
 }
 
-async function openIn(browser: Browser, ctx: PassContext, id: string) {
+async function openIn(browser: Browser, ctx: PassContext, id: string, profileFile?: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await putSessionInContext(context, ctx.url, ctx.session);
   await context.addInitScript(PROBE);
   const page = await context.newPage();
+  let cdp: CDPSession | null = null;
+  if (OPEN_CPU) {
+    // Same origin first, so the opening stays in the renderer the profiler is attached to.
+    await page.goto(`${ctx.url}/api/health/live`);
+    cdp = await context.newCDPSession(page);
+    if (profileFile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    await startTrace(cdp);
+  }
   const t0 = Date.now();
   await page.goto(`${ctx.url}/editor/${id}`);
   await page.locator(".draftsmith-prose").waitFor({ state: "visible", timeout: 120_000 });
   const openMs = Date.now() - t0;
-  return { page, context, openMs, breakdown: await openBreakdown(page) };
+  let breakdown = await openBreakdown(page);
+  if (cdp) {
+    if (profileFile) fs.writeFileSync(profileFile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+    breakdown += `\n    ${openCpu(await stopTrace(cdp, false))}`;
+    await cdp.detach();
+  }
+  return { page, context, openMs, breakdown };
+}
+
+/** Main-thread time from navigation start to the first frame painted with the text, by bucket. */
+function openCpu(events: TraceEvent[]): string {
+  const painted = events.find((e) => e.name === "bench-open-painted");
+  const nav = events.find((e) => e.name === "navigationStart" && painted && e.pid === painted.pid && e.tid === painted.tid && e.ts < painted.ts);
+  if (!painted || !nav) return "main-thread CPU to the text painted: – (marks not in the trace)";
+  const onMain = events.filter((e) => e.pid === painted.pid && e.tid === painted.tid && e.ph === "X" && e.dur !== undefined);
+  onMain.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const parts = (clock: Clock) => {
+    const b = selfTimeByBucket(onMain, nav.ts, painted.ts, clock);
+    const total = BUCKETS.reduce((s, k) => s + b[k], 0) / 1000;
+    return `${total.toFixed(0)} ms (${BUCKETS.map((k) => `${k} ${(b[k] / 1000).toFixed(0)}`).join(", ")})`;
+  };
+  // CPU between the opening's marks (those that happened, in the order they happened).
+  const marks = events
+    .filter((e) => e.pid === painted.pid && e.tid === painted.tid && /^draftsmith:|^bench-open-/.test(e.name) && e.ts >= nav.ts && e.ts <= painted.ts)
+    .sort((a, b) => a.ts - b.ts);
+  const steps: string[] = [];
+  let from = nav;
+  for (const m of marks) {
+    const b = selfTimeByBucket(onMain, from.ts, m.ts, "cpu");
+    steps.push(`${(BUCKETS.reduce((s, k) => s + b[k], 0) / 1000).toFixed(0)} → ${m.name.replace(/^draftsmith:|^bench-open-/, "")}`);
+    from = m;
+  }
+  return `main thread, navigation start → text painted (${((painted.ts - nav.ts) / 1000).toFixed(0)} ms under tracing): CPU ${parts("cpu")}; elapsed in tasks ${parts("wall")}\n      CPU ms by step: ${steps.join(", ")}`;
 }
 
 async function openEditor(browser: Browser, ctx: PassContext) {
@@ -348,7 +398,7 @@ async function openEditor(browser: Browser, ctx: PassContext) {
   // The server lets the document go once its last editor has left (nothing to store here);
   // the second open then reads the stored state.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const second = await openIn(browser, ctx, id);
+  const second = await openIn(browser, ctx, id, OPEN_PROFILE_FILE);
   // Let the opening's deferred work (first count, lazily loaded toolbar) finish first.
   await second.page.waitForTimeout(1500);
   await placeCaretInTheMiddle(second.page);

@@ -10,6 +10,7 @@ import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
 import type { LiveUser } from "../../lib/collab/live-document";
 import { markOpen } from "../../lib/collab/open-marks";
 import { collabExtensions, useLiveDocument } from "../../lib/collab/use-live-document";
+import { ArrivingText } from "./arriving-text";
 import { browserExtensions } from "./browser-extensions";
 import { createSlashBridge } from "./slash-menu/slash-menu";
 import { createStatsStore } from "./stats-store";
@@ -37,6 +38,7 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
       extensions: [
         ...browserExtensions(slashBridge.handlers, { undoRedo: false }),
         ...collabExtensions(live, user),
+        ArrivingText.configure({ synced: () => live.getState().synced }),
       ],
       editable,
       immediatelyRender: false,
@@ -52,7 +54,8 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
       },
       onCreate: ({ editor: ed }) => {
         markOpen("editor");
-        statsStore.now(ed);
+        // Counted once the text has arrived and is painted (a new, empty document too).
+        statsStore.schedule(ed);
       },
       onUpdate: ({ editor: ed }) => statsStore.schedule(ed),
     },
