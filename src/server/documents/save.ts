@@ -47,7 +47,7 @@ export async function updateDocument(
     if (current.coEdited && (checked || patch.title !== undefined)) return saveIntoLiveDocument(ctx, id, patch, checked);
     // The owner's statement does not apply to a member who may write.
     if (ownersSave) row = await updateAny(ctx, principal, id, patch, checked);
-    if (!row) throw conflict("This document was changed since you loaded it", { current: presentDocument(await currentFor(ctx, principal, id)) });
+    if (!row) throw changedSinceLoaded(await currentFor(ctx, principal, id));
   }
   const record = presentDocument(row);
   // The editor that opens this version next reads it from memory.
@@ -62,11 +62,11 @@ export async function updateDocument(
 async function currentFor(ctx: AppContext, principal: DocumentPrincipal, id: string, patch?: UpdateDocumentBody): Promise<DocumentRow> {
   const [current] = await ctx.db.select().from(documents).where(accessCondition(ctx, principal, id, true));
   if (!current) throw notFound("Document not found");
-  if (patch && current.version !== patch.version) {
-    throw conflict("This document was changed since you loaded it", { current: presentDocument(current) });
-  }
+  if (patch && current.version !== patch.version) throw changedSinceLoaded(current);
   return current;
 }
+
+const changedSinceLoaded = (current: DocumentRow) => conflict("This document was changed since you loaded it", { current: presentDocument(current) });
 
 /**
  * A REST title or content change for a co-edited document, once checked against the version the client saw like
