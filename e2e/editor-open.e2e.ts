@@ -1,5 +1,6 @@
 // Opening a long document, in Chromium: the text arrives as it was stored (no link made out
-// of its words, the caret at its start), the counts appear once it is shown, Find reaches a
+// of its words, the caret at its start), the counts appear once it is shown and the copy on
+// this device receives it, Find reaches a
 // block far below the screen (blocks off screen are not laid out until needed), and typing
 // an address followed by a space still makes a link.
 import type { Browser, Page } from "playwright-core";
@@ -54,6 +55,25 @@ describe("opening a long document", () => {
     const expectedWords = await page.evaluate((n) => `${n.toLocaleString()} words`, WORDS);
     await expect.poll(() => page.getByTestId("inline-stats").locator("span").first().textContent(), { timeout: 10_000 }).toBe(expectedWords);
     expect(await page.getByTestId("inline-stats").getAttribute("aria-hidden")).toBeNull();
+
+    // The copy on this device receives the opened text too (once it is shown).
+    const storedOnDevice = () =>
+      page.evaluate(
+        (id) =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open(`draftsmith:doc:${id}`);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains("updates")) return resolve(0);
+              const all = db.transaction("updates").objectStore("updates").getAll();
+              all.onsuccess = () => resolve((all.result as Uint8Array[]).reduce((n, u) => n + u.byteLength, 0));
+              all.onerror = () => reject(all.error);
+            };
+          }),
+        doc.id,
+      );
+    await expect.poll(storedOnDevice, { timeout: 10_000 }).toBeGreaterThan(15_000);
 
     // Find brings the last block, far below the screen, into view.
     await body.locator("p").first().click();

@@ -107,6 +107,7 @@ export class LiveDocument {
   /** What the last store held (its state vector), from the server's notice. */
   private lastStored: { vector: Map<number, number>; bytes: Uint8Array } | null = null;
   private failed = false;
+  private destroyed = false;
 
   /**
    * Connects at once. The view that shows the document completes the session with adopt():
@@ -125,6 +126,7 @@ export class LiveDocument {
       this.ydoc.off("beforeObserverCalls", received);
     };
     this.ydoc.on("beforeObserverCalls", received);
+    this.ydoc.on("afterTransactionCleanup", this.deferFirstFillUpdate);
 
     this.ydoc.on("update", (_update: Uint8Array, origin: unknown) => {
       // Changes from the server are stored there already or soon; this tab's own (and those
@@ -166,6 +168,43 @@ export class LiveDocument {
     window.addEventListener("offline", this.onOffline);
     window.addEventListener("online", this.onOnline);
   }
+
+  /**
+   * The server's state that fills the empty document on opening: Yjs would encode it again
+   * at once for the "update" listeners (the copy on this device, the connection, the save
+   * state), ~630 KB for a 100k-word document, in the same task as the editor's new text,
+   * so before it can be painted. They get it (the whole state, with the server as its
+   * origin, which the connection does not send back) once the frame with the text is drawn.
+   */
+  private readonly deferFirstFillUpdate = (tr: Y.Transaction) => {
+    if (tr.origin !== this.provider) return;
+    // Only the server's first state, and only when it fills an empty document.
+    this.ydoc.off("afterTransactionCleanup", this.deferFirstFillUpdate);
+    if (tr.beforeState.size > 0 || tr.afterState.size === 0) return;
+    const observers = this.ydoc._observers;
+    const listeners = observers.get("update");
+    if (!listeners) return;
+    // Yjs encodes right after this event, only while "update" has listeners; they are back
+    // for whatever comes next (a change made by an observer of this one included).
+    observers.delete("update");
+    const restore = () => {
+      this.ydoc.off("afterAllTransactions", restore);
+      this.ydoc.off("beforeObserverCalls", restore);
+      if (!observers.has("update")) observers.set("update", listeners);
+      else for (const l of listeners) observers.get("update")!.add(l);
+    };
+    this.ydoc.on("afterAllTransactions", restore);
+    this.ydoc.on("beforeObserverCalls", restore);
+    let sent = false;
+    const send = () => {
+      if (sent || this.destroyed) return;
+      sent = true;
+      this.ydoc.emit("update", [Y.encodeStateAsUpdate(this.ydoc), this.provider, this.ydoc, tr]);
+    };
+    // After the next frame; a hidden page draws none, so at the latest after half a second.
+    requestAnimationFrame(() => setTimeout(send, 0));
+    setTimeout(send, 500);
+  };
 
   private readonly onOffline = () => this.provider.configuration.websocketProvider.disconnect();
   private readonly onOnline = () => {
@@ -265,6 +304,7 @@ export class LiveDocument {
   }
 
   destroy(): void {
+    this.destroyed = true;
     window.removeEventListener("offline", this.onOffline);
     window.removeEventListener("online", this.onOnline);
     this.provider.destroy();
