@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import * as Y from "yjs";
 import { buildApp } from "../src/server/app.js";
 import type { Collab } from "../src/server/collab/server.js";
@@ -25,6 +26,9 @@ const KEYS_PER_SECOND = 5;
 const OPEN_DOCS = Number(arg("docs", "200"));
 const PAIRED_DOCS = Number(arg("pairs", "500"));
 const PAIR_KEYS_PER_SECOND = Number(arg("pair-rate", String(KEYS_PER_SECOND)));
+/** --only editors: the 50-editor figures alone (the headline, and what a profile should cover). */
+const EDITORS_PROFILE = arg("editors-profile", "");
+const SINGLE_ONLY = arg("only", "") === "editors";
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
 interface EditorsResult {
@@ -32,26 +36,46 @@ interface EditorsResult {
   sent: number;
   /** The server's CPU time (ms) while the editors typed, and the updates' last arrivals. */
   serverCpuMs: number;
+  /** How late the server's event loop ran its timers while they typed (a long task shows as a high max). */
+  serverLoop: string;
+  /** The same for the editors' process, which applies every other editor's keystrokes. */
+  editorsLoop: string;
+  /** The editors' process's CPU time (ms) while they typed, and how many remote changes its editors applied. */
+  editorsCpuMs: number;
+  remoteChanges: number;
 }
+
+/** p50 / p99 / max of an event-loop delay histogram, in ms. */
+const loopDelay = (h: IntervalHistogram) =>
+  `p50 ${ms(h.percentile(50) / 1e6)}, p99 ${ms(h.percentile(99) / 1e6)}, max ${ms(h.max / 1e6)}`;
 
 function runEditors(job: object): Promise<EditorsResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify(job)], {
+    // --editors-profile <dir>: a CPU profile of the editors' process, to tell its time from the server's.
+    const profile = EDITORS_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", EDITORS_PROFILE] : [];
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify(job)], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
     let cpuAtStart: NodeJS.CpuUsage | null = null;
     let serverCpuMs = 0;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    let serverLoop = "";
     child.stdout.on("data", (d) => {
       out += d;
-      if (!cpuAtStart && out.includes("TYPING\n")) cpuAtStart = process.cpuUsage();
+      if (!cpuAtStart && out.includes("TYPING\n")) {
+        cpuAtStart = process.cpuUsage();
+        loop.enable();
+      }
       if (cpuAtStart && !serverCpuMs && out.includes("DONE\n")) {
         const used = process.cpuUsage(cpuAtStart);
         serverCpuMs = (used.user + used.system) / 1000;
+        loop.disable();
+        serverLoop = loopDelay(loop);
       }
     });
     child.on("exit", (code) =>
-      code === 0 ? resolve({ ...JSON.parse(out.trim().split("\n").at(-1)!), serverCpuMs }) : reject(new Error(`editors exited ${code}`)),
+      code === 0 ? resolve({ ...JSON.parse(out.trim().split("\n").at(-1)!), serverCpuMs, serverLoop }) : reject(new Error(`editors exited ${code}`)),
     );
   });
 }
@@ -80,13 +104,18 @@ async function main() {
   // (1) Editors in one document.
   const doc = await create();
   const loadBefore = load();
-  const { latencies, sent, serverCpuMs } = await runEditors({ url, documentIds: [doc.id], token: user.token, editorsPerDocument: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND });
+  const { latencies, sent, serverCpuMs, serverLoop, editorsLoop, editorsCpuMs, remoteChanges } = await runEditors({ url, documentIds: [doc.id], token: user.token, editorsPerDocument: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND });
   const lat = summarize(latencies);
   const cpuPerUpdate = (serverCpuMs / sent).toFixed(3);
   console.log(`\n(1) ${EDITORS} editors in one document, ${KEYS_PER_SECOND} keystrokes/s each, ${SECONDS} s (load average before ${loadBefore}, after ${load()})`);
   console.log(`    keystrokes sent ${sent}, arrivals measured ${lat.count}`);
   console.log(`    keystroke → other editors: p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}`);
   console.log(`    server CPU while they typed ${serverCpuMs.toFixed(0)} ms = ${cpuPerUpdate} ms per keystroke (received once, sent to ${EDITORS - 1} editors; includes the stores and the embedded database's thread)`);
+  console.log(`    event-loop delay while they typed: server ${serverLoop}; editors' process ${editorsLoop}`);
+  console.log(
+    `    editors' process: CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor (below 1: the server merged keystrokes)`,
+  );
+  if (SINGLE_ONLY) return finish();
 
   // (1b) Many documents, two editors each.
   if (PAIRED_DOCS > 0) {
@@ -99,6 +128,7 @@ async function main() {
     console.log(`    keystrokes sent ${pairs.sent} (${(pairs.sent / SECONDS).toFixed(0)}/s), arrivals measured ${pl.count}`);
     console.log(`    keystroke → the other editor: p50 ${ms(pl.p50)}, p95 ${ms(pl.p95)}, p99 ${ms(pl.p99)}, max ${ms(pl.max)}`);
     console.log(`    server CPU ${pairs.serverCpuMs.toFixed(0)} ms = ${(pairs.serverCpuMs / pairs.sent).toFixed(3)} ms per keystroke (received once, sent to 1 editor; includes the stores)`);
+    console.log(`    event-loop delay: server ${pairs.serverLoop}; editors' process ${pairs.editorsLoop}`);
     for (const id of pairIds) await collabUnload(id);
   }
 
@@ -142,9 +172,13 @@ async function main() {
   console.log(`\n(3) an hour of typing (18,000 keystrokes in runs of 5–80 at one place, one in ten a backspace) into a ~27 KB document`);
   console.log(`    stored state ${(stateBytes / 1024).toFixed(0)} KB, document JSON ${(jsonBytes / 1024).toFixed(0)} KB: ${(stateBytes / jsonBytes).toFixed(2)}× the JSON`);
 
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return finish();
+
+  async function finish() {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 await main();

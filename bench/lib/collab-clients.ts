@@ -3,6 +3,7 @@
 // steady rate (one insert of a short marked token per keystroke); every other editor of the
 // document notes when each token arrives, from the inserted text of each change (not by
 // re-reading the document). Prints one JSON line.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import * as Y from "yjs";
 import { openEditor, type TestEditor } from "../../src/server/collab/provider.test-util.js";
 
@@ -46,9 +47,12 @@ while (!ready()) await pause(50);
 
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
+/** Remote changes applied, all editors together (one per message the server sent that changed the text). */
+let applied = 0;
 for (const editor of editors) {
   editor.doc.getXmlFragment("default").observeDeep((events, transaction) => {
     if (transaction.local) return;
+    applied++;
     const arrived = performance.now();
     for (const event of events) {
       for (const op of event.delta) {
@@ -66,6 +70,10 @@ let sent = 0;
 const interval = 1000 / job.keysPerSecond;
 // The parent measures the server's CPU between these two lines.
 process.stdout.write("TYPING\n");
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const cpuAtStart = process.cpuUsage();
+const appliedAtStart = applied;
 const started = performance.now();
 await Promise.all(
   editors.map(async (editor, e) => {
@@ -83,7 +91,13 @@ await Promise.all(
   }),
 );
 await pause(1500);
+loop.disable();
+const cpu = process.cpuUsage(cpuAtStart);
+const editorsCpuMs = (cpu.user + cpu.system) / 1000;
+const remoteChanges = applied - appliedAtStart;
+const delay = (n: number) => `${(n / 1e6).toFixed(1)} ms`;
+const editorsLoop = `p50 ${delay(loop.percentile(50))}, p99 ${delay(loop.percentile(99))}, max ${delay(loop.max)}`;
 process.stdout.write("DONE\n");
 for (const e of editors) e.destroy();
 // Exit only once the (large) line is written: a pipe write is asynchronous.
-process.stdout.write(`${JSON.stringify({ latencies, sent })}\n`, () => process.exit(0));
+process.stdout.write(`${JSON.stringify({ latencies, sent, editorsLoop, editorsCpuMs, remoteChanges })}\n`, () => process.exit(0));
