@@ -9,7 +9,7 @@ import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
 import { badRequest, bearerToken, forbidden, notFound, parse } from "../http/index.js";
 import { grantFor } from "./access.js";
 import { originAllowed } from "../realtime/index.js";
-import type { Collab } from "./server.js";
+import { type Collab, coalesceWrites } from "./server.js";
 import { isYjsUpdate } from "./ydoc.js";
 
 export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab: Collab): Promise<void> {
@@ -21,7 +21,10 @@ export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab
         if (!originAllowed(ctx.config, request.headers.origin)) throw forbidden("Origin not allowed");
       },
     },
-    (socket, request) => collab.hocuspocus.handleConnection(socket, request.raw, { ip: request.ip }),
+    (socket, request) => {
+      coalesceWrites(socket);
+      collab.hocuspocus.handleConnection(socket, request.raw, { ip: request.ip });
+    },
   );
 
   app.post("/api/documents/:id/updates", async (request, reply) => {
