@@ -2,29 +2,15 @@
 // holding every character each typed, see each other in the header, and a writer who
 // goes offline keeps typing, is told the changes are kept on the device, and is merged
 // and stored when the connection returns — also after a reload while offline.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
-import type { RunningServer } from "./support/server.js";
-import { apiRequest } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const { contexts, api } = app;
 
 const body = editorBody;
 /** The document's text as written, without the other writers' caret labels. */
@@ -38,7 +24,7 @@ const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribu
 const paragraphs = (doc: DocumentRecord) => (doc.content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join(""));
 
 async function openEditor(session: ApiSession, id: string): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await openInEditor(browser, server.url, session, id);
+  const page = await openInEditor(app.browser, app.server.url, session, id);
   const context = page.context();
   contexts.push(context);
   await expect.poll(() => page.getByRole("status").filter({ hasText: /Saved|Saving/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -61,7 +47,7 @@ async function typeFor(page: Page, letter: string, seconds: number): Promise<str
 
 describe("live co-editing", () => {
   it("two writers typing in the same paragraph for 20 s end with the same text, holding each one's characters in order", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
+    const session = await signUpViaApi(app.server.url);
     const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Together" });
     await api<DocumentRecord>(session, "PATCH", `/api/documents/${doc.id}`, {
       version: doc.version,
@@ -94,7 +80,7 @@ describe("live co-editing", () => {
   });
 
   it("typing offline is kept on the device, survives a reload, and is merged and stored when the connection returns", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
+    const session = await signUpViaApi(app.server.url);
     const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Train ride" });
     const { context, page } = await openEditor(session, doc.id);
     const other = await openEditor(session, doc.id);

@@ -1,34 +1,21 @@
 // The dashboard with 1,000 documents in Chromium: the first page shows at once and more come
 // a page at a time; sorting by title reorders it; a pinned document stays on top; the filter
 // shows only one's own documents or only those shared with one.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { apiRequest, buyPlan } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
-import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import type { RunningServer } from "./support/server.js";
+import { buyPlan } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const { contexts, api } = app;
 const cards = (page: Page) => page.getByRole("list", { name: "Documents", exact: true }).getByTestId("document-card");
 
 describe("dashboard at 1,000 documents", () => {
   it("pages, sorts, pins and filters", { timeout: 300_000 }, async () => {
-    const owner = await signUpViaApi(server.url, { fullName: "Mara Many" });
-    await buyPlan(server.url, owner, "professional");
+    const owner = await signUpViaApi(app.server.url, { fullName: "Mara Many" });
+    await buyPlan(app.server.url, owner, "professional");
     const ids: string[] = [];
     // Ten at a time: titles Doc 0000 … Doc 0999.
     for (let i = 0; i < 1000; i += 10) {
@@ -37,16 +24,16 @@ describe("dashboard at 1,000 documents", () => {
       );
       ids.push(...batch.map((d) => d.id));
     }
-    const friend = await signUpViaApi(server.url);
+    const friend = await signUpViaApi(app.server.url);
     const theirs = await api<DocumentRecord>(friend, "POST", "/api/documents", { title: "Friend's notes" });
-    await buyPlan(server.url, friend, "professional");
+    await buyPlan(app.server.url, friend, "professional");
     await api(friend, "POST", `/api/documents/${theirs.id}/members`, { email: owner.email, role: "viewer" });
 
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     contexts.push(context);
-    await putSessionInContext(context, server.url, owner);
+    await putSessionInContext(context, app.server.url, owner);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(48);
     // Newest first: one of the last batch (created together) is on top.
     expect(await cards(page).first().textContent()).toMatch(/Doc 099\d/);
@@ -59,7 +46,7 @@ describe("dashboard at 1,000 documents", () => {
     await expect.poll(() => cards(page).first().textContent()).toContain("Doc 0000");
 
     // Pin Doc 0500: it moves to the Pinned row and stays there in every sort.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.server.url}/`);
     await expect.poll(() => cards(page).count()).toBe(48);
     await api(owner, "PUT", `/api/documents/${ids[500]}/pin`);
     await page.reload();

@@ -6,32 +6,20 @@
 // with nothing serious for axe; viewers have no History button, editors do; History and the
 // AI assistant take turns beside the text. Screenshots go to /tmp/shots.
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { VersionList } from "../src/shared/contracts/versions";
 import { animationsDone, seriousViolations } from "./support/a11y.js";
-import { apiRequest, buyPlan } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { buyPlan } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { editorBody } from "./support/editor.js";
-import type { RunningServer } from "./support/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const SHOTS = "/tmp/shots";
 
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+const { contexts, api } = app;
 const docOf = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 /** The document's text as written, without the other writers' caret labels. */
@@ -49,11 +37,11 @@ async function openEditor(
   id: string,
   options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? "light" });
+  const context = await app.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? "light" });
   contexts.push(context);
-  await putSessionInContext(context, server.url, session);
+  await putSessionInContext(context, app.server.url, session);
   const page = await context.newPage();
-  await page.goto(`${server.url}/editor/${id}`);
+  await page.goto(`${app.server.url}/editor/${id}`);
   await editorBody(page).waitFor({ state: "visible", timeout: 30_000 });
   await expect.poll(() => page.getByRole("status").filter({ hasText: /Saved|Saving/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   return page;
@@ -70,9 +58,9 @@ async function shot(page: Page, name: string) {
 
 describe("version history", () => {
   it("name → rewrite → see the changes → restore (live for a collaborator too) → undo the restore", { timeout: 240_000 }, async () => {
-    const owner = await signUpViaApi(server.url, { fullName: "Hana History" });
-    await buyPlan(server.url, owner, "professional");
-    const collaborator = await signUpViaApi(server.url, { fullName: "Cole Laborator" });
+    const owner = await signUpViaApi(app.server.url, { fullName: "Hana History" });
+    await buyPlan(app.server.url, owner, "professional");
+    const collaborator = await signUpViaApi(app.server.url, { fullName: "Cole Laborator" });
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Chapter one", content: docOf("Start.") });
     await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: collaborator.email, role: "editor" });
     // The first save keeps an automatic version: the one the named version is compared with.
@@ -188,14 +176,14 @@ describe("version history", () => {
   });
 
   it("shows History to editors and not to viewers", { timeout: 120_000 }, async () => {
-    const owner = await signUpViaApi(server.url);
+    const owner = await signUpViaApi(app.server.url);
     const { plans } = await api<{ plans: Array<{ id: string; priceId: string | null }> }>(owner, "GET", "/api/stripe/plans");
     const priceId = plans.find((p) => p.id === "professional")?.priceId;
     const { url } = await api<{ url: string }>(owner, "POST", "/api/stripe/create-checkout-session", { priceId });
     await api(owner, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Shared", content: docOf("Shared words.") });
-    const editor = await signUpViaApi(server.url);
-    const viewer = await signUpViaApi(server.url);
+    const editor = await signUpViaApi(app.server.url);
+    const viewer = await signUpViaApi(app.server.url);
     await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: editor.email, role: "editor" });
     await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: viewer.email, role: "viewer" });
 

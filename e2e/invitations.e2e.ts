@@ -2,29 +2,16 @@
 // the invitee opens the emailed link signed out, creates an account, lands in the document,
 // finds it under "Shared with me", and both write in it together; the owner makes the
 // invitee a viewer (their editor turns read-only) and then removes them (it closes at once).
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { apiRequest } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { openMailLink } from "./support/mailbox.js";
-import type { RunningServer } from "./support/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const { contexts, api } = app;
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const docText = (page: Page) =>
   body(page).evaluate((el) => {
@@ -41,14 +28,14 @@ async function subscribe(session: ApiSession, plan: "creator" | "professional"):
 }
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await app.browser.newContext();
   contexts.push(context);
   return context;
 }
 
 describe("invitations", () => {
   it("invite → email → sign up → Shared with me → write together → viewer → removed: the editor closes", { timeout: 240_000 }, async () => {
-    const owner = await signUpViaApi(server.url, { fullName: "Olivia Owner" });
+    const owner = await signUpViaApi(app.server.url, { fullName: "Olivia Owner" });
     await subscribe(owner, "professional");
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", {
       title: "Team plan",
@@ -57,9 +44,9 @@ describe("invitations", () => {
 
     // The owner invites from the Share dialog.
     const ownerContext = await newContext();
-    await putSessionInContext(ownerContext, server.url, owner);
+    await putSessionInContext(ownerContext, app.server.url, owner);
     const ownerPage = await ownerContext.newPage();
-    await ownerPage.goto(`${server.url}/editor/${doc.id}`);
+    await ownerPage.goto(`${app.server.url}/editor/${doc.id}`);
     await body(ownerPage).waitFor({ state: "visible", timeout: 20_000 });
     await ownerPage.getByRole("button", { name: "Share" }).click();
     const dialog = ownerPage.getByRole("dialog");
@@ -72,7 +59,7 @@ describe("invitations", () => {
     // The invitee opens the emailed link signed out, creates an account, and lands in the document.
     const inviteeContext = await newContext();
     const page = await inviteeContext.newPage();
-    await openMailLink(page, server.url, inviteeEmail, "Open the document");
+    await openMailLink(page, app.server.url, inviteeEmail, "Open the document");
     await page.getByRole("heading", { name: "You've been invited to a document" }).waitFor();
     await page.getByRole("link", { name: "Create account" }).click();
     await page.getByLabel("Full Name").fill("Ivan Invitee");
@@ -81,7 +68,7 @@ describe("invitations", () => {
     await page.getByLabel("Confirm Password").fill("invitee-password-1");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Go to App" }).click();
-    await page.waitForURL(`${server.url}/editor/${doc.id}`, { timeout: 20_000 });
+    await page.waitForURL(`${app.server.url}/editor/${doc.id}`, { timeout: 20_000 });
     await expect.poll(() => docText(page), { timeout: 20_000 }).toBe("Agenda.");
     // Not the owner: no Share button.
     expect(await page.getByRole("button", { name: "Share" }).count()).toBe(0);
@@ -119,19 +106,19 @@ describe("invitations", () => {
     // Removed: the invitee's open editor closes at once.
     await dialog.getByRole("button", { name: `Remove ${inviteeEmail}` }).click();
     await page.getByRole("heading", { name: "You no longer have access to this document" }).waitFor({ timeout: 20_000 });
-    const after = await apiRequest<unknown>(server.url, owner, "GET", `/api/documents/${doc.id}/members`);
+    const after = await apiRequest<unknown>(app.server.url, owner, "GET", `/api/documents/${doc.id}/members`);
     expect((after as { members: unknown[] }).members).toEqual([]);
     expect(member.id).toBeTruthy();
   });
 
   it("a Creator owner is told that inviting needs Professional", { timeout: 120_000 }, async () => {
-    const owner = await signUpViaApi(server.url);
+    const owner = await signUpViaApi(app.server.url);
     await subscribe(owner, "creator");
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Solo" });
     const context = await newContext();
-    await putSessionInContext(context, server.url, owner);
+    await putSessionInContext(context, app.server.url, owner);
     const page = await context.newPage();
-    await page.goto(`${server.url}/editor/${doc.id}`);
+    await page.goto(`${app.server.url}/editor/${doc.id}`);
     await body(page).waitFor({ state: "visible", timeout: 20_000 });
     await page.getByRole("button", { name: "Share" }).click();
     await page.getByText("Inviting people to write with you is part of the Professional plan.").waitFor();

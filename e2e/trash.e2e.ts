@@ -1,41 +1,27 @@
 // The trash in Chromium: a deleted document waits in the Trash, where Restore brings it back
 // with its share link working again; Delete forever removes it everywhere.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { apiRequest } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import type { RunningServer } from "./support/server.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
-const sharedStatus = async (id: string) => (await fetch(`${server.url}/api/shared/${id}`)).status;
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const { contexts, api } = app;
+const sharedStatus = async (id: string) => (await fetch(`${app.server.url}/api/shared/${id}`)).status;
 
 async function dashboard(session: ApiSession): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await app.browser.newContext();
   contexts.push(context);
-  await putSessionInContext(context, server.url, session);
+  await putSessionInContext(context, app.server.url, session);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(app.server.url);
   return page;
 }
 
 describe("trash", () => {
   it("delete → Trash → Restore (the share link works again) → delete → Delete forever: gone everywhere", { timeout: 180_000 }, async () => {
-    const session = await signUpViaApi(server.url);
+    const session = await signUpViaApi(app.server.url);
     const doc = await api<DocumentRecord>(session, "POST", "/api/documents", {
       title: "Letters",
       content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Dear reader," }] }] },
@@ -56,7 +42,7 @@ describe("trash", () => {
     expect(await sharedStatus(doc.id)).toBe(404);
 
     await page.getByRole("link", { name: "Trash" }).click();
-    await page.waitForURL(`${server.url}/trash`);
+    await page.waitForURL(`${app.server.url}/trash`);
     const row = page.getByTestId("trashed-document").filter({ hasText: "Letters" });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/deleted for good on/);
