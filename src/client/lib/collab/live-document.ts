@@ -201,8 +201,9 @@ export class LiveDocument {
       sent = true;
       this.ydoc.emit("update", [Y.encodeStateAsUpdate(this.ydoc), this.provider, this.ydoc, tr]);
     };
-    // After the next frame; a hidden page draws none, so at the latest after half a second.
-    requestAnimationFrame(() => setTimeout(send, 0));
+    // A little after the next frame (not in the tasks right behind it, where the page may
+    // still be finishing the frame's work); a hidden page draws none: half a second at most.
+    requestAnimationFrame(() => setTimeout(send, 50));
     setTimeout(send, 500);
   };
 
