@@ -269,7 +269,14 @@ async function handle(msg) {
  * ones are written out as they are evicted instead of all at the next checkpoint.
  * wal_buffers would follow the pool down to 512 kB; it stays at the 4 MB it was.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "wal_buffers=4MB"];
+/**
+ * Every 16 MB of WAL (about 5,000 autosaves of a 27 KB document) PostgreSQL starts a new
+ * WAL segment, by default writing 16 MB of zeros first: a 50-60 ms stop of every save
+ * queued behind it. The zeros only reserve disk space ahead of time; PGlite never
+ * fsyncs, so they buy nothing here, and the segment is written in place as WAL arrives.
+ * Set as the server starts rather than by a statement after it: one round trip less.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "wal_buffers=4MB", "-c", "wal_init_zero=off"];
 
 /** A data directory on disk (not memory:// or another PGlite file system) that holds no database yet. */
 function seedIfNew(dataDir) {
@@ -282,11 +289,6 @@ function seedIfNew(dataDir) {
 try {
   seedIfNew(workerData.dataDir);
   pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS });
-  // Every 16 MB of WAL (about 5,000 autosaves of a 27 KB document) PostgreSQL starts a new
-  // WAL segment, by default writing 16 MB of zeros first: a 50-60 ms stop of every save
-  // queued behind it. The zeros only reserve disk space ahead of time; PGlite never
-  // fsyncs, so they buy nothing here, and the segment is written in place as WAL arrives.
-  await pg.exec("SET wal_init_zero = off");
   parentPort.postMessage({ event: "ready" });
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });
