@@ -113,7 +113,7 @@ async function main() {
   console.log(`    server CPU while they typed ${serverCpuMs.toFixed(0)} ms = ${cpuPerUpdate} ms per keystroke (received once, sent to ${EDITORS - 1} editors; includes the stores and the embedded database's thread)`);
   console.log(`    event-loop delay while they typed: server ${serverLoop}; editors' process ${editorsLoop}`);
   console.log(
-    `    editors' process: CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor (below 1: the server merged keystrokes)`,
+    `    editors' process: CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor`,
   );
   if (SINGLE_ONLY) return finish();
 
