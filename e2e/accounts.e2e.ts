@@ -1,27 +1,21 @@
 // Accounts end to end in Chromium, with email confirmation switched on: sign up at
 // /signup, confirm from /dev/mailbox, land signed in, sign out, reset the password through
 // the dialog and the emailed link, sign in with the new password.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY, signInPage, signUpViaApi } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
-import type { RunningServer } from "./support/server.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { openMailLink } from "./support/mailbox.js";
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
 describe("accounts: sign-up, confirmation, sign-out, password reset (confirmation required)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
+  const app = startAppAndBrowser({ env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
 
   it("a new user goes from /signup to signed in, and back in after a password reset", { timeout: 240_000 }, async () => {
-    const { url } = server;
+    const { url } = app.server;
     const email = `e2e-${Date.now()}@example.com`;
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
 
     // Sign up: the validation toasts first, then a real sign-up.
@@ -100,7 +94,7 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
 
     // A used reset link does not sign anyone in again.
     await context.close();
-    const fresh = await browser.newPage();
+    const fresh = await app.browser.newPage();
     await openMailLink(fresh, url, email, "Reset password");
     await fresh.waitForURL(/\/reset-password/);
     await expect.poll(visible(fresh, "Reset link expired")).toBe(true);
@@ -109,12 +103,7 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
 });
 
 describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { startTimeoutMs: 170_000 });
+  const app = startAppAndBrowser({ startTimeoutMs: 170_000 });
 
   const savePlan = async (page: Page, url: string) => {
     await page.goto(`${url}/api/health`);
@@ -124,10 +113,10 @@ describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
   };
 
   it("a saved paid plan: /signup shows it, and /signup/success starts checkout 2 s after sign-up", { timeout: 120_000 }, async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await savePlan(page, server.url);
-    await page.goto(`${server.url}/signup`);
+    await savePlan(page, app.server.url);
+    await page.goto(`${app.server.url}/signup`);
     await expect.poll(visible(page, "Selected Plan: Creator")).toBe(true);
     await page.getByLabel("Full Name").fill("Plan Buyer");
     await page.getByLabel("Email").fill(`buyer-${Date.now()}@example.com`);
@@ -141,11 +130,11 @@ describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
   });
 
   it("signing in through the dialog with a saved plan continues to checkout", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    const context = await browser.newContext();
+    const session = await signUpViaApi(app.server.url);
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await savePlan(page, server.url);
-    await page.goto(`${server.url}/?signin=1`);
+    await savePlan(page, app.server.url);
+    await page.goto(`${app.server.url}/?signin=1`);
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email").fill(session.email);
     await dialog.getByLabel("Password", { exact: true }).fill(session.password);
@@ -156,8 +145,8 @@ describe("accounts: the e2e sign-in helper (auto-confirm)", () => {
   });
 
   it("signUpViaApi + signInPage open the dashboard signed in", async () => {
-    const session = await signUpViaApi(server.url, { fullName: "Helper User" });
-    const page = await signInPage(browser, server.url, session);
+    const session = await signUpViaApi(app.server.url, { fullName: "Helper User" });
+    const page = await signInPage(app.browser, app.server.url, session);
     await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(session.email);
     await page.context().close();
   });

@@ -1,11 +1,10 @@
 // Billing end to end in Chromium with the built-in test checkout (no Stripe key):
 // choose Creator signed out → sign up → confirm by email → pay → AI unlocked; the cancel
 // path; the billing portal (cancel at period end, resume, switch); a guest purchase.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
-import type { RunningServer } from "./support/server.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { openMailLink } from "./support/mailbox.js";
 import type { UrlResponse } from "../src/shared/contracts/billing";
 import { apiCall, apiRequest } from "./support/api.js";
@@ -27,30 +26,25 @@ async function openPricing(page: Page, url: string) {
 }
 
 describe("billing with the built-in checkout", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = startAppAndBrowser({ env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
   // Email confirmation on, as in production.
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { env: { AUTH_AUTOCONFIRM: "false" }, startTimeoutMs: 170_000 });
 
   /** A confirmed user signed in in a new browser context (sign-up API, then the emailed link). */
   async function confirmedUserPage(): Promise<{ page: Page; email: string }> {
     const email = `bill-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-    const res = await apiCall(server.url, null, "POST", "/auth/v1/signup", { email, password: "correct-horse-42", data: { full_name: "Bill Payer" } });
+    const res = await apiCall(app.server.url, null, "POST", "/auth/v1/signup", { email, password: "correct-horse-42", data: { full_name: "Bill Payer" } });
     expect(res.status).toBe(200);
-    const page = await (await browser.newContext()).newPage();
-    await openMailLink(page, server.url, email, "Confirm your email");
+    const page = await (await app.browser.newContext()).newPage();
+    await openMailLink(page, app.server.url, email, "Confirm your email");
     await page.waitForURL((u) => u.pathname === "/");
     await expect.poll(() => page.evaluate((k) => !!localStorage.getItem(k), AUTH_STORAGE_KEY)).toBe(true);
     return { page, email };
   }
 
   it("signed out: choose Creator → sign up → confirm → pay → Creator active, AI unlocked", { timeout: 240_000 }, async () => {
-    const { url } = server;
+    const { url } = app.server;
     const email = `e2e-buyer-${Date.now()}@example.com`;
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await app.browser.newContext()).newPage();
 
     await page.goto(`${url}/`);
     await page.getByRole("link", { name: "Pricing", exact: true }).click();
@@ -101,7 +95,7 @@ describe("billing with the built-in checkout", () => {
   });
 
   it("cancelling checkout leaves the user on Gratis", { timeout: 180_000 }, async () => {
-    const { url } = server;
+    const { url } = app.server;
     const { page } = await confirmedUserPage();
     await openPricing(page, url);
     const pricing = page.locator("#pricing");
@@ -119,7 +113,7 @@ describe("billing with the built-in checkout", () => {
   });
 
   it("billing portal: cancel at period end, resume, switch to Professional", { timeout: 180_000 }, async () => {
-    const { url } = server;
+    const { url } = app.server;
     const { page } = await confirmedUserPage();
     await openPricing(page, url);
     await page.locator("#pricing").getByRole("button", { name: "Upgrade to Creator" }).click();
@@ -151,12 +145,12 @@ describe("billing with the built-in checkout", () => {
   });
 
   it("a guest who paid without an account sets a password and confirms it from the emailed link", { timeout: 180_000 }, async () => {
-    const { url } = server;
+    const { url } = app.server;
     const email = `guest-${Date.now()}@example.com`;
     const { url: checkoutUrl } = await apiRequest<UrlResponse>(url, null, "POST", "/api/stripe/create-checkout-session", {
       priceId: "price_professional_monthly",
     });
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await app.browser.newContext()).newPage();
     await page.goto(checkoutUrl);
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Pay $24.00" }).click();

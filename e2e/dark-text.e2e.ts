@@ -1,10 +1,10 @@
 // Text coloured "Black" stays readable in dark mode: the editor and the shared view show it in
 // the theme's foreground, other colours keep theirs, light mode keeps black, and the stored
 // document still says black.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiCall } from "./support/api.js";
 
@@ -45,22 +45,17 @@ function colours(page: Page, root: string) {
 }
 
 describe("black text in dark mode", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { startTimeoutMs: 120_000 });
+  const app = startAppAndBrowser({ startTimeoutMs: 120_000 });
 
   it("shows black text in the foreground colour in the dark editor and shared view, black in light mode, and keeps it stored", async () => {
-    const session = await signUpViaApi(server.url);
-    const created = await api(server, session, "POST", "/api/documents", { title: "Colours", content: CONTENT });
+    const session = await signUpViaApi(app.server.url);
+    const created = await api(app.server, session, "POST", "/api/documents", { title: "Colours", content: CONTENT });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect((await api(server, session, "PUT", `/api/documents/${id}/share`, { isPublic: true })).status).toBe(200);
+    expect((await api(app.server, session, "PUT", `/api/documents/${id}/share`, { isPublic: true })).status).toBe(200);
 
     // Light: black stays black.
-    const light = await signInPage(browser, server.url, session, `/editor/${id}`);
+    const light = await signInPage(app.browser, app.server.url, session, `/editor/${id}`);
     await light.getByText("Black words").waitFor();
     const lightColours = await colours(light, ".ProseMirror");
     expect(lightColours.black).toBe("rgb(0, 0, 0)");
@@ -68,8 +63,8 @@ describe("black text in dark mode", () => {
     await light.context().close();
 
     // Dark: the saved theme applies; black runs take the foreground, red stays red.
-    expect((await api(server, session, "PUT", "/api/settings/preferences", { theme: "dark" })).status).toBe(200);
-    const dark = await signInPage(browser, server.url, session, `/editor/${id}`);
+    expect((await api(app.server, session, "PUT", "/api/settings/preferences", { theme: "dark" })).status).toBe(200);
+    const dark = await signInPage(app.browser, app.server.url, session, `/editor/${id}`);
     await expect.poll(() => dark.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await dark.getByText("Black words").waitFor();
     await expect.poll(async () => (await colours(dark, ".ProseMirror")).black).not.toBe("rgb(0, 0, 0)");
@@ -79,7 +74,7 @@ describe("black text in dark mode", () => {
     expect(darkColours.red).toBe("rgb(220, 38, 38)");
 
     // The shared view in the same dark browser.
-    await dark.goto(`${server.url}/shared/${id}`);
+    await dark.goto(`${app.server.url}/shared/${id}`);
     await dark.getByText("Black words").waitFor();
     const shared = await colours(dark, ".document-content");
     expect(shared.black).toBe(shared.foreground);
@@ -88,7 +83,7 @@ describe("black text in dark mode", () => {
     await dark.context().close();
 
     // Only the display changed: the stored document still says black.
-    const stored = JSON.stringify((await api(server, session, "GET", `/api/documents/${id}`)).body.content);
+    const stored = JSON.stringify((await api(app.server, session, "GET", `/api/documents/${id}`)).body.content);
     expect(stored).toContain('"color":"#000000"');
   }, 120_000);
 });

@@ -3,37 +3,28 @@
 // once, and each new document keeps the structure and the marks its format can carry. A
 // batch past the plan's document limit imports what fits and the results say what was left.
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { DocNode } from "../src/shared/editor/schema.js";
 import { docShape as shape } from "../src/shared/export/doc-shape.test-util.js";
 import { KITCHEN_SINK } from "../src/shared/export/fixtures.js";
 import { apiRequest, buyPlan } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { editorBody } from "./support/editor.js";
-import type { RunningServer } from "./support/server.js";
 
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
+const app = startAppAndBrowser();
+const { contexts } = app;
 
 async function signedIn(session: ApiSession, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   contexts.push(context);
-  await putSessionInContext(context, server.url, session);
+  await putSessionInContext(context, app.server.url, session);
   const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${app.server.url}${path}`);
   return page;
 }
 
@@ -64,9 +55,9 @@ async function drop(page: Page, files: { name: string; bytes: Buffer; type: stri
 
 describe("import round trips", () => {
   it("Markdown, HTML and Word exported from the editor and dropped back keep their structure and marks", { timeout: 180_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    await buyPlan(server.url, session, "professional");
-    const source = await apiRequest<DocumentRecord>(server.url, session, "POST", "/api/documents", { title: "Round trip", content: KITCHEN_SINK });
+    const session = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, session, "professional");
+    const source = await apiRequest<DocumentRecord>(app.server.url, session, "POST", "/api/documents", { title: "Round trip", content: KITCHEN_SINK });
     const editor = await signedIn(session, `/editor/${source.id}`);
     await editorBody(editor).getByText("Quarterly Report").waitFor({ timeout: 30_000 });
     const md = await exportFrom(editor, "Markdown");
@@ -85,9 +76,9 @@ describe("import round trips", () => {
     await until(() => results.getByRole("heading").textContent()).toBe("Import: 3 imported");
 
     const imported = async (name: string) => {
-      const list = await apiRequest<DocumentRecord[]>(server.url, session, "GET", "/api/documents");
+      const list = await apiRequest<DocumentRecord[]>(app.server.url, session, "GET", "/api/documents");
       const ids = list.filter((d) => d.id !== source.id && d.title === "Round trip").map((d) => d.id);
-      const docs = await Promise.all(ids.map((id) => apiRequest<DocumentRecord>(server.url, session, "GET", `/api/documents/${id}`)));
+      const docs = await Promise.all(ids.map((id) => apiRequest<DocumentRecord>(app.server.url, session, "GET", `/api/documents/${id}`)));
       expect(docs, name).toHaveLength(3);
       return docs;
     };
@@ -106,8 +97,8 @@ describe("import round trips", () => {
   });
 
   it("a batch past the plan's document limit imports what fits and names the files left out", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    await apiRequest(server.url, session, "POST", "/api/documents", { title: "Already here" });
+    const session = await signUpViaApi(app.server.url);
+    await apiRequest(app.server.url, session, "POST", "/api/documents", { title: "Already here" });
     const page = await signedIn(session, "/");
     await page.getByRole("heading", { name: "Your Documents" }).waitFor();
     await drop(
@@ -119,7 +110,7 @@ describe("import round trips", () => {
     const rows = results.locator("li[data-status]");
     expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")))).toEqual(["imported", "imported", "refused", "refused"]);
     expect(await rows.nth(2).textContent()).toMatch(/allows up to 3 documents/);
-    const list = await apiRequest<DocumentRecord[]>(server.url, session, "GET", "/api/documents");
+    const list = await apiRequest<DocumentRecord[]>(app.server.url, session, "GET", "/api/documents");
     expect(list.map((d) => d.title).sort()).toEqual(["Already here", "Note one", "Note two"]);
   });
 });

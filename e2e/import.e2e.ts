@@ -3,37 +3,28 @@
 // the Import button takes files too; the dashboard with the results at 390 and 1280 px,
 // light and dark.
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { DocNode } from "../src/shared/editor/schema.js";
 import { renderExport } from "../src/server/export/render.js";
 import { animationsDone, seriousViolations } from "./support/a11y.js";
 import { apiRequest, buyPlan } from "./support/api.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import type { RunningServer } from "./support/server.js";
 
 const SHOTS = "/tmp/shots";
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-});
+const app = startAppAndBrowser();
+const { contexts } = app;
 
 async function dashboard(session: ApiSession, viewport = { width: 1280, height: 900 }, colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme });
+  const context = await app.browser.newContext({ viewport, colorScheme });
   contexts.push(context);
-  await putSessionInContext(context, server.url, session);
+  await putSessionInContext(context, app.server.url, session);
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
+  await page.goto(`${app.server.url}/`);
   await page.getByRole("heading", { name: "Your Documents" }).waitFor();
   return page;
 }
@@ -73,8 +64,8 @@ const DOCX_SOURCE: DocNode = {
 
 describe("import", () => {
   it("drops one file of each format at once, reports the one over 10 MB, and the Import button takes files", { timeout: 180_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    await buyPlan(server.url, session, "professional");
+    const session = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, session, "professional");
     const docx = await renderExport(DOCX_SOURCE, "Quarterly budget", "docx", { now: new Date() });
     const page = await dashboard(session);
 
@@ -107,10 +98,10 @@ describe("import", () => {
     const titles = ["Trip notes", "Garden plan", "Quarterly budget", "Groceries"];
     for (const title of titles) await until(() => page.getByTestId("document-card").filter({ hasText: title }).count()).toBe(1);
 
-    const list = await apiRequest<DocumentRecord[]>(server.url, session, "GET", "/api/documents");
+    const list = await apiRequest<DocumentRecord[]>(app.server.url, session, "GET", "/api/documents");
     const read = async (title: string) => {
       const summary = list.find((d) => d.title === title)!;
-      return outline((await apiRequest<DocumentRecord>(server.url, session, "GET", `/api/documents/${summary.id}`)).content as DocNode).join("|");
+      return outline((await apiRequest<DocumentRecord>(app.server.url, session, "GET", `/api/documents/${summary.id}`)).content as DocNode).join("|");
     };
     expect(list.map((d) => d.title).sort()).toEqual([...titles].sort());
     expect(await read("Trip notes")).toBe("doc|paragraph|:We |bold:hiked|: to the |link:lake|:.|bulletList|listItem|paragraph|:tent|listItem|paragraph|:stove");
@@ -126,8 +117,8 @@ describe("import", () => {
   });
 
   it("looks right with results at 390 and 1280 px, light and dark", { timeout: 180_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    await buyPlan(server.url, session, "professional");
+    const session = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, session, "professional");
     for (const [width, height] of [
       [390, 844],
       [1280, 900],

@@ -5,11 +5,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
-import type { RunningServer } from "./support/server.js";
 import { apiCall } from "./support/api.js";
 
 const SHOTS = process.env.PLANS_SCREENSHOTS_DIR;
@@ -30,16 +29,11 @@ async function shot(page: Page, name: string) {
 }
 
 describe("plans and billing within reach", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { startTimeoutMs: 170_000 });
+  const app = startAppAndBrowser({ startTimeoutMs: 170_000 });
 
   it("dashboard header: plan badge, Upgrade shows the plans, Account Settings opens", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    const page = await signInPage(browser, server.url, session);
+    const session = await signUpViaApi(app.server.url);
+    const page = await signInPage(app.browser, app.server.url, session);
     const header = page.locator("header").first();
     await expect.poll(() => page.getByTestId("current-plan").textContent()).toContain("Gratis");
     expect(await page.locator("#pricing").count()).toBe(0);
@@ -68,15 +62,15 @@ describe("plans and billing within reach", () => {
   });
 
   it("/#pricing shows and scrolls to the plans, on load and when the hash changes on an open dashboard", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
+    const session = await signUpViaApi(app.server.url);
     // Enough documents that the plans start below the fold.
-    for (let i = 0; i < 3; i++) await api(server.url, session, "POST", "/api/documents", { title: `Doc ${i}` });
-    const page = await signInPage(browser, server.url, session, "/#pricing");
+    for (let i = 0; i < 3; i++) await api(app.server.url, session, "POST", "/api/documents", { title: `Doc ${i}` });
+    const page = await signInPage(app.browser, app.server.url, session, "/#pricing");
     await page.setViewportSize({ width: 1280, height: 500 });
     await expect.poll(() => page.locator("#pricing").isVisible()).toBe(true);
     await expect.poll(() => inView(page, "#pricing")).toBe(true);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.server.url}/`);
     await expect.poll(() => page.getByTestId("current-plan").isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     // "View Plans Again" on the cancel page is a link to /#pricing; on the open dashboard only the hash changes.
@@ -89,8 +83,8 @@ describe("plans and billing within reach", () => {
   });
 
   it("annual billing: switch, pay in the built-in checkout, settings show the annual plan; portal lists the invoice and the receipt downloads", { timeout: 180_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    const page = await signInPage(browser, server.url, session, "/#pricing");
+    const session = await signUpViaApi(app.server.url);
+    const page = await signInPage(app.browser, app.server.url, session, "/#pricing");
     const pricing = page.locator("#pricing");
     await expect.poll(() => pricing.getByTestId("price-creator").textContent()).toContain("$12/month");
 
@@ -120,12 +114,12 @@ describe("plans and billing within reach", () => {
     await page.waitForURL(/\/subscription-success\?session_id=/);
     await expect.poll(() => page.getByText(/premium features are now active on the Creator plan/).isVisible()).toBe(true);
 
-    const status = await api(server.url, session, "GET", "/api/stripe/subscription-status");
+    const status = await api(app.server.url, session, "GET", "/api/stripe/subscription-status");
     expect(status.body).toMatchObject({ isActive: true, planName: "creator", interval: "year" });
     const days = (new Date(status.body.currentPeriodEnd).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(360);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.server.url}/`);
     const header = page.locator("header").first();
     await expect.poll(() => page.getByTestId("current-plan").textContent()).toContain("Creator");
     await header.getByRole("button", { name: "Account Settings" }).click();
@@ -134,7 +128,7 @@ describe("plans and billing within reach", () => {
     await expect.poll(() => dialog.getByTestId("billing-interval").textContent()).toBe("Billed annually");
     await page.keyboard.press("Escape");
 
-    await page.goto(`${server.url}/billing/portal`);
+    await page.goto(`${app.server.url}/billing/portal`);
     await expect.poll(() => page.getByText("$120.00 / year").first().isVisible()).toBe(true);
     const row = page.getByTestId("invoice-row");
     await expect.poll(() => row.count()).toBe(1);
@@ -155,21 +149,21 @@ describe("plans and billing within reach", () => {
   });
 
   it("Start Writing after a payment opens the latest document; two visits create at most one", { timeout: 120_000 }, async () => {
-    const session = await signUpViaApi(server.url);
-    const created = await api(server.url, session, "POST", "/api/stripe/create-checkout-session", { priceId: "price_creator_monthly" });
+    const session = await signUpViaApi(app.server.url);
+    const created = await api(app.server.url, session, "POST", "/api/stripe/create-checkout-session", { priceId: "price_creator_monthly" });
     const sessionId = (created.body.url as string).split("/").pop()!;
-    expect((await api(server.url, session, "POST", `/api/stripe/test-checkout/${sessionId}/pay`, {})).status).toBe(200);
-    const page = await signInPage(browser, server.url, session, `/subscription-success?session_id=${sessionId}`);
+    expect((await api(app.server.url, session, "POST", `/api/stripe/test-checkout/${sessionId}/pay`, {})).status).toBe(200);
+    const page = await signInPage(app.browser, app.server.url, session, `/subscription-success?session_id=${sessionId}`);
     const editorIds: string[] = [];
     for (let visit = 0; visit < 2; visit++) {
-      if (visit > 0) await page.goto(`${server.url}/subscription-success?session_id=${sessionId}`);
+      if (visit > 0) await page.goto(`${app.server.url}/subscription-success?session_id=${sessionId}`);
       await expect.poll(() => page.getByText("Payment Successful!").isVisible()).toBe(true);
       await page.getByText("Start Writing", { exact: true }).click();
       await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
       editorIds.push(new URL(page.url()).pathname.split("/").pop()!);
     }
     expect(editorIds[1]).toBe(editorIds[0]);
-    const docs = await api(server.url, session, "GET", "/api/documents");
+    const docs = await api(app.server.url, session, "GET", "/api/documents");
     expect(docs.body).toHaveLength(1);
     await page.context().close();
   });

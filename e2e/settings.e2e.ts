@@ -1,9 +1,9 @@
 // Account settings end to end: a real dark theme that survives a reload with no light
 // flash, font size reaching the editor, and account deletion.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type ApiSession, signInPage, signInViaApi, signUpViaApi } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
+import { startAppAndBrowser } from "./support/app.js";
 import type { RunningServer } from "./support/server.js";
 import { apiCall } from "./support/api.js";
 
@@ -52,17 +52,12 @@ async function isDarkColour(page: Page, colour: string | null): Promise<boolean>
 }
 
 describe("account settings", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withAppAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  }, { startTimeoutMs: 120_000 });
+  const app = startAppAndBrowser({ startTimeoutMs: 120_000 });
 
   it("switches to dark at once, keeps it after a reload with no light first frame, and applies the saved theme on a new device", async () => {
-    const session = await signUpViaApi(server.url);
-    const docId = await newDocument(server, session);
-    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const session = await signUpViaApi(app.server.url);
+    const docId = await newDocument(app.server, session);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
     await openSettings(page, "Preferences");
     await choose(page, "Theme", "Dark");
     // Applied at once, before saving.
@@ -70,12 +65,12 @@ describe("account settings", () => {
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await page.getByText("Your preferences have been saved successfully.").first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem("draftsmith.theme"))).toBe("dark");
-    expect((await api(server, session, "GET", "/api/settings/preferences")).body.theme).toBe("dark");
+    expect((await api(app.server, session, "GET", "/api/settings/preferences")).body.theme).toBe("dark");
     await page.keyboard.press("Escape");
 
     await page.addInitScript(FIRST_FRAME_PROBE);
     for (const path of [`/editor/${docId}`, "/", "/privacy", "/no/such/page"]) {
-      await page.goto(`${server.url}${path}`, { waitUntil: "domcontentloaded" });
+      await page.goto(`${app.server.url}${path}`, { waitUntil: "domcontentloaded" });
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), path).toBe(true);
       await expect.poll(() => firstFrame(page), { message: path }).toBeTruthy();
       const frame = (await firstFrame(page))!;
@@ -85,16 +80,16 @@ describe("account settings", () => {
     await page.context().close();
 
     // A fresh browser (nothing in localStorage) takes the server's saved theme once signed in.
-    const other = await signInPage(browser, server.url, session, "/");
+    const other = await signInPage(app.browser, app.server.url, session, "/");
     await expect.poll(() => other.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await other.evaluate(() => localStorage.getItem("draftsmith.theme"))).toBe("dark");
     await other.context().close();
   });
 
   it("changes the editor's font size as soon as the preference is saved", async () => {
-    const session = await signUpViaApi(server.url);
-    const docId = await newDocument(server, session);
-    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const session = await signUpViaApi(app.server.url);
+    const docId = await newDocument(app.server, session);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
     const body = page.getByTestId("editor-body");
     await body.waitFor();
     await expect.poll(() => body.evaluate((el) => (el as HTMLElement).style.fontSize)).toBe("16px");
@@ -109,31 +104,31 @@ describe("account settings", () => {
   });
 
   it("saves notification settings", async () => {
-    const session = await signUpViaApi(server.url);
-    const docId = await newDocument(server, session);
-    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const session = await signUpViaApi(app.server.url);
+    const docId = await newDocument(app.server, session);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
     await openSettings(page, "Notifications");
     const marketing = page.getByRole("switch", { name: "Marketing emails" });
     await expect.poll(() => marketing.getAttribute("aria-checked")).toBe("true");
     await marketing.click();
     await page.getByRole("button", { name: "Save Notifications" }).click();
     await expect
-      .poll(async () => (await api(server, session, "GET", "/api/settings/notifications")).body)
+      .poll(async () => (await api(app.server, session, "GET", "/api/settings/notifications")).body)
       .toEqual({ marketing: false, updates: true, security: true });
     await page.context().close();
   });
 
   it("saves the display name and shows the free plan on the Subscription tab", async () => {
-    const session = await signUpViaApi(server.url, { fullName: "Old Name" });
-    const docId = await newDocument(server, session);
-    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const session = await signUpViaApi(app.server.url, { fullName: "Old Name" });
+    const docId = await newDocument(app.server, session);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
     await openSettings(page);
     const name = page.getByLabel("Display name");
     await expect.poll(() => name.inputValue()).toBe("Old Name");
     await name.fill("New Name");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByText("Your profile has been saved successfully.").first().waitFor();
-    const me = await api(server, session, "GET", "/auth/v1/user");
+    const me = await api(app.server, session, "GET", "/auth/v1/user");
     expect(me.body.user_metadata.full_name).toBe("New Name");
 
     await page.getByRole("tab", { name: "Subscription" }).click();
@@ -147,12 +142,12 @@ describe("account settings", () => {
   });
 
   it("deletes the account after the email is typed: signed out, cannot sign in, shared links gone", async () => {
-    const session = await signUpViaApi(server.url);
-    const docId = await newDocument(server, session, "Public notes");
-    expect((await api(server, session, "PUT", `/api/documents/${docId}/share`, { isPublic: true })).status).toBe(200);
-    expect((await fetch(`${server.url}/api/shared/${docId}`)).status).toBe(200);
+    const session = await signUpViaApi(app.server.url);
+    const docId = await newDocument(app.server, session, "Public notes");
+    expect((await api(app.server, session, "PUT", `/api/documents/${docId}/share`, { isPublic: true })).status).toBe(200);
+    expect((await fetch(`${app.server.url}/api/shared/${docId}`)).status).toBe(200);
 
-    const page = await signInPage(browser, server.url, session, `/editor/${docId}`);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
     await openSettings(page);
     const del = page.getByRole("button", { name: "Delete Account" });
     expect(await del.isDisabled()).toBe(true);
@@ -160,13 +155,13 @@ describe("account settings", () => {
     expect(await del.isDisabled()).toBe(true);
     await page.getByLabel(/to confirm/).fill(session.email);
     await del.click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     await page.getByRole("button", { name: "Start Writing for Free" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("draftsmith.auth"))).toBeNull();
     await page.context().close();
 
-    await expect(signInViaApi(server.url, session.email, session.password)).rejects.toThrow();
-    expect((await fetch(`${server.url}/api/shared/${docId}`)).status).toBe(404);
-    expect((await api(server, session, "GET", "/api/documents")).status).toBe(401);
+    await expect(signInViaApi(app.server.url, session.email, session.password)).rejects.toThrow();
+    expect((await fetch(`${app.server.url}/api/shared/${docId}`)).status).toBe(404);
+    expect((await api(app.server, session, "GET", "/api/documents")).status).toBe(401);
   });
 });
