@@ -7,43 +7,27 @@
 // (POST, then PUT with its outcome when its last change is decided); the command palette
 // covers the bar while open.
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenAiStub, type StubRequest, startOpenAiStub, userText } from "../src/server/ai/openai-stub.test-util.js";
-import { withAppAndBrowser } from "./support/app.js";
-import { type ApiSession, signUpViaApi } from "./support/auth.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type StubRequest, userText } from "../src/server/ai/openai-stub.test-util.js";
+import { startAppWithAiStub } from "./support/ai-stub.js";
+import { signUpViaApi } from "./support/auth.js";
 import { editorBody, openInEditor } from "./support/editor.js";
-import type { RunningServer } from "./support/server.js";
-import { apiRequest, buyPlan } from "./support/api.js";
+import { buyPlan } from "./support/api.js";
 
-let stub: OpenAiStub;
-let server: RunningServer;
-let browser: Browser;
-const env: Record<string, string> = { AI_API_KEY: "sk-test", AI_MODEL: "stub-model" };
-
-beforeAll(async () => {
-  stub = await startOpenAiStub();
-  env.AI_BASE_URL = stub.url;
-});
-afterAll(async () => stub?.close());
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { env, startTimeoutMs: 110_000 });
-
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
+const app = startAppWithAiStub({ startTimeoutMs: 110_000 });
+const { api } = app;
 
 const TEXT = "The report was wrote in a hurry, and it shows in every paragraph of it.";
 const IMPROVED = "The report was written in haste, and it shows in every paragraph of it.";
 const improve = (r: StubRequest) => userText(r).replace("was wrote", "was written").replace("a hurry", "haste");
 
 async function openDocument(text = TEXT, options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
-  const session = await signUpViaApi(server.url);
-  await buyPlan(server.url, session, "creator");
+  const session = await signUpViaApi(app.server.url);
+  await buyPlan(app.server.url, session, "creator");
   const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
   const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Suggestions", content });
-  const page = await openInEditor(browser, server.url, session, doc.id, options);
+  const page = await openInEditor(app.browser, app.server.url, session, doc.id, options);
   await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
   return page;
 }
@@ -77,7 +61,7 @@ async function shot(page: Page, name: string) {
 
 describe("AI changes as inline suggestions", () => {
   it("streams a proposal into the text as marked words, then accepts one change and rejects the other", async () => {
-    stub.options = { reply: improve, chunks: 14, chunkDelayMs: 250 };
+    app.stub.options = { reply: improve, chunks: 14, chunkDelayMs: 250 };
     const page = await openDocument();
     const records = recordCalls(page);
     await improveAll(page);
@@ -115,7 +99,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("Accept all is one undo step, Reject all brings the text back", async () => {
-    stub.options = { reply: improve, chunks: 3 };
+    app.stub.options = { reply: improve, chunks: 3 };
     const page = await openDocument();
     const records = recordCalls(page);
     await improveAll(page);
@@ -137,7 +121,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("Esc stops a streaming proposal and leaves the text as it was", async () => {
-    stub.options = { reply: improve, chunks: 30, chunkDelayMs: 400 };
+    app.stub.options = { reply: improve, chunks: 30, chunkDelayMs: 400 };
     const page = await openDocument();
     await improveAll(page);
     await expect.poll(() => inserted(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -149,7 +133,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("says so when a proposal changes nothing", async () => {
-    stub.options = { reply: (r) => userText(r) };
+    app.stub.options = { reply: (r) => userText(r) };
     const page = await openDocument();
     await improveAll(page);
     await page.getByText("No changes suggested").first().waitFor({ timeout: 30_000 });
@@ -159,7 +143,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("Ask AI (Ctrl+J) sends the instruction with the selection and lands the answer as suggestions", async () => {
-    stub.options = {
+    app.stub.options = {
       reply: (r) => (r.messages.some((m) => m.content.includes("Make this friendlier")) ? userText(r).replace("The report", "Our little report") : "unexpected"),
       chunks: 4,
     };
@@ -181,7 +165,7 @@ describe("AI changes as inline suggestions", () => {
     await expect.poll(() => prose(page).textContent()).toBe(TEXT.replace("The report", "Our little report"));
 
     // Nothing selected: the instruction works on the whole document; a list comes in as suggested blocks.
-    stub.options = { reply: () => "- Our little report was wrote in a hurry\n- It shows in every paragraph", chunks: 5 };
+    app.stub.options = { reply: () => "- Our little report was wrote in a hurry\n- It shows in every paragraph", chunks: 5 };
     await prose(page).click();
     await page.keyboard.press("Control+End");
     await page.keyboard.press("Control+j");
@@ -197,7 +181,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("Continue Writing without a cursor suggests a continuation at the end of the document, and Ctrl+K from the cursor", async () => {
-    stub.options = { reply: () => "And the report was read anyway.", chunks: 3 };
+    app.stub.options = { reply: () => "And the report was read anyway.", chunks: 3 };
     const page = await openDocument();
     const records = recordCalls(page);
     await page.getByRole("complementary", { name: "Document panel" }).getByRole("button", { name: "Continue Writing" }).click();
@@ -221,13 +205,13 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("another writer of the document sees the pending suggestion marked the same way, and can decide it", async () => {
-    stub.options = { reply: improve, chunks: 3 };
-    const session = await signUpViaApi(server.url);
-    await buyPlan(server.url, session, "creator");
+    app.stub.options = { reply: improve, chunks: 3 };
+    const session = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, session, "creator");
     const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: TEXT }] }] };
     const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Together", content });
-    const a = await openInEditor(browser, server.url, session, doc.id);
-    const b = await openInEditor(browser, server.url, session, doc.id);
+    const a = await openInEditor(app.browser, app.server.url, session, doc.id);
+    const b = await openInEditor(app.browser, app.server.url, session, doc.id);
     await a.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
     await improveAll(a);
     await expect.poll(() => bar(a).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
@@ -251,7 +235,7 @@ describe("AI changes as inline suggestions", () => {
   });
 
   it("shows the suggestion UI at 390 and 1280 px, light and dark", async () => {
-    stub.options = { reply: improve, chunks: 2 };
+    app.stub.options = { reply: improve, chunks: 2 };
     for (const [width, height] of [[390, 844], [1280, 800]] as const) {
       for (const colorScheme of ["light", "dark"] as const) {
         const page = await openDocument(TEXT, { viewport: { width, height }, colorScheme });

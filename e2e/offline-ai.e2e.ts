@@ -3,30 +3,19 @@
 // model connection, and leaves the document as it was. Screenshots at 390 and 1280 px, light
 // and dark, when SHOTS_DIR is set.
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { withAppAndBrowser } from "./support/app.js";
-import { apiRequest, buyPlan } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { buyPlan } from "./support/api.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
-import { editorBody, openInEditor } from "./support/editor.js";
-import type { RunningServer } from "./support/server.js";
+import { editorBody, openNewDocument } from "./support/editor.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 
 const TEXT = "Our report was written in a hurry.";
 
 async function openDocument(session: ApiSession, viewport: { width: number; height: number }, colorScheme: "light" | "dark"): Promise<Page> {
-  const doc = await apiRequest<{ id: string }>(server.url, session, "POST", "/api/documents", {
-    title: "Offline",
-    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: TEXT }] }] },
-  });
-  const page = await openInEditor(browser, server.url, session, doc.id, { viewport, colorScheme });
+  const { page } = await openNewDocument(app, session, "Offline", [TEXT], { viewport, colorScheme });
   await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
   return page;
 }
@@ -42,8 +31,8 @@ async function shot(page: Page, name: string) {
 
 describe("offline engine: actions that need a language model", () => {
   it("Continue Writing says it needs a model, links to the connection settings and changes nothing", async () => {
-    const session = await signUpViaApi(server.url);
-    await buyPlan(server.url, session, "creator");
+    const session = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, session, "creator");
     for (const [viewport, scheme] of [
       [{ width: 1280, height: 800 }, "light"],
       [{ width: 390, height: 844 }, "dark"],

@@ -1,5 +1,6 @@
 // A document open in the editor, signed in, for end-to-end tests that start there.
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { apiRequest } from "./api.js";
 import { type ApiSession, putSessionInContext } from "./auth.js";
 
 /** The editor's writing area. */
@@ -22,4 +23,20 @@ export async function openInEditor(
   await page.goto(`${url}/editor/${id}`);
   await editorBody(page).waitFor({ state: "visible", timeout: 30_000 });
   return page;
+}
+
+/**
+ * Creates a document titled `title` as `session`, one paragraph per string (no content when
+ * none are given, as a new document starts), and opens it like `openInEditor`.
+ */
+export async function openNewDocument(
+  app: { server: { url: string }; browser: Browser },
+  session: ApiSession,
+  title: string,
+  paragraphs?: string[],
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; id: string }> {
+  const content = paragraphs && { type: "doc", content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) };
+  const { id } = await apiRequest<{ id: string }>(app.server.url, session, "POST", "/api/documents", { title, content });
+  return { page: await openInEditor(app.browser, app.server.url, session, id, options), id };
 }
