@@ -5,14 +5,15 @@ import { useSyncExternalStore } from "react";
 import { computeDocStats, type DocStats } from "./stats";
 
 const RECOUNT_DELAY_MS = 250;
-/** The first count waits for a pause too, but no longer than this while changes keep coming. */
-const FIRST_COUNT_MAX_WAIT_MS = 1000;
+/** A hidden page draws no frames: the first count then comes after this at the latest. */
+const FIRST_COUNT_MAX_WAIT_MS = 500;
 
 export function createStatsStore() {
-  // Null until the first count: the counts are not shown before it, so opening a document
-  // neither counts it nor formats numbers (the first locale formatting costs tens of ms)
-  // before its text is on screen.
+  // Null until the first count, which start() asks for once the text is shown: the counts
+  // are not shown before it, so opening a document neither counts it nor formats numbers
+  // (the first locale formatting costs tens of ms) before its text is painted.
   let stats: DocStats | null = null;
+  let started = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let firstTimer: ReturnType<typeof setTimeout> | null = null;
   const listeners = new Set<() => void>();
@@ -32,13 +33,23 @@ export function createStatsStore() {
   return {
     /** Counts now. */
     now(editor: Editor) {
+      started = true;
       recount(editor);
     },
-    /** Counts once typing pauses for a moment (at most one count per pause). */
+    /** The text is shown: the first count comes once the frame that shows it is drawn. */
+    start(editor: Editor) {
+      if (started) return;
+      started = true;
+      requestAnimationFrame(() => {
+        if (!stats) timer ??= setTimeout(() => recount(editor), 0);
+      });
+      firstTimer = setTimeout(() => recount(editor), FIRST_COUNT_MAX_WAIT_MS);
+    },
+    /** Counts once typing pauses for a moment (at most one count per pause); nothing before start(). */
     schedule(editor: Editor) {
+      if (!started) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => recount(editor), RECOUNT_DELAY_MS);
-      if (!stats && !firstTimer) firstTimer = setTimeout(() => recount(editor), FIRST_COUNT_MAX_WAIT_MS);
     },
     /** The counts, or null before the first count. */
     get: () => stats,

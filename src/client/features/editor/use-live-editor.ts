@@ -52,11 +52,7 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
           spellcheck: "true",
         },
       },
-      onCreate: ({ editor: ed }) => {
-        markOpen("editor");
-        // Counted once the text has arrived and is painted (a new, empty document too).
-        statsStore.schedule(ed);
-      },
+      onCreate: () => markOpen("editor"),
       onUpdate: ({ editor: ed }) => statsStore.schedule(ed),
     },
     [live],
@@ -67,6 +63,10 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
   }, [editor, editable, state.readOnly, state.accessEnded]);
 
   useEffect(() => () => statsStore.dispose(), [statsStore]);
+  // Counted once the text is shown (a new, empty document too), after the frame that shows it.
+  useEffect(() => {
+    if (editor && ready) statsStore.start(editor);
+  }, [editor, ready, statsStore]);
 
   const getDocument = useCallback(
     () => ({ id: documentId, title: live.ydoc.getText(COLLAB_TITLE_FIELD).toString().trim() || DEFAULT_DOCUMENT_TITLE, content: editor?.getJSON() ?? record.content }),
