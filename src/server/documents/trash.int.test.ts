@@ -2,11 +2,11 @@
 // (owner's reads, members, the share link, open editors) but can be restored with all of it
 // back; it does not count against the plan's limit; deleting it for good, or 30 days in the
 // trash, removes it everywhere.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord, DocumentSummary, TrashedDocument } from "../../shared/contracts/documents.js";
 import { openEditor, synced, type TestEditor } from "../collab/provider.test-util.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, freshToken, request } from "../test/harness.js";
-import { paragraphDoc } from "./documents.test-util.js";
+import { type TestApp, type TestUser, createTestUser, freshToken, request } from "../test/harness.js";
+import { paragraphDoc, withAppAndOwner } from "./documents.test-util.js";
 import { purgeExpiredTrash } from "./trash.js";
 
 const DAY = 86_400_000;
@@ -16,16 +16,7 @@ describe("trash", () => {
   let base: string;
   let owner: TestUser;
   const editors: TestEditor[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    owner = await createTestUser(t, { plan: "professional" });
-  });
-  afterAll(async () => {
-    for (const e of editors) e.destroy();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => ({ t, base, owner } = s));
 
   const create = async (user: TestUser, title = "Draft") =>
     (await request(t, "POST", "/api/documents", { user, payload: { title, content: paragraphDoc("Kept text") } })).json() as DocumentRecord;

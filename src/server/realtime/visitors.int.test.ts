@@ -2,10 +2,10 @@
 // check and one payload per change serve them all, and one address cannot open unbounded
 // sockets on a document.
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
-import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser } from "../test/harness.js";
+import { createDocument, paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
+import type { TestApp, TestUser } from "../test/harness.js";
 import { DEFAULT_CONNECTION_OPTIONS } from "./connection.js";
 import { type TestSocket, authenticate, openRealtime, openRealtimeOverTcp } from "./ws-client.test-util.js";
 
@@ -44,15 +44,7 @@ describe("/realtime share-link visitors", () => {
   let t: TestApp;
   let owner: TestUser;
   const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await createTestUser(t, { plan: "professional" });
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, leftOpen: () => { for (const s of sockets) s.ws.terminate(); } }, (s) => ({ t, owner } = s));
 
   /** Over real TCP when `url` is given (the server sees the client's address and its close). */
   const visitor = async (id: string, token: string, url?: string) => {

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documentChannel } from "../../shared/contracts/documents.js";
-import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
+import { createDocument, paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
 import { authenticate, openRealtime, subscribe, type TestSocket } from "../realtime/ws-client.test-util.js";
-import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { request, type TestApp, type TestUser } from "../test/harness.js";
 
 describe("realtime through a share link", () => {
   let t: TestApp;
   let owner: TestUser;
   const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await createTestUser(t, { plan: "professional" });
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.ws.terminate();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, leftOpen: () => { for (const s of sockets) s.ws.terminate(); } }, (s) => ({ t, owner } = s));
 
   const connect = async (accessToken: string | null) => authenticate(await openRealtime(t, sockets), accessToken);
   const newDoc = () => createDocument(t, owner, { content: paragraphDoc("start") });

@@ -1,12 +1,12 @@
 // Version history through the API: snapshots taken while a document is edited (at most one
 // every five minutes, with who wrote), named versions, restore as a new change that keeps the
 // state it replaced, export of a version, retention by the owner's plan, and access in SQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { VersionDetail, VersionList, VersionSummary } from "../../shared/contracts/versions.js";
 import { openEditor, plainText, synced, type TestEditor } from "../collab/provider.test-util.js";
-import { paragraphDoc } from "../documents/documents.test-util.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, freshToken, request, setTestPlan } from "../test/harness.js";
+import { paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, createTestUser, freshToken, request, setTestPlan } from "../test/harness.js";
 import { purgeExpiredVersions } from "./retention.js";
 
 const MIN = 60_000;
@@ -17,16 +17,7 @@ describe("version history", () => {
   let base: string;
   let owner: TestUser;
   const editors: TestEditor[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    owner = await createTestUser(t, { plan: "professional", fullName: "Olivia Owner" });
-  });
-  afterAll(async () => {
-    for (const e of editors) e.destroy();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional", fullName: "Olivia Owner" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => ({ t, base, owner } = s));
 
   const create = async (user: TestUser, text: string) =>
     (await request(t, "POST", "/api/documents", { user, payload: { title: "Story", content: paragraphDoc(text) } })).json() as DocumentRecord;
