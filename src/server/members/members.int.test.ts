@@ -3,12 +3,13 @@
 // edits it by role, never counts it against their own limit; the owner changes roles and
 // removes people, and a removed member's live editor closes at once.
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { Member, MembersResponse, SharedWithMe } from "../../shared/contracts/members.js";
 import { openEditor, plainText, synced, type TestEditor } from "../collab/provider.test-util.js";
 import { mailOutbox } from "../db/index.js";
-import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { withAppAndOwner } from "../documents/documents.test-util.js";
+import { createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 
 const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
@@ -17,16 +18,7 @@ describe("document members", () => {
   let base: string;
   let owner: TestUser;
   const editors: TestEditor[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    owner = await createTestUser(t, { plan: "professional", fullName: "Olivia Owner" });
-  });
-  afterAll(async () => {
-    for (const e of editors) e.destroy();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional", fullName: "Olivia Owner" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => ({ t, base, owner } = s));
 
   const createDoc = async (user: TestUser, text = "Chapter one") => {
     const doc = (await request(t, "POST", "/api/documents", { user, payload: { title: "Novel", content: para(text) } })).json() as DocumentRecord;
