@@ -7,8 +7,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.js";
-import { type Database, openDatabase } from "../db/providers/index.js";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
 
 function decode(encoding: string | undefined, body: Buffer): string {
@@ -109,7 +107,6 @@ describe("the built client, served from its compressed copies", () => {
   const script = `export const words = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `word${i}`))};`;
   const tiny = "export const x = 1;";
   let t: TestApp;
-  let db: Database;
   let app: FastifyInstance;
 
   beforeAll(async () => {
@@ -123,14 +120,10 @@ describe("the built client, served from its compressed copies", () => {
     write("index.html", indexHtml, true);
     write("assets/index-abc123.js", script, true);
     write("assets/tiny-abc123.js", tiny, false);
-    t = await createTestApp();
-    db = await openDatabase({ databaseUrl: t.config.DATABASE_URL, dataDir: "memory://", poolSize: 3 });
-    ({ app } = await buildApp({ config: t.config, database: db, now: () => t.clock.now, logger: false, clientDir }));
-    await app.ready();
+    t = await createTestApp({}, { clientDir });
+    app = t.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
     await t?.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });

@@ -6,8 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.js";
-import { type Database, openDatabase } from "../db/providers/index.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 
 const DOCUMENT_ONLY = [
@@ -25,7 +23,6 @@ const SUBRESOURCE = { "x-content-type-options": "nosniff", "cross-origin-resourc
 describe("security headers", () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-client-"));
   let t: TestApp;
-  let db: Database;
   let app: FastifyInstance;
 
   beforeAll(async () => {
@@ -35,14 +32,10 @@ describe("security headers", () => {
     fs.writeFileSync(path.join(clientDir, "assets/index-abc12345.css"), "body{margin:0}");
     fs.writeFileSync(path.join(clientDir, "assets/font-abc12345.woff2"), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
     fs.writeFileSync(path.join(clientDir, "assets/logo-abc12345.svg"), `<svg xmlns="http://www.w3.org/2000/svg"/>`);
-    t = await createTestApp();
-    db = await openDatabase({ databaseUrl: t.config.DATABASE_URL, dataDir: "memory://", poolSize: 3 });
-    ({ app } = await buildApp({ config: t.config, database: db, now: () => t.clock.now, logger: false, clientDir }));
-    await app.ready();
+    t = await createTestApp({}, { clientDir });
+    app = t.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
     await t?.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });

@@ -46,9 +46,10 @@ export type LogLine = { level: number; msg: string; [k: string]: unknown };
 
 /**
  * A fresh app on a fresh database. `opts.logs` keeps the server's log lines (at the env's
- * LOG_LEVEL) for tests that check what is logged.
+ * LOG_LEVEL) for tests that check what is logged; `opts.clientDir` is a built client for it
+ * to serve (none unless told).
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: LogLine[] } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logs?: LogLine[]; clientDir?: string } = {}): Promise<TestApp> {
   let drop = async () => {};
   let databaseUrl: string | undefined;
   if (usingPostgres()) {
@@ -73,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   };
   const logs = opts.logs;
   const logger = logs ? { stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } } : false;
-  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger, clientDir: "/nonexistent" });
+  const { app, ctx } = await buildApp({ config, database, now: () => clock.now, logger, clientDir: opts.clientDir ?? "/nonexistent" });
   await app.ready();
   return {
     app,
