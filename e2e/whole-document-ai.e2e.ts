@@ -5,42 +5,27 @@
 // assistant sits beside the text at 1280 px and is a bottom sheet at 390 px; the rewrite
 // cards keep their text inside at both widths.
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
-import { withAppAndBrowser } from "./support/app.js";
-import type { RunningServer } from "./support/server.js";
-import { apiRequest, buyPlan } from "./support/api.js";
-import { editorBody, openInEditor } from "./support/editor.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { buyPlan } from "./support/api.js";
+import { editorBody, openNewDocument } from "./support/editor.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-withAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-}, { startTimeoutMs: 110_000 });
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-const api = <T>(session: ApiSession, method: string, path: string, body?: unknown) => apiRequest<T>(server.url, session, method, path, body);
-
 /** A new user on `plan`, paid through the built-in test checkout. */
 async function subscriber(plan: "creator" | "professional"): Promise<ApiSession> {
-  const session = await signUpViaApi(server.url);
-  await buyPlan(server.url, session, plan);
+  const session = await signUpViaApi(app.server.url);
+  await buyPlan(app.server.url, session, plan);
   return session;
 }
 
-const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
-
 async function openDocument(session: ApiSession, paragraphs: string[], viewport = DESKTOP, colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const doc = await api<{ id: string }>(session, "POST", "/api/documents", {
-    title: "Whole document",
-    content: { type: "doc", content: paragraphs.map(paragraph) },
-  });
-  const page = await openInEditor(browser, server.url, session, doc.id, { viewport, colorScheme });
+  const { page } = await openNewDocument(app, session, "Whole document", paragraphs, { viewport, colorScheme });
   await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
   return page;
 }
