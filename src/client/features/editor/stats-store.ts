@@ -40,8 +40,10 @@ export function createStatsStore() {
     start(editor: Editor) {
       if (started) return;
       started = true;
+      // A little after that frame, not in the tasks right behind it (the page may still be
+      // finishing the frame's work there).
       requestAnimationFrame(() => {
-        if (!stats) timer ??= setTimeout(() => recount(editor), 0);
+        if (!stats) timer ??= setTimeout(() => recount(editor), 50);
       });
       firstTimer = setTimeout(() => recount(editor), FIRST_COUNT_MAX_WAIT_MS);
     },
