@@ -14,11 +14,26 @@ export const COLLAB_TITLE_FIELD = "title";
 export const COLLAB_CLOSE = {
   /** Access ended: signed out, removed from the document, link turned off. */
   accessEnded: 4403,
-  /** The member's role changed: the client reconnects and is granted the new one. */
+  /** The member's role or the link's permission changed: the client reconnects and is granted the new one. */
   accessChanged: 4409,
+  /** Too many messages or bytes per second: reconnect after a pause that grows with each repeat. */
   tooManyMessages: 4429,
+  /** Too many live connections from this user or this address: reconnect after a pause. */
+  tooManyConnections: 4430,
+  /** The change (or the document it would make) is larger than a document may be: not applied, kept on the device. */
   messageTooLarge: 4413,
+  /** A change the document cannot hold (an unknown kind of block or format, an unsafe link): not applied, kept on the device. */
+  changeRefused: 4422,
+  /** A message editors may not send (only the server speaks to every editor). */
+  notAllowed: 4400,
+  /** No valid sign-in within the first seconds or kilobytes of the connection. */
+  notAuthenticated: 4401,
 } as const;
+
+/** Close codes after which the editor stops reconnecting until the writer acts: the same change would be refused again. */
+export const COLLAB_REFUSED_CODES: readonly number[] = [COLLAB_CLOSE.messageTooLarge, COLLAB_CLOSE.changeRefused];
+/** Close codes after which the editor reconnects after a growing pause (1 s, 2 s, 4 s … at most 30 s). */
+export const COLLAB_BACKOFF_CODES: readonly number[] = [COLLAB_CLOSE.tooManyMessages, COLLAB_CLOSE.tooManyConnections];
 
 /** Notices the server broadcasts to a document's editors (stateless messages). */
 export type CollabNotice =
