@@ -86,7 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
-    liveDocuments: { applyChange: async () => {}, replaceContent: async () => {}, liveContent: async () => null },
+    liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null },
     now: opts.now ?? (() => new Date()),
   };
   const collab = createCollab(ctx);
@@ -101,8 +101,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.addHook("onClose", async () => {
     stopUpkeep();
     await stopSharingEvictions();
-    await collab.close();
+    const { unstored } = await collab.close();
     await closeServices(ctx);
+    // Reported as a failed shutdown: the changes are safe in the update log, the stored copy is behind.
+    if (unstored.length) throw new Error(`${unstored.length} live document(s) could not be stored before shutdown`);
   });
   // Once shutdown starts, every response closes its connection: a keep-alive socket that
   // goes idle after the close began would otherwise hold the server open.

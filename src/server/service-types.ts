@@ -23,8 +23,11 @@ export interface AuthUser {
  * changes to it so they merge with open editing sessions instead of overwriting them.
  */
 export interface LiveDocuments {
-  /** A change made against the stored content (a REST save): merges with what editors typed since. */
-  applyChange(documentId: string, change: LiveChange): Promise<void>;
+  /**
+   * A change made against stored version `baseVersion` (a REST save): merges with what editors
+   * typed since; "changed" when the document is no longer at that version.
+   */
+  applyChange(documentId: string, change: LiveChange, baseVersion: number): Promise<"applied" | "changed">;
   /** Makes the live document hold exactly this (a restore), whatever editors typed; stored at once. */
   replaceContent(documentId: string, change: LiveChange): Promise<void>;
   /** What the live document holds now, unstored changes included (null when it is gone). */

@@ -3,13 +3,14 @@
 // POST /api/documents/:id/updates takes what a closing page could not send over it.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { COLLAB_SHARE_TOKEN_PREFIX, collabUpdateBody } from "../../shared/contracts/collab.js";
+import { COLLAB_CLOSE, COLLAB_SHARE_TOKEN_PREFIX, collabUpdateBody } from "../../shared/contracts/collab.js";
 import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
 import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
-import { badRequest, bearerToken, forbidden, notFound, parse } from "../http/index.js";
+import { badRequest, bearerToken, forbidden, notFound, parse, tooLarge } from "../http/index.js";
 import { grantFor } from "./access.js";
 import { originAllowed } from "../realtime/index.js";
-import { type Collab, coalesceWrites } from "./server.js";
+import { coalesceWrites } from "./coalesce-writes.js";
+import type { Collab } from "./server.js";
 import { isYjsUpdate } from "./ydoc.js";
 
 export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab: Collab): Promise<void> {
@@ -23,7 +24,9 @@ export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab
     },
     (socket, request) => {
       coalesceWrites(socket);
-      collab.hocuspocus.handleConnection(socket, request.raw, { ip: request.ip });
+      // The gate travels as connection context: the library copies the object, not the gate.
+      const gate = collab.admit(socket, request.ip);
+      collab.hocuspocus.handleConnection(socket, request.raw, { ip: request.ip, gate });
     },
   );
 
@@ -36,7 +39,9 @@ export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab
     if (!grant || grant.readOnly) throw notFound("Document not found");
     const update = Buffer.from(body.update, "base64");
     if (!isYjsUpdate(update)) throw badRequest("update is not a document change");
-    await collab.applyUpdate(id, update);
+    const refusal = await collab.applyUpdate(id, update);
+    if (refusal?.code === COLLAB_CLOSE.messageTooLarge) throw tooLarge(refusal.reason);
+    if (refusal) throw badRequest(refusal.reason);
     return reply.status(204).send();
   });
 }

@@ -1,16 +1,17 @@
 // The live co-editing server: one Hocuspocus instance in the app's process, on the app's
 // port (/collab). It loads a document's Yjs state from the database (converting older
-// documents once), merges every editor's changes, and stores the state with the JSON
-// derived from it — 2 s after the last change, at least every 10 s while people type.
-// A store that fails is retried and the editors are told; the document stays in memory
-// until it is stored. With REDIS_URL, instances share sessions through Redis.
-import { Hocuspocus, type onStoreDocumentPayload } from "@hocuspocus/server";
+// documents once) and applies the update log on top, checks every editor's change at the
+// door (ingress.ts) and writes it to the log before it is applied and acknowledged
+// (update-log.ts), and stores the state with the JSON derived from it — 2 s after the last
+// change, at least every 10 s while people type. A store that fails is retried and the
+// editors are told; nothing acknowledged is lost meanwhile, the log holds it. With
+// REDIS_URL, instances share sessions through Redis.
+import { randomUUID } from "node:crypto";
+import { type Document, Hocuspocus, type onStoreDocumentPayload } from "@hocuspocus/server";
 import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import IORedis from "ioredis";
-import type { Socket } from "node:net";
-import type { WebSocket } from "ws";
 import * as Y from "yjs";
-import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS } from "../../shared/limits.js";
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
 import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
@@ -18,12 +19,17 @@ import type { VersionAuthor } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { authorOf, snapshotIfChanged, snapshotIfDue } from "../versions/index.js";
 import { type CollabGrant, CollabDenied, grantFor, recheckGrant } from "./access.js";
-import { loadState, storeState, storedVersion } from "./state-store.js";
+import { type ConnectionGate, createConnectionLimits } from "./connection-limits.js";
+import { type Refusal, reviewChange, tooLarge } from "./ingress.js";
+import { readCollabMessage } from "./message.js";
+import { loadState, stateAtVersion, storeState, storedVersion } from "./state-store.js";
+import { createUpdateLog } from "./update-log.js";
 import { changeFrom, contentOf, setContent, titleOf } from "./ydoc.js";
 
-/** Limits per connection: a typist sends a few updates a second; a whole pasted chapter fits in one message. */
+/** Limits per connection: a typist sends a few updates a second; a pasted document up to the size limit fits in one message. */
 export const COLLAB_LIMITS = {
-  maxMessageBytes: 2 * 1024 * 1024,
+  /** A whole document's worth of change, with room for the update's own encoding. */
+  maxMessageBytes: DOCUMENT_MAX_BYTES + 1024 * 1024,
   // Typing sends an update and a caret move per key, and pasted or generated input (or a
   // test driver) can send hundreds in a burst; a flood is closed by count or by bytes.
   maxMessagesPerSecond: 2000,
@@ -34,76 +40,59 @@ export const COLLAB_LIMITS = {
 
 interface ConnectionState {
   grant: CollabGrant;
+  gate?: ConnectionGate;
   windowStart: number;
   windowCount: number;
   windowBytes: number;
 }
 
-class TooManyMessages extends Error {
-  readonly code = COLLAB_CLOSE.tooManyMessages;
-  readonly reason = "Too many messages";
-}
-
-class MessageTooLarge extends Error {
-  readonly code = COLLAB_CLOSE.messageTooLarge;
-  readonly reason = "Message too large";
-}
-
-/** Sockets whose writes wait for the end of this turn of the event loop, to go out in one write each. */
-let corked = new Set<Socket>();
-function flushCorked() {
-  // Taken first, so that a socket that fails to flush cannot keep the others (or later turns) waiting.
-  const sockets = corked;
-  corked = new Set();
-  for (const socket of sockets) {
-    try {
-      socket.uncork();
-    } catch (err) {
-      socket.destroy(err as Error);
-    }
+/** A change the server refuses: the connection is closed with the refusal's code, the change is not applied. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.reason);
+  }
+  get code() {
+    return this.refusal.code;
+  }
+  get reason() {
+    return this.refusal.reason;
   }
 }
 
-/**
- * Sends what a connection is sent in one turn of the event loop with one write to the
- * operating system instead of one per message. Each keystroke goes to every editor of the
- * document (and its acknowledgement back to the typist); with 50 editors typing, those
- * writes were most of the server's time, and the more messages queue up while the server
- * is busy, the more go out together. The messages stay separate frames, in order, and leave
- * before the event loop waits for the network again, so none is held longer than its turn.
- */
-export function coalesceWrites(webSocket: WebSocket): void {
-  const send = webSocket.send.bind(webSocket) as (...args: unknown[]) => void;
-  (webSocket as unknown as { send: (...args: unknown[]) => void }).send = (...args) => {
-    // ws keeps its network socket here; without one (not yet or no longer open) it writes nothing anyway.
-    const socket = (webSocket as unknown as { _socket?: Socket | null })._socket;
-    if (socket && !socket.destroyed && !corked.has(socket)) {
-      if (corked.size === 0) setImmediate(flushCorked);
-      socket.cork();
-      corked.add(socket);
-    }
-    send(...args);
-  };
-}
+/** What a REST change to a live document came to. */
+export type LiveChangeOutcome = "applied" | "changed";
 
 export interface Collab {
   hocuspocus: Hocuspocus;
   /**
-   * Applies a title or content saved through the REST API to the live document as a change from what
-   * was stored, so it merges with editors' unsaved work instead of replacing it, then stores.
+   * Applies a title or content saved through the REST API to the live document as the change
+   * from `baseVersion`, the version the writer read, so it merges with what editors typed
+   * since instead of replacing it; then stores. "changed" when the document has moved past
+   * that version (the writer gets a 409). Throws when the store fails.
    */
-  applyChange(documentId: string, change: LiveChange): Promise<void>;
+  applyChange(documentId: string, change: LiveChange, baseVersion: number): Promise<LiveChangeOutcome>;
   /** Makes the live document hold exactly this (a restore), for everyone in it; stores at once. */
   replaceContent(documentId: string, change: LiveChange): Promise<void>;
   /** What the live document holds now, unstored changes included (null when it is gone). */
   liveContent(documentId: string): Promise<{ content: DocNode; title: string } | null>;
-  /** Applies an editor's Yjs update that arrived outside its live connection, then stores. */
-  applyUpdate(documentId: string, update: Uint8Array): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Applies an editor's Yjs update that arrived outside its live connection, after the same
+   * checks as a live change and once it is in the update log. Returns the refusal, if any.
+   */
+  applyUpdate(documentId: string, update: Uint8Array): Promise<Refusal | null>;
+  /** Gives a new live connection from `address` its place (or closes it: too many from there). */
+  admit: ReturnType<typeof createConnectionLimits>["admit"];
+  /** Stores every open document and ends the sessions; reports the documents it could not store. */
+  close(): Promise<{ unstored: string[] }>;
 }
 
 export function createCollab(ctx: AppContext): Collab {
+  const log = createUpdateLog(ctx, randomUUID());
+  const limits = createConnectionLimits();
+  const multiInstance = !!ctx.config.REDIS_URL;
   const failures = new Map<string, number>();
+  /** Upper bound of each open document's stored JSON size: measured at each store, grown by each accepted change. */
+  const sizes = new Map<string, number>();
   /** The last store of each open document, told to every editor that connects. */
   const lastStored = new Map<string, CollabNotice>();
   const retryTimers = new Map<string, NodeJS.Timeout>();
@@ -128,25 +117,33 @@ export function createCollab(ctx: AppContext): Collab {
   const notify = (document: { broadcastStateless(payload: string): void }, notice: CollabNotice) =>
     document.broadcastStateless(JSON.stringify(notice));
 
-  async function store({ document, documentName }: Pick<onStoreDocumentPayload, "document" | "documentName">) {
+  /** Stores `document` now; throws when it cannot. */
+  async function storeOnce(document: Document, documentName: string) {
+    const heldRows = log.held(documentName);
+    const saved = await storeState(ctx, documentName, document, { heldRows, mergeStored: multiInstance });
+    log.forget(documentName, heldRows);
+    failures.delete(documentName);
+    if (!saved) return;
+    sizes.set(documentName, saved.jsonBytes);
+    const notice: CollabNotice = { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector: saved.stateVector };
+    lastStored.set(documentName, notice);
+    notify(document, notice);
+    if (saved.contentChanged) {
+      ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
+      // A snapshot for the history at most every few minutes of editing; never fails the store.
+      const taken = await snapshotIfDue(ctx, documentName, authorsOf(documentName)).catch((err: unknown) => {
+        console.error(`collab: snapshot of ${documentName} failed`, err);
+        return false;
+      });
+      if (taken) contributors.delete(documentName);
+    }
+  }
+
+  /** A store from the debouncer or a retry: a failure is retried later and the editors are told. */
+  async function store({ document, documentName }: Pick<onStoreDocumentPayload, "document" | "documentName">): Promise<boolean> {
     try {
-      // Taken in the same tick as the state storeState encodes (no await in between).
-      const stateVector = Buffer.from(Y.encodeStateVector(document)).toString("base64");
-      const saved = await storeState(ctx, documentName, document, contentOf(document));
-      failures.delete(documentName);
-      if (!saved) return;
-      const notice: CollabNotice = { type: "stored", version: saved.record.version, updatedAt: saved.record.updated_at, stateVector };
-      lastStored.set(documentName, notice);
-      notify(document, notice);
-      if (saved.contentChanged) {
-        ctx.realtime.publish({ channel: `document:${documentName}`, record: saved.record }).catch(() => {});
-        // A snapshot for the history at most every few minutes of editing; never fails the store.
-        const taken = await snapshotIfDue(ctx, documentName, authorsOf(documentName)).catch((err: unknown) => {
-          console.error(`collab: snapshot of ${documentName} failed`, err);
-          return false;
-        });
-        if (taken) contributors.delete(documentName);
-      }
+      await storeOnce(document, documentName);
+      return true;
     } catch (err) {
       const attempt = failures.get(documentName) ?? 0;
       failures.set(documentName, attempt + 1);
@@ -155,15 +152,61 @@ export function createCollab(ctx: AppContext): Collab {
       console.error(`collab: storing ${documentName} failed (attempt ${attempt + 1}), retrying in ${retryInMs} ms`, err);
       notify(document, { type: "store-failed", retryInMs });
       clearTimeout(retryTimers.get(documentName));
-      retryTimers.set(
-        documentName,
-        setTimeout(() => {
-          retryTimers.delete(documentName);
-          if (hocuspocus.documents.get(documentName) === document) void store({ document, documentName });
-        }, retryInMs),
-      );
+      if (!closing) {
+        retryTimers.set(
+          documentName,
+          setTimeout(() => {
+            retryTimers.delete(documentName);
+            if (hocuspocus.documents.get(documentName) === document) void store({ document, documentName });
+          }, retryInMs),
+        );
+      }
+      return false;
     }
   }
+
+  /** Stores a change the server itself made (a REST save, a restore) before answering; throws when it cannot. */
+  async function storeForRequest(document: Document) {
+    try {
+      await document.saveMutex.runExclusive(() => storeOnce(document, document.name));
+    } catch (err) {
+      // The change is in the live document: the usual retries store it; the request is answered with the error.
+      void store({ document, documentName: document.name });
+      throw err;
+    }
+  }
+
+  /**
+   * Checks a change against the schema and the size limit; returns the refusal or the bytes
+   * the change may add. Near the limit the estimate is replaced by a measurement first.
+   */
+  function review(document: Y.Doc, documentName: string, update: Uint8Array): Refusal | number {
+    const { refusal, growth } = reviewChange(document, update);
+    if (refusal) return refusal;
+    if (growth === 0) return 0;
+    if ((sizes.get(documentName) ?? 0) + growth > DOCUMENT_MAX_BYTES) {
+      sizes.set(documentName, Buffer.byteLength(JSON.stringify(contentOf(document))));
+      if ((sizes.get(documentName) ?? 0) + growth > DOCUMENT_MAX_BYTES) return tooLarge(DOCUMENT_MAX_BYTES);
+    }
+    return growth;
+  }
+
+  /** Checks `update`, writes it to the log; the caller applies it right after. */
+  async function admitChange(document: Y.Doc, documentName: string, update: Uint8Array): Promise<Refusal | null> {
+    const verdict = review(document, documentName, update);
+    if (typeof verdict !== "number") return verdict;
+    await log.append(documentName, update);
+    sizes.set(documentName, (sizes.get(documentName) ?? 0) + verdict);
+    return null;
+  }
+
+  const closeWith = (webSocket: { close(code: number, reason: string): void }, code: number, reason: string) => {
+    try {
+      webSocket.close(code, reason);
+    } catch {
+      // Already closing.
+    }
+  };
 
   const hocuspocus = new Hocuspocus({
     quiet: true,
@@ -171,37 +214,68 @@ export function createCollab(ctx: AppContext): Collab {
     maxDebounce: AUTOSAVE_MAX_WAIT_MS,
     // Deleted content is collected; version history keeps its own snapshots.
     yDocOptions: { gc: true, gcFilter: () => true },
-    extensions: ctx.config.REDIS_URL
+    extensions: multiInstance
       ? [new RedisExtension({ createClient: () => new IORedis(ctx.config.REDIS_URL as string, { maxRetriesPerRequest: null }), prefix: "draftsmith:collab" })]
       : [],
 
-    async onAuthenticate({ token, documentName, connectionConfig }) {
+    async onAuthenticate({ token, documentName, connectionConfig, context }) {
       const grant = await grantFor(ctx, documentName, token);
+      const gate = (context as { gate?: ConnectionGate }).gate;
+      gate?.signedIn(grant.user?.id ?? null);
       connectionConfig.readOnly = grant.readOnly;
-      const state: ConnectionState = { grant, windowStart: 0, windowCount: 0, windowBytes: 0 };
+      const state: ConnectionState = { grant, gate, windowStart: 0, windowCount: 0, windowBytes: 0 };
       return state;
     },
 
-    async beforeHandleMessage({ update, context }) {
-      if (update.byteLength > COLLAB_LIMITS.maxMessageBytes) throw new MessageTooLarge();
+    async beforeHandleMessage({ update: message, context, connection, document, documentName }) {
       const state = context as ConnectionState | undefined;
-      if (!state?.grant) return;
-      const now = Date.now();
-      if (now - state.windowStart >= 1000) {
-        state.windowStart = now;
-        state.windowCount = 0;
-        state.windowBytes = 0;
+      const refuse = (refusal: Refusal): never => {
+        closeWith(connection.webSocket, refusal.code, refusal.reason);
+        throw new Refused(refusal);
+      };
+      if (message.byteLength > COLLAB_LIMITS.maxMessageBytes) refuse(tooLarge(DOCUMENT_MAX_BYTES));
+      if (state?.grant) {
+        const now = Date.now();
+        if (now - state.windowStart >= 1000) {
+          state.windowStart = now;
+          state.windowCount = 0;
+          state.windowBytes = 0;
+        }
+        state.windowBytes += message.byteLength;
+        if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond || state.windowBytes > COLLAB_LIMITS.maxBytesPerSecond) {
+          refuse({ code: COLLAB_CLOSE.tooManyMessages, reason: "Too many messages" });
+        }
       }
-      state.windowBytes += update.byteLength;
-      if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond || state.windowBytes > COLLAB_LIMITS.maxBytesPerSecond) {
-        throw new TooManyMessages();
+      const read = readCollabMessage(message);
+      // Only the server speaks to every editor: an editor's broadcast could pose as its notices.
+      if (read.kind === "broadcast") refuse({ code: COLLAB_CLOSE.notAllowed, reason: "Broadcasts are the server's" });
+      if (read.kind === "malformed") refuse({ code: COLLAB_CLOSE.changeRefused, reason: "The message could not be read." });
+      // A read-only connection's changes are not applied (the library answers that they were not).
+      if (read.kind !== "change" || connection.readOnly) return;
+      let refusal: Refusal | null;
+      try {
+        refusal = await admitChange(document, documentName, read.update);
+      } catch (err) {
+        // Not durable, so not applied: the editor keeps the change and sends it again on reconnecting.
+        console.error(`collab: writing a change to ${documentName} failed`, err);
+        closeWith(connection.webSocket, 1013, "Try again later");
+        throw err;
       }
+      if (refusal) refuse(refusal);
     },
 
     async onLoadDocument({ document, documentName }) {
       const state = await loadState(ctx, documentName);
       if (!state) throw new CollabDenied();
       Y.applyUpdate(document, state);
+      for (const row of await log.pending(documentName)) {
+        try {
+          Y.applyUpdate(document, row.update);
+        } catch (err) {
+          console.error(`collab: row ${row.id} of ${documentName}'s update log could not be applied`, err);
+        }
+      }
+      sizes.set(documentName, state.byteLength);
       const stored = await storedVersion(ctx, documentName);
       if (stored) {
         const stateVector = Buffer.from(Y.encodeStateVector(document)).toString("base64");
@@ -219,6 +293,8 @@ export function createCollab(ctx: AppContext): Collab {
 
     async afterUnloadDocument({ documentName }) {
       lastStored.delete(documentName);
+      sizes.delete(documentName);
+      log.drop(documentName);
       // The editing session ended (the last editor left and the state is stored): keep its
       // result. At shutdown close() has done it already, before the database closes.
       if (!closing) await endSession(documentName);
@@ -285,26 +361,40 @@ export function createCollab(ctx: AppContext): Collab {
     if (isRevocation(event.record)) void revoke(event.record);
   });
 
+  /** Runs `act` on the live document `documentId` (loading it if no one has it open). */
+  async function withDocument<T>(documentId: string, act: (document: Document) => Promise<T>): Promise<T> {
+    const connection = await hocuspocus.openDirectConnection(documentId, {});
+    try {
+      if (!connection.document) throw new Error(`document ${documentId} is not open`);
+      return await act(connection.document);
+    } finally {
+      await connection.disconnect();
+    }
+  }
+
   return {
     hocuspocus,
-    async applyChange(documentId, change) {
-      const base = await loadState(ctx, documentId);
-      if (!base) return;
-      const connection = await hocuspocus.openDirectConnection(documentId, {});
-      try {
-        // transact stores at once (with the Redis extension, it reaches the other instances too).
-        await connection.transact((doc) => Y.applyUpdate(doc, changeFrom(base, change)));
-      } finally {
-        await connection.disconnect();
-      }
+    admit: limits.admit,
+    async applyChange(documentId, change, baseVersion) {
+      const base = await stateAtVersion(ctx, documentId, baseVersion);
+      if (base === "changed") return "changed";
+      if (!base) return "changed";
+      return withDocument(documentId, async (document) => {
+        // The base first: an instance whose copy lacks part of it (another instance stored it)
+        // gets it, so the change lands on exactly what the writer read.
+        document.transact(() => {
+          Y.applyUpdate(document, base);
+          Y.applyUpdate(document, changeFrom(base, change));
+        });
+        await storeForRequest(document);
+        return "applied" as const;
+      });
     },
     async replaceContent(documentId, change) {
-      const connection = await hocuspocus.openDirectConnection(documentId, {});
-      try {
-        await connection.transact((doc) => setContent(doc, change));
-      } finally {
-        await connection.disconnect();
-      }
+      await withDocument(documentId, async (document) => {
+        setContent(document, change);
+        await storeForRequest(document);
+      });
     },
     async liveContent(documentId) {
       const connection = await hocuspocus.openDirectConnection(documentId, {}).catch(() => null);
@@ -316,23 +406,31 @@ export function createCollab(ctx: AppContext): Collab {
       }
     },
     async applyUpdate(documentId, update) {
-      const connection = await hocuspocus.openDirectConnection(documentId, {});
-      try {
-        await connection.transact((doc) => Y.applyUpdate(doc, update));
-      } finally {
-        await connection.disconnect();
-      }
+      return withDocument(documentId, async (document) => {
+        const refusal = await admitChange(document, documentId, update);
+        if (refusal) return refusal;
+        Y.applyUpdate(document, update);
+        await storeForRequest(document);
+        return null;
+      });
     },
     async close() {
+      closing = true;
       offRevocations();
       for (const timer of retryTimers.values()) clearTimeout(timer);
       // Store what is still in memory before the process goes, and end each session's history.
       const open = [...hocuspocus.documents.values()];
-      await Promise.all(open.map((document) => store({ document, documentName: document.name })));
+      const stored = await Promise.all(open.map((document) => store({ document, documentName: document.name })));
+      const unstored = open.filter((_, i) => !stored[i]).map((document) => document.name);
+      if (unstored.length) {
+        console.error(
+          `collab: ${unstored.length} document(s) could not be stored at shutdown (${unstored.join(", ")}); their acknowledged changes are in the update log and are applied when each is opened again`,
+        );
+      }
       await Promise.all(open.map((document) => endSession(document.name)));
-      closing = true;
       await Promise.all(sessionsEnding);
       hocuspocus.closeConnections();
+      return { unstored };
     },
   };
 }

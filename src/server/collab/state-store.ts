@@ -10,7 +10,8 @@ import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../shared/limits.js
 import type { AppContext } from "../context.js";
 import { documentStates, documents } from "../db/index.js";
 import { checkContent, contentCache, presentDocument } from "../documents/index.js";
-import { titleOf, ydocFromContent } from "./ydoc.js";
+import { deleteHeldRows } from "./update-log.js";
+import { contentOf, titleOf, ydocFromContent } from "./ydoc.js";
 
 // What a store reads back: everything but the content it has just written.
 const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
@@ -78,18 +79,37 @@ export interface StoredDocument {
   record: DocumentRecord;
   /** False when the derived content and title equal what was stored: only the Yjs state was written. */
   contentChanged: boolean;
+  /** Base64 Yjs state vector of what was stored: which changes it holds. */
+  stateVector: string;
+  /** Bytes of the stored JSON content (what the document limit counts). */
+  jsonBytes: number;
 }
+
+export interface StoreOptions {
+  /** Rows of the update log (update-log.ts) the live state holds: deleted with this store. */
+  heldRows: number[];
+  /**
+   * Merge the stored state into the live one first. Several instances each keep a live copy;
+   * one may store while a change another stored has not reached it yet, and without this its
+   * store would write a state without that change over the one with it.
+   */
+  mergeStored: boolean;
+}
+
+const derive = (doc: Y.Doc) => ({
+  checked: checkContent(contentOf(doc) as unknown as Record<string, unknown>),
+  title: [...(titleOf(doc).trim() || DEFAULT_DOCUMENT_TITLE)].slice(0, TITLE_MAX_LENGTH).join(""),
+});
 
 /**
  * Stores the live state and the JSON, plain text and version derived from it, in one
- * transaction. The version moves only when the readable content changed, so a REST client
- * that saved through PATCH keeps a valid version while editors merely reconnect.
- * Returns null when the document no longer exists.
+ * transaction, and deletes the update-log rows the state holds. The version moves only when
+ * the readable content changed, so a REST client that saved through PATCH keeps a valid
+ * version while editors merely reconnect. Returns null when the document no longer exists.
  */
-export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, content: DocNode): Promise<StoredDocument | null> {
-  const checked = checkContent(content as unknown as Record<string, unknown>);
-  const title = [...(titleOf(doc).trim() || DEFAULT_DOCUMENT_TITLE)].slice(0, TITLE_MAX_LENGTH).join("");
-  const state = toBytes(Y.encodeStateAsUpdate(doc));
+export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, opts: StoreOptions): Promise<StoredDocument | null> {
+  // Derived before the transaction: on the embedded database a transaction holds up every other query.
+  let derived = derive(doc);
   const now = ctx.now();
   const cache = contentCache(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -99,10 +119,21 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
       .where(eq(documents.id, id))
       .for("update");
     if (!current) return null;
+    if (opts.mergeStored) {
+      const before = Y.encodeStateVector(doc);
+      const [stored] = await tx.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+      if (stored) Y.applyUpdate(doc, new Uint8Array(stored.state), STORED_STATE_ORIGIN);
+      if (!Buffer.from(before).equals(Buffer.from(Y.encodeStateVector(doc)))) derived = derive(doc);
+    }
+    const { checked, title } = derived;
+    // Encoded in the same turn as the state vector the editors are told about.
+    const stateVector = Buffer.from(Y.encodeStateVector(doc)).toString("base64");
+    const state = toBytes(Y.encodeStateAsUpdate(doc));
     await tx
       .insert(documentStates)
       .values({ documentId: id, state, updatedAt: now })
       .onConflictDoUpdate({ target: documentStates.documentId, set: { state, updatedAt: now } });
+    await deleteHeldRows(tx, id, opts.heldRows);
     // Unchanged when the stored version's JSON is this one. The last store or save left it in
     // the content cache in the schema's own key order; otherwise it is read and normalized
     // (checkContent), since jsonb reorders keys.
@@ -121,7 +152,30 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, conten
       : await tx.select(withoutContent).from(documents).where(eq(documents.id, id));
     if (!row) return null;
     cache.set(id, row.version, checked.json);
-    return { record: presentDocument({ ...row, content: checked.doc, textContent: checked.text }), contentChanged };
+    return {
+      record: presentDocument({ ...row, content: checked.doc, textContent: checked.text }),
+      contentChanged,
+      stateVector,
+      jsonBytes: Buffer.byteLength(checked.json),
+    };
+  });
+}
+
+/** The origin of changes a store merged in from the stored state (another instance's). */
+export const STORED_STATE_ORIGIN = "stored-state";
+
+/**
+ * The stored state of document `id` as it was at `version`, read in one transaction with the
+ * version (a store writes both together): what a REST writer who read that version had. "changed"
+ * when the document has moved on, null when it is gone or has no live state.
+ */
+export async function stateAtVersion(ctx: AppContext, id: string, version: number): Promise<Uint8Array | "changed" | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ version: documents.version }).from(documents).where(eq(documents.id, id)).for("share");
+    if (!row) return null;
+    if (row.version !== version) return "changed";
+    const [stored] = await tx.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+    return stored ? new Uint8Array(stored.state) : null;
   });
 }
 

@@ -101,6 +101,15 @@ export const documentStates = pgTable("document_states", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** Live changes not yet in document_states, written before they are acknowledged (collab/update-log.ts, migrations/0170_document_updates.sql). */
+export const documentUpdates = pgTable("document_updates", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  documentId: uuid("document_id").notNull(),
+  origin: text("origin").notNull(),
+  update: bytea("update").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
 /** People a document is shared with by email (migrations/0080_members.sql). */
 export const documentMembers = pgTable("document_members", {
   id: uuid("id").primaryKey().defaultRandom(),

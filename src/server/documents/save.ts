@@ -44,7 +44,7 @@ export async function updateDocument(
   let row = ownersSave ? await saveOwnerContent(ctx, principal.userId, id, patch, checked) : await updateAny(ctx, principal, id, patch, checked);
   if (!row) {
     const current = await currentFor(ctx, principal, id, patch);
-    if (current.coEdited && (checked || patch.title !== undefined)) return saveIntoLiveDocument(ctx, id, patch, checked);
+    if (current.coEdited && (checked || patch.title !== undefined)) return saveIntoLiveDocument(ctx, principal, id, patch, checked);
     // The owner's statement does not apply to a member who may write.
     if (ownersSave) row = await updateAny(ctx, principal, id, patch, checked);
     if (!row) throw changedSinceLoaded(await currentFor(ctx, principal, id));
@@ -73,8 +73,17 @@ const changedSinceLoaded = (current: DocumentRow) => conflict("This document was
  * any save (409 otherwise): applied to the live document as the change from that
  * version, so it merges with what editors are typing; the store answers with the result.
  */
-async function saveIntoLiveDocument(ctx: AppContext, id: string, patch: UpdateDocumentBody, checked: CheckedContent | null): Promise<SavedDocument> {
-  await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() });
+async function saveIntoLiveDocument(
+  ctx: AppContext,
+  principal: DocumentPrincipal,
+  id: string,
+  patch: UpdateDocumentBody,
+  checked: CheckedContent | null,
+): Promise<SavedDocument> {
+  // The change is taken from the version the writer read, never from a newer one: a store
+  // landing after the check above must not turn what the writer lacked into deletions.
+  const outcome = await ctx.liveDocuments.applyChange(id, { content: checked?.doc, title: patch.title?.trim() }, patch.version);
+  if (outcome === "changed") throw changedSinceLoaded(await currentFor(ctx, principal, id));
   const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
   if (!row) throw notFound("Document not found");
   return { record: presentDocument(row), contentJson: null };

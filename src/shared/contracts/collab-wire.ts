@@ -31,7 +31,8 @@ export const COLLAB_CLOSE = {
 } as const;
 
 /** Close codes after which the editor stops reconnecting until the writer acts: the same change would be refused again. */
-export const COLLAB_REFUSED_CODES: readonly number[] = [COLLAB_CLOSE.messageTooLarge, COLLAB_CLOSE.changeRefused];
+/** (1009 is the WebSocket's own "message too big", for a frame past the connection's cap.) */
+export const COLLAB_REFUSED_CODES: readonly number[] = [COLLAB_CLOSE.messageTooLarge, COLLAB_CLOSE.changeRefused, 1009];
 /** Close codes after which the editor reconnects after a growing pause (1 s, 2 s, 4 s … at most 30 s). */
 export const COLLAB_BACKOFF_CODES: readonly number[] = [COLLAB_CLOSE.tooManyMessages, COLLAB_CLOSE.tooManyConnections];
 

@@ -15,7 +15,8 @@ const FONT_FAMILY = /^[a-z0-9 ,'"-]{1,100}$/i;
 const FONT_SIZE = /^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/;
 const LANGUAGE = /^[a-z0-9_+#.-]{0,40}$/i;
 
-function checkAttrs(kind: string, attrs: Record<string, unknown> | undefined): string | null {
+/** Why attribute values of node or mark `kind` are refused (null when they are fine): the same rule for stored content and live changes. */
+export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefined): string | null {
   if (!attrs) return null;
   const str = (k: string, re: RegExp) => {
     const v = attrs[k];

@@ -1,0 +1,135 @@
+// What a live change may contain, checked before it is applied or sent to anyone. The stored
+// copy must always be storable: a change the document schema refuses (an unknown kind of
+// block or format, an unsafe link, a value no attribute takes) would make every later store
+// fail, and an unknown format would even make the conversion to JSON drop the text it is on.
+// So such a change is refused whole at the door and its sender is told; it stays on the
+// sender's device. The check reads only the change itself (and, for an attribute set on an
+// existing block, that block's name in the live document), so it costs what the change costs.
+import * as Y from "yjs";
+import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
+import { documentSchema } from "../../shared/editor/schema.js";
+import { checkAttrs } from "../../shared/editor/validate.js";
+import { FRAGMENT, TITLE } from "./ydoc.js";
+
+export interface Refusal {
+  code: number;
+  /** Said to the sender in the close frame (at most 123 bytes). */
+  reason: string;
+}
+
+/** A mark of a kind that may overlap itself is stored under "<name>--<hash>" (y-prosemirror). */
+const markName = (key: string) => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
+
+/**
+ * Upper bounds of what a change adds to the stored JSON, per piece: a text run may become a
+ * text node with marks; a block its type, attributes and brackets. Deletions are not
+ * subtracted until the next store measures the document again.
+ */
+const JSON_BYTES_PER_TEXT_RUN = 48;
+const JSON_BYTES_PER_BLOCK = 64;
+const JSON_BYTES_PER_FORMAT = 32;
+
+const refused = (reason: string): Refusal => ({ code: COLLAB_CLOSE.changeRefused, reason: reason.slice(0, 120) });
+
+const idKey = (id: Y.ID) => `${id.client}:${id.clock}`;
+
+/** The node name of the element an attribute item belongs to: in this change, or already in the document. */
+function parentElementName(parent: Y.ID | string | null, inUpdate: Map<string, string>, doc: Y.Doc): string | null | undefined {
+  if (!(parent instanceof Y.ID)) return null;
+  const fromUpdate = inUpdate.get(idKey(parent));
+  if (fromUpdate !== undefined) return fromUpdate;
+  if (Y.getState(doc.store, parent.client) <= parent.clock) return undefined;
+  const item = Y.getItem(doc.store, parent);
+  if (item instanceof Y.Item && item.content instanceof Y.ContentType && item.content.type instanceof Y.XmlElement) return item.content.type.nodeName;
+  return null;
+}
+
+export interface ChangeReview {
+  refusal: Refusal | null;
+  /** How many bytes the change may add to the stored JSON at most. */
+  growth: number;
+}
+
+/**
+ * Reviews Yjs update `update` against live document `doc`. A change whose parent is not in
+ * the document yet is checked on what it carries; Yjs holds it back until its parent arrives.
+ */
+export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    return { refusal: refused("The change could not be read."), growth: 0 };
+  }
+  const schema = documentSchema();
+  const elements = new Map<string, string>();
+  for (const struct of decoded.structs) {
+    if (struct instanceof Y.Item && struct.content instanceof Y.ContentType && struct.content.type instanceof Y.XmlElement) {
+      elements.set(idKey(struct.id), struct.content.type.nodeName);
+    }
+  }
+  let growth = 0;
+  for (const struct of decoded.structs) {
+    if (!(struct instanceof Y.Item)) continue; // GC and Skip carry nothing
+    const { content, parentSub } = struct;
+    // A decoded change names its parent by ID, or by root name for a top-level part.
+    const parent = struct.parent as unknown as Y.ID | string | null;
+    if (typeof parent === "string" && parent !== FRAGMENT && parent !== TITLE) return { refusal: refused(`Unknown part "${parent.slice(0, 40)}".`), growth };
+    if (content instanceof Y.ContentDeleted) continue;
+    if (content instanceof Y.ContentString) {
+      growth += Buffer.byteLength(content.str) + JSON_BYTES_PER_TEXT_RUN;
+      continue;
+    }
+    if (parent === TITLE) return { refusal: refused("The title holds only text."), growth };
+    if (content instanceof Y.ContentType) {
+      const type = content.type;
+      if (type instanceof Y.XmlElement) {
+        const spec = schema.nodes[type.nodeName];
+        if (!spec || type.nodeName === "doc" || type.nodeName === "text") return { refusal: refused(`Unknown kind of block "${type.nodeName.slice(0, 40)}".`), growth };
+        growth += JSON_BYTES_PER_BLOCK + type.nodeName.length;
+        continue;
+      }
+      if (type instanceof Y.XmlText && !(type instanceof Y.XmlHook)) {
+        growth += JSON_BYTES_PER_TEXT_RUN;
+        continue;
+      }
+      return { refusal: refused("Unknown kind of content."), growth };
+    }
+    if (content instanceof Y.ContentFormat) {
+      const name = markName(content.key);
+      if (!schema.marks[name]) return { refusal: refused(`Unknown kind of format "${name.slice(0, 40)}".`), growth };
+      const value = content.value as unknown;
+      if (value !== null && value !== true) {
+        if (typeof value !== "object" || Array.isArray(value)) return { refusal: refused(`The ${name} format has an unsupported value.`), growth };
+        const attrs = value as Record<string, unknown>;
+        if (Object.values(attrs).some((v) => typeof v === "object" && v !== null)) return { refusal: refused(`The ${name} format has an unsupported value.`), growth };
+        const problem = checkAttrs(name, attrs);
+        if (problem) return { refusal: refused(problem), growth };
+        growth += JSON.stringify(attrs).length;
+      }
+      growth += JSON_BYTES_PER_FORMAT + name.length;
+      continue;
+    }
+    if (content instanceof Y.ContentAny && parentSub !== null) {
+      // An attribute of a block (y-prosemirror keeps a node's attributes on its element).
+      const value = content.arr[content.arr.length - 1] as unknown;
+      if (typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
+      const nodeName = parentElementName(parent, elements, doc);
+      if (nodeName) {
+        const problem = checkAttrs(nodeName, { [parentSub]: value });
+        if (problem) return { refusal: refused(problem), growth };
+      }
+      growth += parentSub.length + JSON.stringify(value ?? null).length + 4;
+      continue;
+    }
+    // Embeds, binary data, sub-documents and lists of values: nothing in the schema is made of them.
+    return { refusal: refused("Unknown kind of content."), growth };
+  }
+  return { refusal: null, growth };
+}
+
+/** The refusal for a change that would take the document past `limit` bytes. */
+export function tooLarge(limitBytes: number): Refusal {
+  const mb = Math.round(limitBytes / (1024 * 1024));
+  return { code: COLLAB_CLOSE.messageTooLarge, reason: `A document can hold at most ${mb} MB; this change would take it past that.` };
+}
