@@ -26,7 +26,10 @@ return 0
 
 export async function createRedisRateStore(url: string, opts: { prefix?: string } = {}): Promise<RateWindowStore> {
   // The client is loaded only when Redis is configured: loading it costs start-up time.
-  const { Redis } = await import("ioredis");
+  // ioredis is CommonJS: its module.exports (the client class) is the default export both
+  // in Node and in the server bundle, whose chunk for a dynamic import() of a CommonJS
+  // package has a default export only (`const { Redis } = await import(...)` was undefined there).
+  const Redis = (await import("ioredis")).default;
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on("error", () => {
     // ioredis reconnects by itself; a request made meanwhile fails with its own error.
