@@ -13,8 +13,10 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { getAccessToken } from "../../lib/auth-client";
 import { useAuth } from "../../lib/auth-provider";
 import { PresenceAvatars } from "../../components/presence-avatars";
+import { SaveRefusedBanner } from "../../components/save-refused-banner";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
+import { retryRefused } from "../../lib/collab/use-live-document";
 import { colorFor } from "../../lib/collab/user-color";
 import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
@@ -268,6 +270,10 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         </div>
       </div>
       {editor && FindBar && <FindBar editor={editor} control={findBar} canReplace={!viewOnly && session.editable} />}
+      {/* A change the server refused: said at once, above the text wherever it is scrolled to. */}
+      {session.liveState.refused && (
+        <SaveRefusedBanner className="mx-2 mt-2 shrink-0 sm:mx-4" refusal={session.liveState.refused} onRetry={() => retryRefused(live, editor)} />
+      )}
       <div className="flex min-h-0 flex-1">
         {showPanel && (
           <SidePanel

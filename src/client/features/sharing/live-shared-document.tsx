@@ -10,9 +10,11 @@ import { schemaExtensions } from "../../../shared/editor/extensions";
 import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { PresenceAvatars } from "../../components/presence-avatars";
 import { SaveIndicator } from "../../components/save-indicator";
+import { SaveRefusedBanner } from "../../components/save-refused-banner";
 import { Badge } from "../../components/ui/badge";
 import { colorFor } from "../../lib/collab/user-color";
-import { collabExtensions, useLiveDocument } from "../../lib/collab/use-live-document";
+import { PasteLimit } from "../../lib/paste-limit";
+import { collabExtensions, retryRefused, useLiveDocument } from "../../lib/collab/use-live-document";
 import { formatUpdated } from "./dates";
 
 interface Props {
@@ -33,7 +35,7 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
   });
   const editor = useEditor(
     {
-      extensions: [...schemaExtensions({ undoRedo: false }), ...collabExtensions(live, user)],
+      extensions: [...schemaExtensions({ undoRedo: false }), PasteLimit, ...collabExtensions(live, user)],
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
       editorProps: {
@@ -70,6 +72,7 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
           <PresenceAvatars live={live} />
         </div>
       </header>
+      {state.refused && <SaveRefusedBanner className="mb-4" refusal={state.refused} onRetry={() => retryRefused(live, editor)} />}
       {!ready && (
         <p role="status" className="text-sm text-muted-foreground">
           Loading document...

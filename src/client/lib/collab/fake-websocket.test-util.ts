@@ -1,5 +1,6 @@
 // A WebSocket stand-in for unit tests of the live session: it records what was created and
-// closed, and never connects (the server stays silent).
+// closed, and never connects by itself (the server stays silent); a test can open it and
+// close it as the server would.
 import { vi } from "vitest";
 
 export class FakeWebSocket extends EventTarget {
@@ -17,6 +18,22 @@ export class FakeWebSocket extends EventTarget {
   send() {}
   close() {
     this.readyState = 3;
+  }
+  /** The server accepts the connection (and says nothing yet). */
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  /** The server closes the connection with `code` and `reason`. */
+  closeFromServer(code: number, reason = "") {
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event("close"), { code, reason, wasClean: true }));
+  }
+  /** The socket made last. */
+  static last(): FakeWebSocket {
+    const socket = FakeWebSocket.created.at(-1);
+    if (!socket) throw new Error("no socket was made");
+    return socket;
   }
 }
 

@@ -2,18 +2,25 @@
 // copy of it in IndexedDB (so edits made offline survive a reload and merge when the
 // connection returns), and the connection to /collab. It also answers the question the
 // save indicator asks — is everything I see stored on the server? — from the server's
-// "stored" notices, which carry the stored copy's state vector.
-import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider";
+// "stored" notices, which carry the stored copy's state vector. When the server closes the
+// connection it says why (collab-wire.ts): a refused change stops the reconnecting until the
+// writer tries again (the same change would be refused again), and a request to slow down is
+// answered with a pause that grows with each repeat.
+import { HocuspocusProvider, WebSocketStatus, type onCloseParameters } from "@hocuspocus/provider";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import {
+  COLLAB_BACKOFF_CODES,
   COLLAB_CLOSE,
   COLLAB_KEEPALIVE_MAX_BYTES,
+  COLLAB_REFUSED_CODES,
   type CollabRequest,
   type CollabUpdateBody,
   readCollabNotice,
 } from "../../../shared/contracts/collab-wire";
 import { markOpen } from "./open-marks";
+
+type SocketClose = onCloseParameters["event"];
 
 export type LiveSaveStatus =
   /** Everything in this tab is stored on the server. */
@@ -23,7 +30,19 @@ export type LiveSaveStatus =
   /** No connection: changes are kept on this device and merged when it returns. */
   | "offline"
   /** The server could not store the document; it retries by itself. */
-  | "error";
+  | "error"
+  /** The server refused a change: nothing more is sent until the writer tries again (kept on this device). */
+  | "refused"
+  /** Waiting to connect again after the server asked for a pause. */
+  | "reconnecting";
+
+/** A change the server refused, and what it said. */
+export interface LiveRefusal {
+  /** COLLAB_CLOSE.messageTooLarge or COLLAB_CLOSE.changeRefused. */
+  code: number;
+  /** The server's short reason (from the close frame), possibly empty. */
+  reason: string;
+}
 
 export interface LiveDocumentState {
   status: LiveSaveStatus;
@@ -36,6 +55,10 @@ export interface LiveDocumentState {
   readOnly: boolean;
   /** Access ended (signed out, removed, link turned off): the editor must close. */
   accessEnded: boolean;
+  /** The server refused a change; the connection stays closed until retry(). */
+  refused: LiveRefusal | null;
+  /** Closed by the server with a request to wait: it connects again after a pause. */
+  reconnecting: boolean;
   version: number | null;
   updatedAt: string | null;
 }
@@ -66,6 +89,19 @@ function collabUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === "https:" ? "wss" : "ws"}://${host}/collab`;
 }
+
+/** Pauses before connecting again after a close that asks for one: 1 s, 2 s, 4 s … at most 30 s. */
+export const RECONNECT_FIRST_PAUSE_MS = 1000;
+export const RECONNECT_MAX_PAUSE_MS = 30_000;
+/** A connection that stays up this long starts the pauses from the first one again. */
+export const RECONNECT_STABLE_MS = 10_000;
+
+/** The WebSocket close code for a message larger than the server reads (the same message would be too large again). */
+const CLOSE_MESSAGE_TOO_BIG = 1009;
+/** Closes after which the same change would be refused again: no reconnecting until the writer acts. */
+const REFUSED_CODES = new Set([...COLLAB_REFUSED_CODES, CLOSE_MESSAGE_TOO_BIG]);
+/** Closes answered with a growing pause: too many messages or connections, a message editors may not send, no sign-in in time. */
+const PAUSE_CODES = new Set([...COLLAB_BACKOFF_CODES, COLLAB_CLOSE.notAllowed, COLLAB_CLOSE.notAuthenticated]);
 
 const fromBase64 = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
@@ -98,6 +134,8 @@ export class LiveDocument {
     localLoaded: false,
     readOnly: false,
     accessEnded: false,
+    refused: null,
+    reconnecting: false,
     version: null,
     updatedAt: null,
   };
@@ -108,6 +146,13 @@ export class LiveDocument {
   private lastStored: { vector: Map<number, number>; bytes: Uint8Array } | null = null;
   private failed = false;
   private destroyed = false;
+  /** The close being handled: the provider reports each close to onClose twice. */
+  private lastClose: SocketClose | null = null;
+  /** Closes in a row answered with a pause (how long the next one is). */
+  private pauses = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Resets `pauses` once a connection has stayed up RECONNECT_STABLE_MS. */
+  private stableTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
    * Connects at once. The view that shows the document completes the session with adopt():
@@ -147,6 +192,7 @@ export class LiveDocument {
       onAuthenticationFailed: () => this.endAccess(),
       onStatus: ({ status }) => {
         this.set({ connected: status === WebSocketStatus.Connected });
+        this.watchStable(status === WebSocketStatus.Connected);
         // The provider hands these options to the socket it creates, which reports
         // "connecting" from inside this constructor, before this.provider is set. A throw
         // there fails the first connection attempt and the socket retries a second later.
@@ -155,12 +201,12 @@ export class LiveDocument {
       onUnsyncedChanges: () => this.refresh(),
       onSynced: ({ state }) => {
         if (state) markOpen("synced");
-        this.set({ synced: state || this.state.synced });
+        this.set({ synced: state || this.state.synced, reconnecting: state ? false : this.state.reconnecting });
         this.refresh();
       },
-      onClose: ({ event }) => {
-        if (event.code === COLLAB_CLOSE.accessEnded) this.endAccess();
-      },
+      // Called before the socket's own close handling (it registers this first), so a
+      // disconnect() here keeps it from scheduling its reconnect.
+      onClose: ({ event }) => this.onClose(event),
       onStateless: ({ payload }) => this.onNotice(payload),
     });
     // The socket notices a lost network only after its 30 s silence check; the browser
@@ -209,8 +255,84 @@ export class LiveDocument {
 
   private readonly onOffline = () => this.provider.configuration.websocketProvider.disconnect();
   private readonly onOnline = () => {
-    if (!this.state.accessEnded) void this.provider.configuration.websocketProvider.connect();
+    // A refused change waits for the writer, and a pause the server asked for is kept.
+    if (!this.state.accessEnded && !this.state.refused && !this.reconnectTimer) void this.provider.configuration.websocketProvider.connect();
   };
+
+  private onClose(event: SocketClose) {
+    if (event === this.lastClose || this.destroyed || this.state.accessEnded) return;
+    this.lastClose = event;
+    const { code } = event;
+    if (code === COLLAB_CLOSE.accessEnded) this.endAccess();
+    else if (REFUSED_CODES.has(code)) this.refuse(code === CLOSE_MESSAGE_TOO_BIG ? COLLAB_CLOSE.messageTooLarge : code, event.reason ?? "");
+    else if (PAUSE_CODES.has(code)) this.pause();
+    // Any other close (a dropped network, access changed): the socket connects again by itself.
+  }
+
+  /**
+   * Stops the socket's own reconnecting: the attempt this socket was is forgotten (so its
+   * retry does not start another socket), and disconnect() keeps the socket's close
+   * handling from scheduling a new connection.
+   */
+  private holdConnection() {
+    const socket = this.provider.configuration.websocketProvider;
+    socket.stopConnectionAttempt();
+    socket.disconnect();
+    this.clearReconnectTimer();
+  }
+
+  /** The server refused a change: everything stays on this device; nothing is sent until retry(). */
+  private refuse(code: number, reason: string) {
+    this.holdConnection();
+    this.set({ refused: { code, reason }, reconnecting: false, connected: false });
+    this.refresh();
+  }
+
+  /** Connects again after a pause that doubles with each close in a row (RECONNECT_MAX_PAUSE_MS at most). */
+  private pause() {
+    this.holdConnection();
+    const wait = Math.min(RECONNECT_FIRST_PAUSE_MS * 2 ** this.pauses, RECONNECT_MAX_PAUSE_MS);
+    this.pauses = Math.min(this.pauses + 1, 16);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.destroyed && !this.state.accessEnded && !this.state.refused) void this.provider.configuration.websocketProvider.connect();
+    }, wait);
+    this.set({ reconnecting: true, connected: false });
+    this.refresh();
+  }
+
+  private clearReconnectTimer() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  /** A connection that stays up RECONNECT_STABLE_MS resets the pauses to the first one. */
+  private watchStable(connected: boolean) {
+    if (!connected) {
+      if (this.stableTimer) clearTimeout(this.stableTimer);
+      this.stableTimer = null;
+      return;
+    }
+    this.stableTimer ??= setTimeout(() => {
+      this.stableTimer = null;
+      this.pauses = 0;
+    }, RECONNECT_STABLE_MS);
+  }
+
+  /**
+   * After a refused change, the writer tries again (having undone it, usually): the
+   * connection opens and the sync sends what the server lacks. Deleted text no undo or redo
+   * step needs any more is dropped first, so an undone change does not travel again (the
+   * editor forgets its redo steps before this; see forgetRedo in use-live-document.ts).
+   */
+  retry(): void {
+    if (this.destroyed || this.state.accessEnded || !this.state.refused) return;
+    if (this.ydoc.gc) Y.tryGc(Y.createDeleteSetFromStructStore(this.ydoc.store), this.ydoc.store, this.ydoc.gcFilter);
+    this.lastClose = null;
+    this.set({ refused: null });
+    this.refresh();
+    void this.provider.configuration.websocketProvider.connect();
+  }
 
   /** Completes the session for the view that shows it (once; later calls change nothing). */
   adopt(opts: LiveDocumentOptions): this {
@@ -306,6 +428,8 @@ export class LiveDocument {
 
   destroy(): void {
     this.destroyed = true;
+    this.clearReconnectTimer();
+    this.watchStable(false);
     window.removeEventListener("offline", this.onOffline);
     window.removeEventListener("online", this.onOnline);
     this.provider.destroy();
@@ -338,7 +462,8 @@ export class LiveDocument {
   }
 
   private endAccess() {
-    this.set({ accessEnded: true, connected: false });
+    this.clearReconnectTimer();
+    this.set({ accessEnded: true, connected: false, reconnecting: false });
     this.provider.disconnect();
   }
 
@@ -363,7 +488,9 @@ export class LiveDocument {
     }
     const s = this.state;
     let status: LiveSaveStatus;
-    if (!this.dirty) status = "saved";
+    if (s.refused) status = "refused";
+    else if (s.reconnecting) status = "reconnecting";
+    else if (!this.dirty) status = "saved";
     else if (!s.connected) status = "offline";
     else if (this.failed) status = "error";
     else status = "saving";

@@ -4,7 +4,8 @@
 // first lets changes go, and an in-app close that waits for what is on its way).
 import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
-import type { AnyExtension } from "@tiptap/core";
+import type { AnyExtension, Editor } from "@tiptap/core";
+import { yUndoPluginKey } from "@tiptap/y-tiptap";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab-wire";
 import { onBeforeSignOut } from "../auth-provider";
@@ -39,6 +40,17 @@ export function collabExtensions(live: LiveDocument, user: LiveUser): AnyExtensi
     Collaboration.configure({ document: live.ydoc, field: COLLAB_BODY_FIELD }),
     CollaborationCaret.configure({ provider: live.provider, user }),
   ];
+}
+
+/**
+ * The writer tries a refused change again (having undone it, usually). The editor's redo
+ * steps go first: redoing would only bring back what was refused, and while a redo step
+ * holds the undone text it would travel to the server again with the sync.
+ */
+export function retryRefused(live: LiveDocument, editor: Editor | null): void {
+  const undoManager = editor && !editor.isDestroyed ? yUndoPluginKey.getState(editor.state)?.undoManager : undefined;
+  undoManager?.clear(false, true);
+  live.retry();
 }
 
 export function useLiveDocument(opts: LiveDocumentOptions & { /** Take the session the page started early (early-start.ts), if there is one. */ takeStarted?: boolean }) {
