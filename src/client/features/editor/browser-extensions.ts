@@ -1,9 +1,10 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (placeholder, typography, typing into empty lines, pasted tables, slash menu, find's highlights). Nothing here adds a node or mark, so whatever
+// (placeholder, typography, typing into empty lines, pasted tables, pastes too large for a document, slash menu, find's highlights). Nothing here adds a node or mark, so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
+import { PasteLimit } from "../../lib/paste-limit";
 import { EmptyLineInput } from "./empty-line-input";
 import { FindExtension } from "./find/find-extension";
 import { PasteTables } from "./paste-tables";
@@ -20,6 +21,7 @@ export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boole
     SafeTypography,
     EmptyLineInput,
     PasteTables,
+    PasteLimit,
     createSlashExtension(slash),
     FindExtension,
   ];
