@@ -1,10 +1,9 @@
 // The Redis window store against a real Redis (TEST_REDIS_URL, else the local one at
 // 127.0.0.1:6379): two limiters on two connections stand for two app instances, and
 // each must see the attempts counted by the other. Skipped, saying so, without a Redis.
+// Two built server processes sharing a lockout through Redis: faults/two-built-instances.faults.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_RATE_RULES, type AuthRateRule, refuseGoTrue } from "../auth/rate-rules.js";
-import { signIn, uniqueEmail } from "../auth/auth.test-util.js";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { type AuthRateRule, refuseGoTrue } from "../auth/rate-rules.js";
 import { redisReachable, testRedisUrl } from "../test/net.js";
 import type { RateWindowStore } from "./providers/types.js";
 import { createRedisRateStore } from "./providers/redis.js";
@@ -59,30 +58,5 @@ describe.skipIf(!hasRedis)("RateLimiter on Redis, shared by two instances", () =
   it("lets exactly `limit` of many concurrent hits through", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit(rule, "race")));
     expect(results.filter((w) => w === 0)).toHaveLength(rule.limit);
-  });
-});
-
-describe.skipIf(!hasRedis)("two app instances with REDIS_URL share the sign-in lockout", () => {
-  const apps: TestApp[] = [];
-  beforeAll(async () => {
-    apps.push(await createTestApp({ REDIS_URL: url }), await createTestApp({ REDIS_URL: url }));
-  }, 180_000);
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-  });
-
-  it("wrong passwords spread over both instances lock the address out on both, in GoTrue's words", async () => {
-    const [one, two] = apps as [TestApp, TestApp];
-    expect(one.ctx.rateLimits.kind).toBe("redis");
-    const email = uniqueEmail("redis-limit");
-    const guesser = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const limit = AUTH_RATE_RULES.passwordPerIpAccount.limit;
-    for (let i = 0; i < limit; i++) expect((await signIn(i % 2 ? one : two, email, "wrong-pass", guesser)).statusCode).toBe(400);
-    for (const t of [one, two]) {
-      const blocked = await signIn(t, email, "wrong-pass", guesser);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toMatchObject({ code: 429, error_code: "over_request_rate_limit" });
-      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-    }
   });
 });
