@@ -189,5 +189,5 @@ export function describeBackends(config: Config): string {
   const mail = config.mail === "smtp" ? "SMTP" : config.AUTH_AUTOCONFIRM ? `${outbox}, sign-up without confirmation` : outbox;
   const rt = config.realtime === "postgres" ? "PostgreSQL LISTEN/NOTIFY" : "in-process";
   const limits = config.REDIS_URL ? "Redis" : "in-process";
-  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}`;
+  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}; live co-editing: ${config.REDIS_URL ? "shared through Redis" : "in-process"}`;
 }

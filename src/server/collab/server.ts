@@ -59,6 +59,16 @@ class Refused extends Error {
   }
 }
 
+/**
+ * Sessions shared through Redis. The extension would also take a Redis lock around each
+ * store, so that only one instance stores at a time; the instance that misses it skips its
+ * store (and its update-log rows stay). Stores need no such lock here: each instance stores
+ * its own copy merged with the stored one under the document row's lock (state-store.ts).
+ */
+class SharedSessions extends RedisExtension {
+  override async onStoreDocument(): Promise<void> {}
+}
+
 /** What a REST change to a live document came to. */
 export type LiveChangeOutcome = "applied" | "changed";
 
@@ -215,7 +225,7 @@ export function createCollab(ctx: AppContext): Collab {
     // Deleted content is collected; version history keeps its own snapshots.
     yDocOptions: { gc: true, gcFilter: () => true },
     extensions: multiInstance
-      ? [new RedisExtension({ createClient: () => new IORedis(ctx.config.REDIS_URL as string, { maxRetriesPerRequest: null }), prefix: "draftsmith:collab" })]
+      ? [new SharedSessions({ createClient: () => new IORedis(ctx.config.REDIS_URL as string, { maxRetriesPerRequest: null }), prefix: "draftsmith:collab" })]
       : [],
 
     async onAuthenticate({ token, documentName, connectionConfig, context }) {
@@ -230,6 +240,8 @@ export function createCollab(ctx: AppContext): Collab {
     async beforeHandleMessage({ update: message, context, connection, document, documentName }) {
       const state = context as ConnectionState | undefined;
       const refuse = (refusal: Refusal): never => {
+        // Nothing more from this socket is read (messages already read are refused in turn).
+        connection.webSocket.removeAllListeners("message");
         closeWith(connection.webSocket, refusal.code, refusal.reason);
         throw new Refused(refusal);
       };

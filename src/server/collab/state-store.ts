@@ -96,9 +96,16 @@ export interface StoreOptions {
   mergeStored: boolean;
 }
 
+/**
+ * The JSON, title and state of `doc`, taken in one synchronous step: the JSON stored beside a
+ * state must be exactly that state's, or a REST writer who read the JSON would be diffed
+ * against a state holding more (and the difference would become deletions).
+ */
 const derive = (doc: Y.Doc) => ({
   checked: checkContent(contentOf(doc) as unknown as Record<string, unknown>),
   title: [...(titleOf(doc).trim() || DEFAULT_DOCUMENT_TITLE)].slice(0, TITLE_MAX_LENGTH).join(""),
+  stateVector: Buffer.from(Y.encodeStateVector(doc)).toString("base64"),
+  state: toBytes(Y.encodeStateAsUpdate(doc)),
 });
 
 /**
@@ -125,10 +132,7 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, opts: 
       if (stored) Y.applyUpdate(doc, new Uint8Array(stored.state), STORED_STATE_ORIGIN);
       if (!Buffer.from(before).equals(Buffer.from(Y.encodeStateVector(doc)))) derived = derive(doc);
     }
-    const { checked, title } = derived;
-    // Encoded in the same turn as the state vector the editors are told about.
-    const stateVector = Buffer.from(Y.encodeStateVector(doc)).toString("base64");
-    const state = toBytes(Y.encodeStateAsUpdate(doc));
+    const { checked, title, stateVector, state } = derived;
     await tx
       .insert(documentStates)
       .values({ documentId: id, state, updatedAt: now })

@@ -42,8 +42,8 @@ export function createUpdateLog(ctx: AppContext, origin: string): UpdateLog {
   const heldRows = new Map<string, Set<number>>();
 
   const hold = (documentId: string, id: number) => {
-    let rows = heldRows.get(documentId);
-    if (!rows) heldRows.set(documentId, (rows = new Set()));
+    const rows = heldRows.get(documentId) ?? new Set<number>();
+    heldRows.set(documentId, rows);
     rows.add(id);
   };
 
