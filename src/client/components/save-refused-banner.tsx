@@ -35,7 +35,8 @@ export function SaveRefusedBanner({ refusal, onRetry, className }: { refusal: Li
       )}
     >
       <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive sm:mt-0" />
-      <div className="min-w-0 flex-1">
+      {/* On a phone the words take the row and the button goes below them. */}
+      <div className="min-w-0 flex-1 max-sm:basis-[calc(100%-1.75rem)]">
         <p className="font-medium text-destructive">{title}</p>
         <p className="text-foreground">{body}</p>
       </div>

@@ -48,7 +48,7 @@ function refuse(view: EditorView, event: Event, data: DataTransfer | null, how: 
   event.preventDefault();
   toast({
     title: how === "paste" ? "Too large to paste" : "Too large to add",
-    description: `A document can hold at most ${megabytes(DOCUMENT_MAX_BYTES)}, and this is ${megabytes(bytes)}. Nothing was added${how === "paste" ? "; it is still on your clipboard" : ""}.`,
+    description: `A document can hold at most ${megabytes(DOCUMENT_MAX_BYTES)}, and this is ${megabytes(bytes)}. ${how === "paste" ? "Nothing was pasted; it is still on your clipboard." : "Nothing was added."}`,
     variant: "destructive",
     duration: 10_000,
   });
