@@ -323,12 +323,11 @@ export class LiveDocument {
    * After a refused change, the writer tries again (having undone it, usually): the
    * connection opens and the sync sends what the server lacks. Deleted text no undo or redo
    * step needs any more is dropped first, so an undone change does not travel again (the
-   * editor forgets its redo steps before this; see forgetRedo in use-live-document.ts).
+   * editor forgets its redo steps before this: retryRefused in use-live-document.ts).
    */
   retry(): void {
     if (this.destroyed || this.state.accessEnded || !this.state.refused) return;
     if (this.ydoc.gc) Y.tryGc(Y.createDeleteSetFromStructStore(this.ydoc.store), this.ydoc.store, this.ydoc.gcFilter);
-    this.lastClose = null;
     this.set({ refused: null });
     this.refresh();
     void this.provider.configuration.websocketProvider.connect();
