@@ -44,8 +44,12 @@ export async function grantFor(ctx: AppContext, documentId: string, token: strin
 
 /**
  * A grant checked again now (after a sign-out, a share or member change, a deletion):
- * "holds", "ended", or "changed" when a member's role now allows more or less than the
- * connection was granted (the client reconnects and gets the new scope).
+ * "holds", "ended", or "changed" when the connection must reconnect to get a new scope: a
+ * member's role now allows more or less than it was granted, or a visitor was granted
+ * editing and the link no longer allows it. A visitor's access ends only when the link
+ * itself stops working (private, expired, deleted, or a new generation that voids the
+ * token). A read-only visitor holds when editing is turned on: the shared view opens a new
+ * live connection for editing, and this one may hold changes typed while they were refused.
  */
 export async function recheckGrant(ctx: AppContext, grant: CollabGrant): Promise<"holds" | "changed" | "ended"> {
   if (grant.principal.kind === "user") {
@@ -54,5 +58,6 @@ export async function recheckGrant(ctx: AppContext, grant: CollabGrant): Promise
     return (access === "viewer") === grant.readOnly ? "holds" : "changed";
   }
   const state = await liveShareState(ctx, grant.documentId);
-  return state && state.generation === grant.shareGeneration && (grant.readOnly || state.allowEditing) ? "holds" : "ended";
+  if (!state || state.generation !== grant.shareGeneration) return "ended";
+  return grant.readOnly || state.allowEditing ? "holds" : "changed";
 }

@@ -64,7 +64,10 @@ export async function updateShareSettings(
     .returning(columns);
   if (!row) throw notFound("Document not found");
   // Open visitor sockets are checked again at once, on every instance: a private link, a new
-  // password or an earlier expiry ends them now rather than at the next save.
-  if (revoke || input.expiresAt !== undefined) await publishRevocation(ctx, { type: "share", documentId });
+  // password or an earlier expiry ends them now rather than at the next save, and turning
+  // "Allow editing" off reconnects the visitors editing live as read-only.
+  if (revoke || input.expiresAt !== undefined || input.allowEditing === false) {
+    await publishRevocation(ctx, { type: "share", documentId });
+  }
   return present(row);
 }
