@@ -43,70 +43,132 @@ function measure(pdf: Pdf, run: Run, text: string): number {
   return pdf.font(run.font).fontSize(run.size).widthOfString(text);
 }
 
-/** Splits a word wider than maxWidth into pieces that fit. */
-function splitWide(pdf: Pdf, run: Run, word: string, maxWidth: number): string[] {
-  const parts: string[] = [];
-  let rest = word;
-  while (rest.length) {
-    // Only a bounded prefix is ever measured, so a huge word costs linear time.
-    if (rest.length <= 2000 && measure(pdf, run, rest) <= maxWidth) {
-      parts.push(rest);
-      break;
-    }
-    const sample = rest.slice(0, 200);
-    const perChar = Math.max(measure(pdf, run, sample) / sample.length, 0.5);
-    let lo = 1;
-    let hi = Math.min(rest.length, Math.ceil((maxWidth / perChar) * 2) + 8);
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (measure(pdf, run, rest.slice(0, mid)) <= maxWidth) lo = mid;
-      else hi = mid - 1;
-    }
-    parts.push(rest.slice(0, lo));
-    rest = rest.slice(lo);
-  }
-  return parts;
+/** Room for rounding: widths are sums of floating-point glyph advances. */
+const EPSILON = 1e-6;
+
+/** A line may break after a hyphen or dash that follows a letter and comes before a letter ("well-|known"). */
+const HYPHEN_BREAK = /(?<=[^\s\-\u2010\u2013][-\u2010\u2013])(?=\p{L})/u;
+
+function breaksBetween(before: string, after: string): boolean {
+  return HYPHEN_BREAK.test(before.slice(-2) + after.slice(0, 1));
 }
 
+let graphemes: Intl.Segmenter | undefined;
+/** Where each character (as a reader sees one) ends: a split never separates an accent or a surrogate pair. */
+function characterEnds(text: string): number[] {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const ends: number[] = [];
+  for (const { index, segment } of graphemes.segment(text)) ends.push(index + segment.length);
+  return ends;
+}
+
+/**
+ * The most characters of `text` from `ends[first - 1]` (or 0) that fit in `room`, as the
+ * index in `ends` of the last one; first - 1 if none fits. Only a bounded prefix is ever
+ * measured, so a huge word costs linear time.
+ */
+function lastFitting(pdf: Pdf, run: Run, text: string, ends: number[], first: number, room: number): number {
+  const from = first > 0 ? ends[first - 1]! : 0;
+  const sample = text.slice(from, from + 200);
+  const perChar = Math.max(measure(pdf, run, sample) / sample.length, 0.5);
+  const limit = from + Math.ceil((room / perChar) * 2) + 8;
+  let lo = first - 1;
+  let hi = first;
+  while (hi < ends.length - 1 && ends[hi]! < limit) hi++;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(pdf, run, text.slice(from, ends[mid])) <= room + EPSILON) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Fills lines word by word. A line breaks at spaces and after a hyphen inside a word, never
+ * elsewhere, unless one word is wider than a whole line: that word starts a line of its own
+ * and is broken between characters. Every piece is measured in its own font and drawn
+ * where the measure puts it, so pieces never overlap.
+ */
 function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
   const lines: Line[] = [];
   let current: Token[] = [];
   let width = 0;
+  const hasWords = () => current.some((t) => !t.space);
+  const push = (token: Token) => {
+    current.push(token);
+    width += token.width;
+  };
   const finish = (hardEnd: boolean) => {
     while (current.length && current[current.length - 1]!.space) current.pop();
     lines.push({ tokens: current, hardEnd });
     current = [];
     width = 0;
   };
+  // Spaces since the last word, and the word (pieces with no break between them) being read.
+  let gap: Token[] = [];
+  let word: Token[] = [];
+  const place = () => {
+    if (!word.length) return;
+    const wordWidth = word.reduce((sum, t) => sum + t.width, 0);
+    const gapWidth = gap.reduce((sum, t) => sum + t.width, 0);
+    if (hasWords() && width + gapWidth + wordWidth <= maxWidth + EPSILON) {
+      for (const t of gap) push(t);
+      for (const t of word) push(t);
+    } else if (wordWidth <= maxWidth + EPSILON) {
+      if (hasWords()) finish(false);
+      for (const t of word) push(t);
+    } else {
+      if (hasWords()) finish(false);
+      for (const piece of word) {
+        const ends = characterEnds(piece.text);
+        let next = 0;
+        while (next < ends.length) {
+          let last = lastFitting(pdf, piece.run, piece.text, ends, next, maxWidth - width);
+          if (last < next) {
+            if (hasWords()) {
+              finish(false);
+              continue;
+            }
+            // Not even one character fits an empty line: it goes there anyway.
+            last = next;
+          }
+          const text = piece.text.slice(next > 0 ? ends[next - 1] : 0, ends[last]);
+          push({ text, run: piece.run, width: measure(pdf, piece.run, text), space: false });
+          next = last + 1;
+        }
+      }
+    }
+    gap = [];
+    word = [];
+  };
   for (const run of runs) {
     for (const m of run.text.matchAll(/(\n)|( +)|([^ \n]+)/g)) {
       if (m[1]) {
+        place();
+        gap = [];
         finish(true);
-        continue;
-      }
-      if (m[2]) {
-        if (!current.length) continue;
-        const w = measure(pdf, run, m[2]);
-        current.push({ text: m[2], run, width: w, space: true });
-        width += w;
-        continue;
-      }
-      const pieces = splitWide(pdf, run, m[3]!, maxWidth);
-      for (const piece of pieces) {
-        const w = measure(pdf, run, piece);
-        // A word continuing the previous token without a space stays glued to it when possible.
-        if (width + w > maxWidth && current.some((t) => !t.space)) finish(false);
-        current.push({ text: piece, run, width: w, space: false });
-        width += w;
+      } else if (m[2]) {
+        place();
+        gap.push({ text: m[2], run, width: measure(pdf, run, m[2]), space: true });
+      } else {
+        for (const text of m[3]!.split(HYPHEN_BREAK)) {
+          const last = word[word.length - 1];
+          if (last && breaksBetween(last.text, text)) place();
+          word.push({ text, run, width: measure(pdf, run, text), space: false });
+        }
       }
     }
   }
+  place();
   if (current.length || !lines.length) finish(true);
   return lines;
 }
 
-/** Draws the runs from (x, pdf.y) within width; leaves pdf.y below the paragraph. */
-export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, align: Align, lineGap = 2) {
+/**
+ * Draws the runs from (x, pdf.y) within width; leaves pdf.y below the paragraph.
+ * `onFirstLine` gets the first line's baseline, on that line's page, before it is drawn.
+ */
+export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, align: Align, onFirstLine?: (baseline: number) => void, lineGap = 2) {
   const bottom = () => pdf.page.height - pdf.page.margins.bottom;
   const lines = breakLines(pdf, runs, width);
   lines.forEach((line, index) => {
@@ -123,6 +185,7 @@ export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, a
     else if (align === "right") cursor += Math.max(0, width - used);
     else if (align === "justify" && !last && spaces) extraPerSpace = Math.max(0, (width - used) / spaces);
     const baseline = top + size * BASELINE;
+    if (index === 0) onFirstLine?.(baseline);
     for (const token of line.tokens) {
       const w = token.width + (token.space ? extraPerSpace : 0);
       // Spaces are drawn too when inside a link, underline or strike, so the line is continuous.
@@ -131,9 +194,11 @@ export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, a
         pdf.font(r.font).fontSize(r.size).fillColor(r.color);
         // pdfkit places text by its top (and draws underline and strike from there), so
         // the shared baseline is turned into this font's top.
+        // No width: given one, pdfkit wraps the text again by its own measure, and a word
+        // like "well-known", one float wider as two parts, was broken after its hyphen by
+        // pdfkit and its tail drawn a line lower, over the next line's words.
         pdf.text(token.space ? " " : token.text, cursor, baseline - ascent(pdf, r.size), {
           lineBreak: false,
-          width: w,
           link: r.link ?? null,
           underline: r.underline,
           strike: r.strike,

@@ -55,8 +55,9 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
   });
   const render = async () => {
     const box: Box = { x: pdf.page.margins.left, width: pdf.page.width - pdf.page.margins.left - pdf.page.margins.right, quote: false };
-    pdf.font("Sans-Bold").fontSize(24).fillColor(TEXT_COLOR);
-    pdf.text(pdfSafeText(opts.title.trim() || "Untitled Document", "Sans-Bold"), box.x, pdf.y, { width: box.width });
+    const title = pdfSafeText(opts.title.trim() || "Untitled Document", "Sans-Bold").replace(/\n/g, " ");
+    drawParagraph(pdf, [{ text: title, font: "Sans-Bold", size: 24, color: TEXT_COLOR, underline: false, strike: false }], box.x, box.width, "left");
+    pdf.font("Sans-Bold").fontSize(24);
     pdf.moveDown(0.6);
     // pdfkit lays out synchronously; a long document gives the server's event loop a turn
     // between top-level blocks so other requests are not held up while it renders.
@@ -138,33 +139,86 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
   }
 }
 
+interface Marker {
+  page: PDFKit.PDFPage;
+  /** The top of the line the marker was placed on, and its right edge. */
+  top: number;
+  right: number;
+}
+
+/** The last list marker placed in each file, so that the next one never overlaps it. */
+const lastMarker = new WeakMap<Pdf, Marker>();
+/**
+ * Markers of items that open with a list: drawn on the baseline of the first line of text
+ * that follows (the nested item's), as a browser does, rather than above or below it.
+ */
+const waitingMarkers = new WeakMap<Pdf, ((baseline: number) => void)[]>();
+
 function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
   const ordered = list.type === "orderedList";
   let n = orderedStart(list);
-  const markerWidth = INDENT * (ordered ? 1.4 : 1);
   const inner = indented(pdf, box, ordered ? 1.4 : 1);
+  const waiting = waitingMarkers.get(pdf) ?? [];
+  waitingMarkers.set(pdf, waiting);
+  const flush = (baseline: number) => {
+    for (const draw of waiting.splice(0)) draw(baseline);
+  };
   for (const item of children(list)) {
     const marker = ordered ? `${n++}.` : "\u2022";
-    ensureRoom(pdf, BODY_SIZE * 1.4);
-    const y = pdf.y;
-    pdf.font("Sans").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
-    const top = y + BODY_SIZE * BASELINE - ascent(pdf, BODY_SIZE);
-    pdf.text(marker, inner.x - markerWidth, top, { width: markerWidth - 4, align: "right", lineBreak: false });
-    pdf.y = y;
+    if (pdf.y + BODY_SIZE * 1.4 > pdf.page.height - pdf.page.margins.bottom) {
+      flush(pdf.y + BODY_SIZE * BASELINE);
+      pdf.addPage();
+    }
+    // Right-aligned before the item's text, on the baseline of its first line. Measured here
+    // and drawn without a width: given one, pdfkit wraps a number wider than the gutter
+    // ("999999.") onto lines below, over the item's text.
+    pdf.font("Sans").fontSize(BODY_SIZE);
+    const right = inner.x - 4;
+    const left = right - pdf.widthOfString(marker);
+    // An item opening with a list puts two markers on one line; nested past the last
+    // indent they would meet, so the inner one goes a line lower.
+    const previous = lastMarker.get(pdf);
+    if (previous && previous.page === pdf.page && previous.top === pdf.y && left < previous.right + 2) {
+      flush(pdf.y + BODY_SIZE * BASELINE);
+      pdf.moveDown(1);
+    }
+    const top = pdf.y;
+    const page = pdf.page;
+    let drawn = false;
+    const drawMarker = (baseline: number) => {
+      const y = pdf.y;
+      pdf.font("Sans").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
+      pdf.text(marker, left, baseline - ascent(pdf, BODY_SIZE), { lineBreak: false });
+      pdf.x = inner.x;
+      pdf.y = y;
+      drawn = true;
+    };
+    lastMarker.set(pdf, { page, top, right });
     const blocks = item.type === "listItem" ? children(item) : [item];
+    const first = blocks[0]?.type;
+    if (first === "bulletList" || first === "orderedList") waiting.push(drawMarker);
+    else if (first !== "paragraph") {
+      flush(top + BODY_SIZE * BASELINE);
+      drawMarker(top + BODY_SIZE * BASELINE);
+    }
     if (!blocks.length) pdf.moveDown(1);
     blocks.forEach((block, i) => {
       if (block.type === "paragraph") {
-        renderTextblock(pdf, block, inner, BODY_SIZE, false);
+        const onFirstLine = (baseline: number) => {
+          flush(baseline);
+          drawMarker(baseline);
+        };
+        renderTextblock(pdf, block, inner, BODY_SIZE, false, i === 0 ? onFirstLine : undefined);
         if (i < blocks.length - 1 && blocks[i + 1]!.type === "paragraph") pdf.moveDown(0.3);
       } else renderBlock(pdf, block, inner, depth + 2);
     });
+    // A nested list with no items drew no line: the marker goes where it was placed.
+    if (!drawn) {
+      if (waiting.includes(drawMarker)) waiting.splice(waiting.indexOf(drawMarker), 1);
+      drawMarker((pdf.page === page ? top : pdf.y) + BODY_SIZE * BASELINE);
+    }
     pdf.moveDown(0.15);
   }
-}
-
-function ensureRoom(pdf: Pdf, height: number) {
-  if (pdf.y + height > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
 }
 
 function renderCode(pdf: Pdf, node: DocNode, box: Box) {
@@ -226,10 +280,11 @@ function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean
   return runs;
 }
 
-function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, heading: boolean) {
+/** `onFirstLine` is called with the first line's baseline, on its page, before it is drawn. */
+function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, heading: boolean, onFirstLine?: (baseline: number) => void) {
   const runs = runsOf(children(node), size, heading, box.quote);
   // Trailing hard breaks mean nothing visible.
   while (runs.length && runs[runs.length - 1]!.text === "\n") runs.pop();
-  drawParagraph(pdf, runs.length ? runs : [{ ...EMPTY_RUN, size }], box.x, box.width, safeAlign(node) ?? "left");
+  drawParagraph(pdf, runs.length ? runs : [{ ...EMPTY_RUN, size }], box.x, box.width, safeAlign(node) ?? "left", onFirstLine);
   pdf.fillColor(TEXT_COLOR);
 }
