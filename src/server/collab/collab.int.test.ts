@@ -61,7 +61,7 @@ describe("/collab", () => {
     await expect.poll(async () => (await stored(alice, doc.id)).content, { timeout: 15_000 }).toEqual(a.content());
     const saved = await stored(alice, doc.id);
     expect(saved.version).toBeGreaterThan(doc.version);
-    expect(a.notices.some((n) => n.type === "stored" && n.version === saved.version)).toBe(true);
+    await expect.poll(() => a.notices.some((n) => n.type === "stored" && n.version === saved.version)).toBe(true);
   });
 
   it("opens a document written before collaboration with its content, converted once for everyone", async () => {

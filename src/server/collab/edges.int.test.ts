@@ -114,10 +114,27 @@ describe("/collab at its edges", () => {
     await expect.poll(async () => (await storedText(doc.id)).length, { timeout: 30_000 }).toBe(5 + big.length);
     expect(writer.closedCodes).toEqual([]);
 
+    // A device that opens with its own copy of the document sends all of it again: nothing new, nothing refused.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(writer.doc));
+    const device = openEditor(base, doc.id, alice.token, copy);
+    editors.push(device);
+    await synced(device);
+    // Nor is a paste undone in the same change (it adds nothing).
+    device.doc.transact(() => {
+      const run = firstText(device);
+      run.insert(run.length, "y".repeat(DOCUMENT_MAX_BYTES));
+      run.delete(run.length - DOCUMENT_MAX_BYTES, DOCUMENT_MAX_BYTES);
+    });
+    device.type("!");
+    await expect.poll(async () => (await storedText(doc.id)).endsWith("!"), { timeout: 30_000 }).toBe(true);
+    expect(device.closedCodes).toEqual([]);
+    device.destroy();
+
     const tooBig = "x".repeat(DOCUMENT_MAX_BYTES - big.length + 1024);
     writer.type(tooBig);
     await expect.poll(() => writer.closedCodes.includes(COLLAB_CLOSE.messageTooLarge), { timeout: 20_000 }).toBe(true);
-    expect((await storedText(doc.id)).length).toBe(5 + big.length);
+    expect((await storedText(doc.id)).length).toBe(6 + big.length);
   });
 
   it("an editor's broadcast never reaches the others: only the server's notices do", async () => {

@@ -71,13 +71,19 @@ export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
   let growth = 0;
   for (const struct of decoded.structs) {
     if (!(struct instanceof Y.Item)) continue; // GC and Skip carry nothing
+    // What the document already holds was reviewed when it arrived: a device that opens with
+    // its own copy sends all of it again, and none of it adds anything.
+    const known = Y.getState(doc.store, struct.id.client) - struct.id.clock;
+    if (known >= struct.length) continue;
+    // Text this same change deletes again (an undone paste) adds nothing either.
+    const deletedHere = Y.isDeleted(decoded.ds, struct.id);
     const { content, parentSub } = struct;
     // A decoded change names its parent by ID, or by root name for a top-level part.
     const parent = struct.parent as unknown as Y.ID | string | null;
     if (typeof parent === "string" && parent !== FRAGMENT && parent !== TITLE) return { refusal: refused(`Unknown part "${parent.slice(0, 40)}".`), growth };
     if (content instanceof Y.ContentDeleted) continue;
     if (content instanceof Y.ContentString) {
-      growth += Buffer.byteLength(content.str) + JSON_BYTES_PER_TEXT_RUN;
+      if (!deletedHere) growth += Buffer.byteLength(known > 0 ? content.str.slice(known) : content.str) + JSON_BYTES_PER_TEXT_RUN;
       continue;
     }
     if (parent === TITLE) return { refusal: refused("The title holds only text."), growth };

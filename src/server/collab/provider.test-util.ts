@@ -20,8 +20,8 @@ export interface TestEditor {
   destroy: () => void;
 }
 
-export function openEditor(baseUrl: string, documentId: string, token: string): TestEditor {
-  const doc = new Y.Doc();
+/** `doc`: the copy this device already holds (as the browser's IndexedDB copy), sent on connecting. */
+export function openEditor(baseUrl: string, documentId: string, token: string, doc = new Y.Doc()): TestEditor {
   const notices: TestEditor["notices"] = [];
   const closedCodes: number[] = [];
   let failed = false;
