@@ -119,6 +119,8 @@ export const documentMembers = pgTable("document_members", {
   role: text("role").notNull(),
   tokenHash: text("token_hash").notNull(),
   invitedBy: uuid("invited_by").notNull(),
+  /** Set with user_id when the invitee accepts (migrations/0180_invitation_consent.sql); null while pending. */
+  acceptedAt: ts("accepted_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

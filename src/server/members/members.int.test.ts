@@ -1,15 +1,18 @@
 // Members end to end through the API: the owner invites by email (Professional plan only),
-// the invitee reads the emailed link, finds the document under "Shared with me", reads or
-// edits it by role, never counts it against their own limit; the owner changes roles and
-// removes people, and a removed member's live editor closes at once.
+// and learns nothing about whether the address has an account; the invitation is pending
+// (grants nothing) until the invitee accepts it by the emailed link or under "Shared with
+// me", or declines it; the owner may revoke it. Members read or edit by role, never count the
+// document against their own limit; the owner changes roles and removes people, and a removed
+// member's live editor closes at once.
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
-import type { Member, MembersResponse, SharedWithMe } from "../../shared/contracts/members.js";
+import type { InvitationLookup, Member, MembersResponse, PendingInvitation, SharedWithMe } from "../../shared/contracts/members.js";
 import { openEditor, plainText, synced, type TestEditor } from "../collab/provider.test-util.js";
-import { mailOutbox } from "../db/index.js";
+import { mailOutbox, users } from "../db/index.js";
 import { withAppAndOwner } from "../documents/documents.test-util.js";
 import { createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { inviteAndAccept } from "./members.test-util.js";
 
 const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
@@ -32,21 +35,31 @@ describe("document members", () => {
   };
   const tokenIn = (url: string) => decodeURIComponent(new URL(url).pathname.split("/").pop()!);
 
-  it("an invitee without an account gets an email; after signing up the link opens the document, listed under Shared with me", async () => {
+  const pendingOf = async (user: TestUser) => (await request(t, "GET", "/api/invitations", { user })).json() as PendingInvitation[];
+  const sharedOf = async (user: TestUser) => (await request(t, "GET", "/api/documents/shared", { user })).json() as SharedWithMe[];
+  const linkTo = async (email: string) => tokenIn(((await lastMailTo(email))!.links as { url: string }[])[0]!.url);
+
+  it("an invitee without an account gets an email; after signing up the invitation waits under Shared with me until they accept it", async () => {
     const doc = await createDoc(owner);
     const email = `new-${Date.now()}@example.com`;
     const res = await invite(owner, doc.id, email.toUpperCase(), "editor");
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email, role: "editor", status: "invited", name: null });
+    expect(res.json()).toMatchObject({ email, role: "editor", status: "pending", name: null });
 
     const mail = await lastMailTo(email);
     expect(mail?.subject).toBe('Olivia Owner shared "Novel" with you');
     const link = (mail!.links as { url: string }[])[0]!.url;
     expect(link).toMatch(/^http:\/\/localhost:3000\/invite\//);
 
-    // Someone else's account cannot read it before the link is followed.
-    const invitee = await createTestUser(t, { email: `other-${Date.now()}@example.com`, fullName: "Ivan Invitee" });
+    const invitee = await createTestUser(t, { email, fullName: "Ivan Invitee" });
+    // Pending: nothing is shared yet, the invitation is listed with the title and who sent it.
     expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: invitee })).statusCode).toBe(404);
+    expect(await sharedOf(invitee)).toEqual([]);
+    expect(await pendingOf(invitee)).toEqual([
+      expect.objectContaining({ document_id: doc.id, document_title: "Novel", inviter_name: "Olivia Owner", role: "editor" }),
+    ]);
+    const looked = await request(t, "POST", "/api/invitations/lookup", { user: invitee, payload: { token: tokenIn(link) } });
+    expect(looked.json()).toMatchObject({ email, status: "pending", for_you: true, invitation: { document_title: "Novel", inviter_name: "Olivia Owner" } });
 
     const accepted = await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token: tokenIn(link) } });
     expect(accepted.statusCode).toBe(200);
@@ -55,8 +68,8 @@ describe("document members", () => {
     const read = await request(t, "GET", `/api/documents/${doc.id}`, { user: invitee });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ id: doc.id, access: "editor" });
-    const shared = (await request(t, "GET", "/api/documents/shared", { user: invitee })).json() as SharedWithMe[];
-    expect(shared).toEqual([expect.objectContaining({ id: doc.id, title: "Novel", role: "editor", owner_name: "Olivia Owner" })]);
+    expect(await sharedOf(invitee)).toEqual([expect.objectContaining({ id: doc.id, title: "Novel", role: "editor", owner_name: "Olivia Owner" })]);
+    expect(await pendingOf(invitee)).toEqual([]);
     // Not among the invitee's own documents.
     expect((await request(t, "GET", "/api/documents", { user: invitee })).json()).toEqual([]);
 
@@ -66,31 +79,144 @@ describe("document members", () => {
 
     const members = (await request(t, "GET", `/api/documents/${doc.id}/members`, { user: owner })).json() as MembersResponse;
     expect(members.can_invite).toBe(true);
-    expect(members.members).toEqual([expect.objectContaining({ email, status: "joined", name: "Ivan Invitee", role: "editor" })]);
+    expect(members.members).toEqual([expect.objectContaining({ email, status: "accepted", name: "Ivan Invitee", role: "editor" })]);
   });
 
-  it("an account with the invited, confirmed email sees the document without following the link", async () => {
+  it("inviting an address with an account answers exactly as for one without: same status, same body, no name, the same email", async () => {
     const doc = await createDoc(owner);
-    // Invited before the account exists: the invitation waits for the address.
-    const inviteeEmail = `later-${Date.now()}@example.com`;
-    expect((await invite(owner, doc.id, inviteeEmail, "viewer")).statusCode).toBe(201);
-    const invitee = await createTestUser(t, { email: inviteeEmail });
-    // Already a member of another document (by its link), which must not stop the claim.
-    const other = await createDoc(owner);
-    const email = `alias-${Date.now()}@example.com`;
-    await invite(owner, other.id, email, "editor");
-    const link = ((await lastMailTo(email))!.links as { url: string }[])[0]!.url;
-    expect((await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token: tokenIn(link) } })).statusCode).toBe(200);
-    const shared = (await request(t, "GET", "/api/documents/shared", { user: invitee })).json() as SharedWithMe[];
-    expect(shared.map((s) => [s.id, s.role]).sort()).toEqual([[doc.id, "viewer"], [other.id, "editor"]].sort());
+    const known = await createTestUser(t, { email: `known-${Date.now()}@example.com`, fullName: "Private Person" });
+    const unknownEmail = `unknown-${Date.now()}@example.com`;
+    const a = await invite(owner, doc.id, known.email, "viewer");
+    const b = await invite(owner, doc.id, unknownEmail, "viewer");
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(a.statusCode);
+    const [ja, jb] = [a.json() as Member, b.json() as Member];
+    expect(Object.keys(ja).sort()).toEqual(Object.keys(jb).sort());
+    expect(ja).toMatchObject({ email: known.email, name: null, status: "pending", role: "viewer" });
+    expect(jb).toMatchObject({ email: unknownEmail, name: null, status: "pending", role: "viewer" });
+    expect(a.body).not.toContain("Private Person");
+    expect(Object.keys(a.headers).sort()).toEqual(Object.keys(b.headers).sort());
+    // The same email through the same path, never addressed to an account.
+    const [ma, mb] = [await lastMailTo(known.email), await lastMailTo(unknownEmail)];
+    expect(ma!.subject).toBe(mb!.subject);
+    expect(ma!.userId).toBeNull();
+    expect(mb!.userId).toBeNull();
+    // The owner's list tells them apart by address only, both pending without a name.
+    const members = ((await request(t, "GET", `/api/documents/${doc.id}/members`, { user: owner })).json() as MembersResponse).members;
+    expect(members.map((m) => [m.email, m.status, m.name])).toEqual([
+      [known.email, "pending", null],
+      [unknownEmail, "pending", null],
+    ]);
+    // Nothing reached the account holder's documents.
+    expect(await sharedOf(known)).toEqual([]);
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: known })).statusCode).toBe(404);
+  });
+
+  it("a pending invitation grants nothing: no document, no save, no export, no search, no live editor; it is listed as a pending invitation", async () => {
+    const doc = await createDoc(owner, "Quokkaberry harvest");
+    const invitee = await createTestUser(t);
+    await invite(owner, doc.id, invitee.email, "editor");
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: invitee })).statusCode).toBe(404);
+    const save = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: invitee, payload: { content: para("pending was here"), version: doc.version } });
+    expect(save.statusCode).toBe(404);
+    expect((await request(t, "GET", `/api/documents/${doc.id}/export?format=md`, { user: invitee })).statusCode).toBe(404);
+    const found = (await request(t, "GET", "/api/search?q=quokkaberry", { user: invitee })).json() as { results: unknown[] };
+    expect(found.results).toEqual([]);
+    expect(await sharedOf(invitee)).toEqual([]);
+    expect((await pendingOf(invitee)).map((p) => p.document_id)).toEqual([doc.id]);
+    const live = openEditor(base, doc.id, invitee.token);
+    editors.push(live);
+    await expect.poll(() => live.authFailed() || live.closedCodes.length > 0, { timeout: 10_000 }).toBe(true);
+    expect(live.provider.isSynced).toBe(false);
+  });
+
+  it("accepting from Shared with me grants the role; an account invited under another address keeps the stronger role", async () => {
+    const doc = await createDoc(owner);
+    const invitee = await createTestUser(t);
+    await invite(owner, doc.id, invitee.email, "viewer");
+    const [pending] = await pendingOf(invitee);
+    const accepted = await request(t, "POST", `/api/invitations/${pending!.id}/accept`, { user: invitee });
+    expect(accepted.json()).toEqual({ document_id: doc.id, role: "viewer" });
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: invitee })).json()).toMatchObject({ access: "viewer" });
+    expect((await sharedOf(invitee)).map((s) => [s.id, s.role])).toEqual([[doc.id, "viewer"]]);
+
+    // Invited again under a second address as editor: following that link (the link proves the
+    // mailbox) while signed in with it is refused, since the account's address differs.
+    const alias = `alias-${Date.now()}@example.com`;
+    await invite(owner, doc.id, alias, "editor");
+    const refused = await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token: await linkTo(alias) } });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("declining removes the invitation: gone from the owner's list and from Shared with me, and its link stops working", async () => {
+    const doc = await createDoc(owner);
+    const byLink = await createTestUser(t);
+    const byList = await createTestUser(t);
+    await invite(owner, doc.id, byLink.email, "editor");
+    await invite(owner, doc.id, byList.email, "viewer");
+    const token = await linkTo(byLink.email);
+    expect((await request(t, "POST", "/api/invitations/decline", { user: byLink, payload: { token } })).statusCode).toBe(204);
+    const [pending] = await pendingOf(byList);
+    expect((await request(t, "POST", `/api/invitations/${pending!.id}/decline`, { user: byList })).statusCode).toBe(204);
+
+    expect(((await request(t, "GET", `/api/documents/${doc.id}/members`, { user: owner })).json() as MembersResponse).members).toEqual([]);
+    expect(await pendingOf(byLink)).toEqual([]);
+    expect(await pendingOf(byList)).toEqual([]);
+    expect((await request(t, "POST", "/api/invitations/accept", { user: byLink, payload: { token } })).statusCode).toBe(404);
+    expect((await request(t, "POST", `/api/invitations/${pending!.id}/accept`, { user: byList })).statusCode).toBe(404);
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: byLink })).statusCode).toBe(404);
+  });
+
+  it("the owner revokes a pending invitation: it leaves the invitee's list and its link stops working", async () => {
+    const doc = await createDoc(owner);
+    const invitee = await createTestUser(t);
+    const m = (await invite(owner, doc.id, invitee.email, "editor")).json() as Member;
+    const token = await linkTo(invitee.email);
+    expect((await request(t, "DELETE", `/api/documents/${doc.id}/members/${m.id}`, { user: owner })).statusCode).toBe(204);
+    expect(await pendingOf(invitee)).toEqual([]);
+    expect((await request(t, "POST", "/api/invitations/lookup", { user: invitee, payload: { token } })).statusCode).toBe(404);
+    expect((await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token } })).statusCode).toBe(404);
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: invitee })).statusCode).toBe(404);
+  });
+
+  it("another signed-in account cannot accept or decline: a clear 403 by the link, 404 by id, and the invitation stays for the right person", async () => {
+    const doc = await createDoc(owner);
+    const invitee = await createTestUser(t);
+    const other = await createTestUser(t);
+    await invite(owner, doc.id, invitee.email, "editor");
+    const token = await linkTo(invitee.email);
+    const looked = (await request(t, "POST", "/api/invitations/lookup", { user: other, payload: { token } })).json() as InvitationLookup;
+    expect(looked).toMatchObject({ for_you: false, status: "pending", email: invitee.email });
+    for (const path of ["/api/invitations/accept", "/api/invitations/decline"]) {
+      const res = await request(t, "POST", path, { user: other, payload: { token } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: "This invitation was sent to a different email address. Sign in with that address to accept or decline it." });
+    }
+    const [pending] = await pendingOf(invitee);
+    expect(await pendingOf(other)).toEqual([]);
+    expect((await request(t, "POST", `/api/invitations/${pending!.id}/accept`, { user: other })).statusCode).toBe(404);
+    expect((await request(t, "POST", `/api/invitations/${pending!.id}/decline`, { user: other })).statusCode).toBe(404);
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: other })).statusCode).toBe(404);
+    expect((await request(t, "POST", "/api/invitations/accept", { user: invitee, payload: { token } })).json()).toEqual({ document_id: doc.id, role: "editor" });
+    // Signed out: 401.
+    expect((await request(t, "GET", "/api/invitations", { user: null })).statusCode).toBe(401);
+    expect((await request(t, "POST", "/api/invitations/lookup", { user: null, payload: { token } })).statusCode).toBe(401);
+  });
+
+  it("an account whose address is not confirmed sees no invitations under Shared with me", async () => {
+    const doc = await createDoc(owner);
+    const invitee = await createTestUser(t);
+    await t.ctx.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, invitee.id));
+    await invite(owner, doc.id, invitee.email, "editor");
+    expect(await pendingOf(invitee)).toEqual([]);
   });
 
   it("a viewer reads but cannot write; an editor writes; neither may delete, share or manage members", async () => {
     const doc = await createDoc(owner);
     const viewer = await createTestUser(t);
     const editor = await createTestUser(t);
-    await invite(owner, doc.id, viewer.email, "viewer");
-    await invite(owner, doc.id, editor.email, "editor");
+    await inviteAndAccept(t, owner, doc.id, viewer, "viewer");
+    await inviteAndAccept(t, owner, doc.id, editor, "editor");
 
     expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: viewer })).json()).toMatchObject({ access: "viewer" });
     const viewerSave = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: viewer, payload: { content: para("viewer was here"), version: doc.version } });
@@ -122,7 +248,7 @@ describe("document members", () => {
 
     // A free invitee with three shared documents can still create their own three.
     const free = await createTestUser(t);
-    for (let i = 0; i < 3; i++) await invite(owner, (await createDoc(owner)).id, free.email, "editor");
+    for (let i = 0; i < 3; i++) await inviteAndAccept(t, owner, (await createDoc(owner)).id, free, "editor");
     expect(((await request(t, "GET", "/api/documents/shared", { user: free })).json() as unknown[]).length).toBe(3);
     for (let i = 0; i < 3; i++) expect((await request(t, "POST", "/api/documents", { user: free, payload: {} })).statusCode).toBe(201);
     expect((await request(t, "POST", "/api/documents", { user: free, payload: {} })).statusCode).toBe(402);
@@ -133,9 +259,9 @@ describe("document members", () => {
     const freeEditor = await createTestUser(t);
     const creatorEditor = await createTestUser(t, { plan: "creator" });
     const creatorViewer = await createTestUser(t, { plan: "creator" });
-    await invite(owner, doc.id, freeEditor.email, "editor");
-    await invite(owner, doc.id, creatorEditor.email, "editor");
-    await invite(owner, doc.id, creatorViewer.email, "viewer");
+    await inviteAndAccept(t, owner, doc.id, freeEditor, "editor");
+    await inviteAndAccept(t, owner, doc.id, creatorEditor, "editor");
+    await inviteAndAccept(t, owner, doc.id, creatorViewer, "viewer");
     // The owner's Professional plan does not lend AI to a free collaborator.
     expect((await request(t, "POST", "/api/ai/improve", { user: freeEditor, payload: { text: "This are a draft." } })).statusCode).toBe(402);
     expect((await request(t, "POST", "/api/ai/improve", { user: creatorEditor, payload: { text: "This are a draft." } })).statusCode).toBe(200);
@@ -162,10 +288,10 @@ describe("document members", () => {
     t.clock.advance(1000);
     const again = await invite(owner, doc.id, email, "editor");
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ role: "editor", status: "invited" });
+    expect(again.json()).toMatchObject({ role: "editor", status: "pending" });
     const second = tokenIn((((await lastMailTo(email))!.links as { url: string }[])[0]!).url);
     expect(second).not.toBe(first);
-    const user = await createTestUser(t);
+    const user = await createTestUser(t, { email });
     expect((await request(t, "POST", "/api/invitations/accept", { user, payload: { token: first } })).statusCode).toBe(404);
     expect((await request(t, "POST", "/api/invitations/accept", { user, payload: { token: second } })).json()).toMatchObject({ role: "editor" });
   });
@@ -174,8 +300,8 @@ describe("document members", () => {
     const doc = await createDoc(owner, "Shared draft");
     const demoted = await createTestUser(t);
     const removed = await createTestUser(t);
-    const d = (await invite(owner, doc.id, demoted.email, "editor")).json() as Member;
-    const r = (await invite(owner, doc.id, removed.email, "editor")).json() as Member;
+    const d = await inviteAndAccept(t, owner, doc.id, demoted, "editor");
+    const r = await inviteAndAccept(t, owner, doc.id, removed, "editor");
 
     const demotedEditor = openEditor(base, doc.id, demoted.token);
     const removedEditor = openEditor(base, doc.id, removed.token);

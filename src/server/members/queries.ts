@@ -1,9 +1,16 @@
 // Members of a document: the owner's list, invitations, role changes and removals, the
-// invitee's "Shared with me" and the emailed link's acceptance. Every statement names the
-// owner (documents.user_id) or the member (document_members.user_id) in SQL.
+// invitee's "Shared with me", their pending invitations and their answer to one. Every
+// statement names the owner (documents.user_id) or the member (document_members.user_id) in SQL.
+//
+// An invitation is pending until the invitee accepts it: user_id (and accepted_at) are set
+// only then, and every access check in the app (accessOf below, documents/access.ts, search,
+// AI suggestions) reads user_id, so a pending row grants nothing. Inviting never looks at the
+// accounts table: the owner's answer is the same for every address, with the same queries.
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   type AcceptInvitationResponse,
+  type InvitationLookup,
+  type PendingInvitation,
   type DocumentAccess,
   type InviteMemberBody,
   MAX_MEMBERS_PER_DOCUMENT,
@@ -16,7 +23,7 @@ import { getUserPlan } from "../billing/index.js";
 import type { AppContext, AuthUser } from "../context.js";
 import { documentMembers, documents, users } from "../db/index.js";
 import { isDocumentId, ownerCondition } from "../documents/index.js";
-import { badRequest, notFound } from "../http/index.js";
+import { badRequest, forbidden, notFound } from "../http/index.js";
 
 type MemberRow = typeof documentMembers.$inferSelect;
 
@@ -28,13 +35,14 @@ export async function ownerMayInvite(ctx: AppContext, ownerId: string): Promise<
   return (await getUserPlan(ctx.db, ownerId, ctx.now())).plan === "professional";
 }
 
+/** The name only once accepted: a pending invitation shows the address alone. */
 function presentMember(row: MemberRow, name: string | null): Member {
   return {
     id: row.id,
     email: row.email,
-    name,
+    name: row.userId ? name : null,
     role: row.role as MemberRole,
-    status: row.userId ? "joined" : "invited",
+    status: row.userId ? "accepted" : "pending",
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -60,18 +68,16 @@ export async function listMembers(ctx: AppContext, ownerId: string, documentId: 
 
 export interface Invitation {
   member: Member;
-  /** The raw link token; only set when an email has to go out (a new or still pending invitation). */
+  /** The raw link token; set when an email goes out (a new or still pending invitation). */
   token: string | null;
   created: boolean;
   documentTitle: string;
-  /** The account the invitation is already bound to, if any. */
-  inviteeUserId: string | null;
 }
 
 /**
- * Invites `body.email` to the owner's document, or changes the role of an existing
- * invitation (a pending one gets a fresh link, so the email can be sent again). An account
- * with that confirmed address gets the document at once; anyone else when they follow the link.
+ * Invites `body.email` to the owner's document as a pending invitation, or changes the role of
+ * one already on the list (a pending one gets a fresh link, so the email can be sent again).
+ * Never reads the accounts table: whether the address has an account changes nothing here.
  */
 export async function inviteMember(ctx: AppContext, owner: AuthUser, documentId: string, body: InviteMemberBody): Promise<Invitation> {
   const doc = await ownedDocument(ctx, owner.id, documentId);
@@ -92,28 +98,18 @@ export async function inviteMember(ctx: AppContext, owner: AuthUser, documentId:
         .set({ role: body.role, updatedAt: now, ...(pending ? { tokenHash: sha256(token) } : {}) })
         .where(eq(documentMembers.id, existing.id))
         .returning();
-      return { member: presentMember(row!, null), token: pending ? token : null, created: false, documentTitle: doc.title, inviteeUserId: existing.userId };
+      const [named] = row!.userId ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, row!.userId)) : [];
+      return { member: presentMember(row!, named?.name || null), token: pending ? token : null, created: false, documentTitle: doc.title };
     }
     const [counted] = await tx.select({ n: count() }).from(documentMembers).where(eq(documentMembers.documentId, documentId));
     if ((counted?.n ?? 0) >= MAX_MEMBERS_PER_DOCUMENT) {
       throw badRequest(`A document can be shared with at most ${MAX_MEMBERS_PER_DOCUMENT} people.`, { field: "email" });
     }
-    const [account] = await tx
-      .select({ id: users.id, confirmed: users.emailConfirmedAt, name: users.fullName })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${body.email}`);
-    const bindTo = account?.confirmed ? account.id : null;
     const [row] = await tx
       .insert(documentMembers)
-      .values({ documentId, email: body.email, userId: bindTo, role: body.role, tokenHash: sha256(token), invitedBy: owner.id, createdAt: now, updatedAt: now })
+      .values({ documentId, email: body.email, userId: null, role: body.role, tokenHash: sha256(token), invitedBy: owner.id, createdAt: now, updatedAt: now })
       .returning();
-    return {
-      member: presentMember(row!, bindTo ? account?.name || null : null),
-      token,
-      created: true,
-      documentTitle: doc.title,
-      inviteeUserId: account?.id ?? null,
-    };
+    return { member: presentMember(row!, null), token, created: true, documentTitle: doc.title };
   });
 }
 
@@ -130,6 +126,7 @@ export async function changeMemberRole(ctx: AppContext, ownerId: string, documen
   return presentMember(row, named?.name || null);
 }
 
+/** Removes a member, or revokes a pending invitation (its link stops working). */
 export async function removeMember(ctx: AppContext, ownerId: string, documentId: string, memberId: string): Promise<void> {
   await ownedDocument(ctx, ownerId, documentId);
   if (!isDocumentId(memberId)) throw memberNotFound();
@@ -140,29 +137,8 @@ export async function removeMember(ctx: AppContext, ownerId: string, documentId:
   if (removed.length === 0) throw memberNotFound();
 }
 
-/**
- * Binds the pending invitations addressed to the user's confirmed email to their account, so
- * someone who signed up without following the link still finds the documents.
- */
-async function claimInvitations(ctx: AppContext, user: AuthUser): Promise<void> {
-  if (!user.emailConfirmedAt) return;
-  await ctx.db
-    .update(documentMembers)
-    .set({ userId: user.id, updatedAt: ctx.now() })
-    .where(
-      and(
-        isNull(documentMembers.userId),
-        eq(documentMembers.email, user.email.toLowerCase()),
-        // Spelled out: the query builder leaves column names unqualified here, and inside a
-        // subquery an unqualified name means the subquery's own table.
-        sql`not exists (select 1 from documents d where d.id = "document_members"."document_id" and d.user_id = ${user.id})`,
-        sql`not exists (select 1 from document_members mine where mine.document_id = "document_members"."document_id" and mine.user_id = ${user.id})`,
-      ),
-    );
-}
-
+/** Documents other people shared with the user that they accepted. */
 export async function sharedWithMe(ctx: AppContext, user: AuthUser): Promise<SharedWithMe[]> {
-  await claimInvitations(ctx, user);
   const rows = await ctx.db
     .select({
       id: documents.id,
@@ -187,33 +163,126 @@ export async function sharedWithMe(ctx: AppContext, user: AuthUser): Promise<Sha
 }
 
 const invitationNotFound = () => notFound("This invitation is no longer valid. Ask the owner to invite you again.");
+const wrongAccount = () =>
+  forbidden("This invitation was sent to a different email address. Sign in with that address to accept or decline it.");
 const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, editor: 1 };
 
+/** The invitation rows with what the invitee sees of them (document title, who invited). */
+const invitationColumns = {
+  member: documentMembers,
+  title: documents.title,
+  ownerId: documents.userId,
+  inviterName: users.fullName,
+  inviterEmail: users.email,
+};
+type InvitationRow = { member: MemberRow; title: string; ownerId: string; inviterName: string | null; inviterEmail: string };
+
+function presentInvitation(r: InvitationRow): PendingInvitation {
+  return {
+    id: r.member.id,
+    document_id: r.member.documentId,
+    document_title: r.title,
+    inviter_name: r.inviterName || r.inviterEmail,
+    role: r.member.role as MemberRole,
+    created_at: r.member.createdAt.toISOString(),
+  };
+}
+
+/** Whether the invited address is the signed-in account's (compared as stored: lower case). */
+const addressedTo = (row: MemberRow, user: AuthUser) => row.email === user.email.toLowerCase();
+
+/** Invitations waiting for the user's answer, sent to their confirmed email address. */
+export async function pendingInvitations(ctx: AppContext, user: AuthUser): Promise<PendingInvitation[]> {
+  if (!user.emailConfirmedAt) return [];
+  const rows = await ctx.db
+    .select(invitationColumns)
+    .from(documentMembers)
+    .innerJoin(documents, eq(documents.id, documentMembers.documentId))
+    .innerJoin(users, eq(users.id, documentMembers.invitedBy))
+    .where(and(isNull(documentMembers.userId), eq(documentMembers.email, user.email.toLowerCase()), isNull(documents.deletedAt)))
+    .orderBy(desc(documentMembers.createdAt));
+  return rows.map(presentInvitation);
+}
+
+/** An invitation by the emailed link's token, or by its id from "Shared with me". */
+type InvitationKey = { token: string } | { id: string };
+
+async function findInvitation(ctx: Pick<AppContext, "db">, key: InvitationKey, lock: boolean): Promise<InvitationRow | undefined> {
+  if ("id" in key && !isDocumentId(key.id)) return undefined;
+  const where = "token" in key ? eq(documentMembers.tokenHash, sha256(key.token)) : eq(documentMembers.id, key.id);
+  const query = ctx.db
+    .select(invitationColumns)
+    .from(documentMembers)
+    .innerJoin(documents, eq(documents.id, documentMembers.documentId))
+    .innerJoin(users, eq(users.id, documentMembers.invitedBy))
+    .where(and(where, isNull(documents.deletedAt)));
+  const [row] = lock ? await query.for("update", { of: documentMembers }) : await query;
+  return row;
+}
+
 /**
- * The emailed link, followed by someone signed in. The link proves they read the invitation,
- * so it binds to the account they use (once: a link taken by one account is invalid for
- * every other). Someone already a member keeps the stronger of the two roles.
+ * What the invitation page shows for the emailed link. Someone else's link that was already
+ * accepted, revoked or declined is not found. By id (from "Shared with me"), only an
+ * invitation sent to the user's own confirmed address is found.
  */
-export async function acceptInvitation(ctx: AppContext, user: AuthUser, token: string): Promise<AcceptInvitationResponse> {
+function visibleTo(row: InvitationRow | undefined, user: AuthUser, key: InvitationKey): row is InvitationRow {
+  if (!row) return false;
+  if (row.member.userId) return row.member.userId === user.id;
+  if ("id" in key) return !!user.emailConfirmedAt && addressedTo(row.member, user);
+  return true;
+}
+
+export async function lookupInvitation(ctx: AppContext, user: AuthUser, token: string): Promise<InvitationLookup> {
+  const key = { token };
+  const row = await findInvitation(ctx, key, false);
+  if (!visibleTo(row, user, key)) throw invitationNotFound();
+  return {
+    invitation: presentInvitation(row),
+    email: row.member.email,
+    status: row.member.userId ? "accepted" : "pending",
+    for_you: addressedTo(row.member, user),
+  };
+}
+
+/**
+ * The invitee's yes: the signed-in account must be the invited address. Someone already a
+ * member (invited under another address) keeps the stronger of the two roles.
+ */
+export async function acceptInvitation(ctx: AppContext, user: AuthUser, key: InvitationKey): Promise<AcceptInvitationResponse> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(documentMembers).where(eq(documentMembers.tokenHash, sha256(token))).for("update");
-    if (!row || (row.userId && row.userId !== user.id)) throw invitationNotFound();
-    const role = row.role as MemberRole;
-    const [doc] = await tx.select({ ownerId: documents.userId }).from(documents).where(and(eq(documents.id, row.documentId), isNull(documents.deletedAt)));
-    if (!doc) throw invitationNotFound();
-    if (doc.ownerId === user.id || row.userId === user.id) return { document_id: row.documentId, role };
+    const row = await findInvitation({ db: tx }, key, true);
+    if (!visibleTo(row, user, key)) throw invitationNotFound();
+    const { member } = row;
+    const role = member.role as MemberRole;
+    if (member.userId === user.id) return { document_id: member.documentId, role };
+    if (!addressedTo(member, user)) throw wrongAccount();
+    if (row.ownerId === user.id) {
+      await tx.delete(documentMembers).where(eq(documentMembers.id, member.id));
+      return { document_id: member.documentId, role };
+    }
     const [mine] = await tx
       .select()
       .from(documentMembers)
-      .where(and(eq(documentMembers.documentId, row.documentId), eq(documentMembers.userId, user.id)));
+      .where(and(eq(documentMembers.documentId, member.documentId), eq(documentMembers.userId, user.id)));
+    const now = ctx.now();
     if (mine) {
       const stronger = ROLE_RANK[role] > ROLE_RANK[mine.role as MemberRole] ? role : (mine.role as MemberRole);
-      await tx.update(documentMembers).set({ role: stronger, updatedAt: ctx.now() }).where(eq(documentMembers.id, mine.id));
-      await tx.delete(documentMembers).where(eq(documentMembers.id, row.id));
-      return { document_id: row.documentId, role: stronger };
+      await tx.update(documentMembers).set({ role: stronger, updatedAt: now }).where(eq(documentMembers.id, mine.id));
+      await tx.delete(documentMembers).where(eq(documentMembers.id, member.id));
+      return { document_id: member.documentId, role: stronger };
     }
-    await tx.update(documentMembers).set({ userId: user.id, updatedAt: ctx.now() }).where(eq(documentMembers.id, row.id));
-    return { document_id: row.documentId, role };
+    await tx.update(documentMembers).set({ userId: user.id, acceptedAt: now, updatedAt: now }).where(eq(documentMembers.id, member.id));
+    return { document_id: member.documentId, role };
+  });
+}
+
+/** The invitee's no: the invitation is removed (it leaves the owner's list; its link stops working). */
+export async function declineInvitation(ctx: AppContext, user: AuthUser, key: InvitationKey): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findInvitation({ db: tx }, key, true);
+    if (!visibleTo(row, user, key) || row.member.userId) throw invitationNotFound();
+    if (!addressedTo(row.member, user)) throw wrongAccount();
+    await tx.delete(documentMembers).where(eq(documentMembers.id, row.member.id));
   });
 }
 

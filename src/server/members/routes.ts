@@ -1,19 +1,22 @@
 // Members: the owner invites people by email as viewer or editor, changes a role or removes
-// someone; the invitee follows the emailed link and finds the document under "Shared with
-// me". Thin handlers: validate → authorize (owner or member, in SQL) → act → present.
+// someone (or revokes a pending invitation); the invitee accepts or declines on the emailed
+// link's page or under "Shared with me", and only then finds the document there.
+// Thin handlers: validate → authorize (owner or member, in SQL) → act → present.
 //
 // Choices where the product description is silent:
 // - Inviting needs the owner's active Professional plan. People already invited keep their
 //   access when the owner's plan ends; only new invitations are refused (402).
 // - Inviting an address again changes the role and sends a fresh link (the old one stops working).
-// - The emailed link binds to whichever account follows it first while signed in: the link
-//   proves the invitation was read. An account whose confirmed email is the invited one gets
-//   the document without following it.
+// - An invitation is pending until the invitee accepts it, signed in with the invited address
+//   (the emailed link, or "Shared with me" for a confirmed address). Declining removes it.
+// - The owner learns nothing about accounts: inviting any address answers the same (status,
+//   body, no name) after the same queries and the same email, whether or not it has an account.
 // - A removed member's open editors close at once; a role change reconnects them with the new role.
 import type { FastifyInstance } from "fastify";
 import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
 import {
-  AcceptInvitationBodySchema,
+  InvitationParamsSchema,
+  InvitationTokenBodySchema,
   InviteMemberBodySchema,
   MAX_INVITATIONS_PER_HOUR,
   MemberParamsSchema,
@@ -27,9 +30,12 @@ import { publishRevocation } from "../realtime/index.js";
 import {
   acceptInvitation,
   changeMemberRole,
+  declineInvitation,
   inviteMember,
   listMembers,
+  lookupInvitation,
   ownerMayInvite,
+  pendingInvitations,
   removeMember,
   sharedWithMe,
 } from "./queries.js";
@@ -64,7 +70,8 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const invitation = await inviteMember(ctx, user, id, body);
     if (!invitation.created) await publishRevocation(ctx, { type: "member", documentId: id });
     if (invitation.token) {
-      const message = invitationEmail(body.email, invitation.inviteeUserId, {
+      // Never addressed to an account: the same message for every address.
+      const message = invitationEmail(body.email, null, {
         inviterName: user.fullName || user.email,
         documentTitle: invitation.documentTitle,
         role: body.role,
@@ -99,9 +106,40 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return reply.status(204).send();
   });
 
+  app.get("/api/invitations", async (request) => {
+    const user = requireUser(request);
+    return pendingInvitations(ctx, user);
+  });
+
+  app.post("/api/invitations/lookup", async (request) => {
+    const user = requireUser(request);
+    const { token } = parse(InvitationTokenBodySchema, request.body ?? {});
+    return lookupInvitation(ctx, user, token);
+  });
+
   app.post("/api/invitations/accept", async (request) => {
     const user = requireUser(request);
-    const { token } = parse(AcceptInvitationBodySchema, request.body ?? {});
-    return acceptInvitation(ctx, user, token);
+    const { token } = parse(InvitationTokenBodySchema, request.body ?? {});
+    return acceptInvitation(ctx, user, { token });
+  });
+
+  app.post("/api/invitations/decline", async (request, reply) => {
+    const user = requireUser(request);
+    const { token } = parse(InvitationTokenBodySchema, request.body ?? {});
+    await declineInvitation(ctx, user, { token });
+    return reply.status(204).send();
+  });
+
+  app.post("/api/invitations/:invitationId/accept", async (request) => {
+    const user = requireUser(request);
+    const { invitationId } = parse(InvitationParamsSchema, request.params);
+    return acceptInvitation(ctx, user, { id: invitationId });
+  });
+
+  app.post("/api/invitations/:invitationId/decline", async (request, reply) => {
+    const user = requireUser(request);
+    const { invitationId } = parse(InvitationParamsSchema, request.params);
+    await declineInvitation(ctx, user, { id: invitationId });
+    return reply.status(204).send();
   });
 }

@@ -1,5 +1,7 @@
 // Members of a document: people the owner invited by email as viewer or editor, their
-// invitation link, and the invitee's "Shared with me" list.
+// invitation link, and the invitee's "Shared with me" list. An invitation is pending until
+// the invitee accepts it, and only then opens the document; the owner's side answers the
+// same for every address, so it never tells whether someone has an account.
 import { z } from "zod";
 
 export const MEMBER_ROLES = ["viewer", "editor"] as const;
@@ -34,11 +36,11 @@ export const MemberParamsSchema = z.object({ id: z.string(), memberId: z.string(
 export const MemberSchema = z.object({
   id: z.string(),
   email: z.string(),
-  /** The invitee's name once they have an account that took the invitation. */
+  /** The invitee's name, only once they accepted (null while pending). */
   name: z.string().nullable(),
   role: MemberRoleSchema,
-  /** "invited" until the invitee opens the document with an account. */
-  status: z.enum(["invited", "joined"]),
+  /** "pending" until the invitee accepts; a declined invitation is removed. */
+  status: z.enum(["pending", "accepted"]),
   created_at: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;
@@ -61,7 +63,42 @@ export const SharedWithMeSchema = z.object({
 });
 export type SharedWithMe = z.infer<typeof SharedWithMeSchema>;
 
-/** POST /api/invitations/accept */
-export const AcceptInvitationBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+/**
+ * An invitation waiting for the signed-in user's answer: GET /api/invitations lists those sent
+ * to their confirmed email address (shown under "Shared with me").
+ */
+export const PendingInvitationSchema = z.object({
+  id: z.string(),
+  document_id: z.string(),
+  document_title: z.string(),
+  /** Who sent it: their name, or their email address when they have no name. */
+  inviter_name: z.string(),
+  role: MemberRoleSchema,
+  created_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+/** The emailed link's token: POST /api/invitations/lookup, /accept and /decline. */
+export const InvitationTokenBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** POST /api/invitations/:invitationId/accept and /decline (from "Shared with me"). */
+export const InvitationParamsSchema = z.object({ invitationId: z.string() });
+
+/** POST /api/invitations/lookup: what the invitation page shows before the answer. */
+export const InvitationLookupSchema = z.object({
+  invitation: PendingInvitationSchema,
+  /** The address the invitation was sent to. */
+  email: z.string(),
+  /** "accepted" when the signed-in user already took it (the page opens the document). */
+  status: z.enum(["pending", "accepted"]),
+  /** Whether the signed-in account's email is the invited one (only then can it be accepted). */
+  for_you: z.boolean(),
+});
+export type InvitationLookup = z.infer<typeof InvitationLookupSchema>;
+
+/**
+ * POST /api/invitations/accept and /api/invitations/:invitationId/accept. Both answers (and
+ * /decline) are 403 `forbidden` when the signed-in account's email is not the invited one.
+ */
 export const AcceptInvitationResponseSchema = z.object({ document_id: z.string(), role: MemberRoleSchema });
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;

@@ -1,5 +1,6 @@
 // The Share dialog's "People with access": invite someone by email as viewer or editor, see
-// who is invited or has joined, change a role or remove someone. Each action is saved at
+// who accepted (by name) and whose invitation is pending (by address), change a role, remove
+// someone or revoke a pending invitation. Each action is saved at
 // once (it is not part of the link settings' Save). Inviting needs the Professional plan;
 // people already invited stay listed and manageable on any plan.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -46,11 +47,16 @@ function MemberRow({ member, documentId }: { member: Member; documentId: string 
     onSuccess: refresh,
     onError: (err) => toast({ title: "Role not changed", description: errorText(err, "Please try again."), variant: "destructive" }),
   });
+  const pending = member.status === "pending";
   const remove = useMutation({
     mutationFn: () => removeMember(documentId, member.id),
     onSuccess: () => {
       void refresh();
-      toast({ title: "Access removed", description: `${member.name ?? member.email} can no longer open this document.` });
+      toast(
+        pending
+          ? { title: "Invitation revoked", description: `The link sent to ${member.email} no longer works.` }
+          : { title: "Access removed", description: `${member.name ?? member.email} can no longer open this document.` },
+      );
     },
     onError: (err) => toast({ title: "Not removed", description: errorText(err, "Please try again."), variant: "destructive" }),
   });
@@ -60,7 +66,7 @@ function MemberRow({ member, documentId }: { member: Member; documentId: string 
         <p className="truncate text-sm font-medium">{member.name ?? member.email}</p>
         <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
           {member.name && <span className="truncate">{member.email}</span>}
-          {member.status === "invited" && <Badge variant="secondary">Invited</Badge>}
+          {pending && <Badge variant="secondary">Pending</Badge>}
         </p>
       </div>
       <RoleSelect
@@ -73,7 +79,8 @@ function MemberRow({ member, documentId }: { member: Member; documentId: string 
         type="button"
         variant="ghost"
         size="icon"
-        aria-label={`Remove ${member.email}`}
+        aria-label={pending ? `Revoke the invitation for ${member.email}` : `Remove ${member.email}`}
+        title={pending ? "Revoke invitation" : "Remove"}
         onClick={() => remove.mutate()}
         disabled={remove.isPending}
       >
@@ -97,7 +104,7 @@ export function PeopleWithAccess({ documentId }: { documentId: string }) {
       setEmail("");
       setError(null);
       void queryClient.invalidateQueries({ queryKey: membersQueryKey(documentId) });
-      toast({ title: "Invitation sent", description: `${member.email} will get an email with a link to the document.` });
+      toast({ title: "Invitation sent", description: `${member.email} will get an email to accept or decline it.` });
     },
     onError: (err) => setError(errorText(err, "The invitation could not be sent. Please try again.")),
   });
