@@ -26,6 +26,14 @@ function migrationNames(dir: string): string[] {
     .sort();
 }
 
+/** The newest migration this version of the app knows (the health check asks for its mark). */
+export function latestMigration(): string {
+  const names = migrationNames(migrationsDir());
+  const last = names[names.length - 1];
+  if (!last) throw new Error("No migrations found");
+  return last;
+}
+
 /**
  * Whether every migration is recorded already. A database that has never been migrated has
  * no schema_migrations table: the read fails and the full path below creates it. Migrations

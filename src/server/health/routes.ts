@@ -1,20 +1,20 @@
-// GET /api/health: is the database reachable, and which version is running.
+// GET /api/health: can the database serve the app, and which version is running.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
+import { checkReadiness } from "../db/readiness.js";
 import { APP_VERSION } from "../version.js";
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   // Liveness for load balancers: the process answers, without touching the database.
   app.get("/api/health/live", async () => ({ status: "ok" }));
 
+  // Readiness: a real query on the app's schema (db/readiness.ts), not only `SELECT 1`. While
+  // it fails the answer is 503 "degraded" with the reason; it recovers by itself once the
+  // database does.
   app.get("/api/health", async (_request, reply) => {
-    let database: "ok" | "down" = "down";
-    try {
-      database = (await ctx.database.ping()) ? "ok" : "down";
-    } catch {
-      database = "down";
-    }
+    const { database, reason } = await checkReadiness(ctx.database.sql);
     const status = database === "ok" ? "ok" : "degraded";
-    return reply.status(status === "ok" ? 200 : 503).send({ status, database, version: APP_VERSION, time: ctx.now().toISOString() });
+    if (status !== "ok") reply.header("retry-after", "1");
+    return reply.status(status === "ok" ? 200 : 503).send({ status, database, ...(reason ? { reason } : {}), version: APP_VERSION, time: ctx.now().toISOString() });
   });
 }

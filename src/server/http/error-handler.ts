@@ -3,6 +3,7 @@
 // the request id and never a stack trace.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorBody, ErrorCode } from "../../shared/errors.js";
+import { type DatabaseTrouble, databaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "./errors.js";
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
@@ -34,49 +35,63 @@ function fastifyClientError(err: FastifyError): { status: number; code: ErrorCod
   return null;
 }
 
-// Connection-level failures of the database (restart, network): the request did not
-// happen, and the client may retry shortly. postgres.js and PostgreSQL error codes.
-const DATABASE_DOWN = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
+// When the database cannot serve the request (db/unavailable.ts: unreachable, gone, or its
+// schema missing), the request did not happen and the client may retry shortly: 503
+// `service_unavailable` with `Retry-After: 1`, never a 500.
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable right now; please try again shortly";
+
+function logTrouble(request: FastifyRequest, err: unknown, trouble: DatabaseTrouble) {
+  if (trouble === "schema_missing") {
+    request.log.error({ err, reqId: request.id }, "database schema missing (see GET /api/health)");
+  } else {
+    request.log.warn({ err, reqId: request.id }, "database unavailable");
+  }
+}
 
 /**
- * The driver's error may arrive wrapped: drizzle throws a DrizzleQueryError whose `cause`
- * is the postgres.js error carrying the code. Follows the cause chain (bounded, in case
- * of a cycle).
+ * Scopes with an error handler of their own (the GoTrue-shaped /auth/v1 one) answer 500 for
+ * an error they do not know. The root hooks below, which every scope inherits, note a database
+ * failure before that handler runs and turn its 5xx into the same 503 with Retry-After, in
+ * that scope's body shape.
  */
-function isDatabaseDown(err: unknown): boolean {
-  let e: unknown = err;
-  for (let hops = 0; hops < 8 && typeof e === "object" && e !== null; hops++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+function installUnavailableRewrite(app: FastifyInstance) {
+  const unavailable = new WeakSet<FastifyRequest>();
+  app.addHook("onError", async (request, _reply, err) => {
+    if (databaseUnavailable(err)) unavailable.add(request);
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!unavailable.has(request) || reply.statusCode < 500) return payload;
+    reply.header("retry-after", "1");
+    if (reply.statusCode === 503) return payload;
+    reply.status(503);
+    let gotrue = false;
+    if (typeof payload === "string") {
+      try {
+        gotrue = typeof (JSON.parse(payload) as { error_code?: unknown }).error_code === "string";
+      } catch {
+        gotrue = false;
+      }
+    }
+    reply.type("application/json; charset=utf-8");
+    const body = gotrue
+      ? { code: 503, error_code: "service_unavailable", msg: DATABASE_UNAVAILABLE_MESSAGE }
+      : ({ error: "service_unavailable", message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+    return JSON.stringify(body);
+  });
 }
 
 export function installErrorHandler(app: FastifyInstance) {
+  installUnavailableRewrite(app);
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return send(reply, err.status, err.code, err.message, err.extra);
     }
-    if (isDatabaseDown(err)) {
-      request.log.warn({ err, reqId: request.id }, "database unavailable");
+    const trouble = databaseUnavailable(err);
+    if (trouble) {
+      logTrouble(request, err, trouble);
       reply.header("retry-after", "1");
-      return send(reply, 503, "service_unavailable", "The database is unavailable right now; please try again shortly");
+      return send(reply, 503, "service_unavailable", DATABASE_UNAVAILABLE_MESSAGE);
     }
     const known = fastifyClientError(err);
     if (known) return send(reply, known.status, known.code, known.message);

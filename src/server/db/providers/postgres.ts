@@ -20,6 +20,11 @@ function postgresRunner(sql: postgres.Sql | postgres.TransactionSql): SqlRunner 
   };
 }
 
+/** Seconds before the next connect after `retries` failed ones: 50 ms doubling, capped at 1 s, with jitter. */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+}
+
 export async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
   const sql = postgres(opts.databaseUrl, {
     max: opts.poolSize ?? 10,
@@ -27,6 +32,10 @@ export async function openPostgres(opts: DatabaseOptions & { databaseUrl: string
     // Let a restarted database be picked up again without restarting the app.
     connect_timeout: 10,
     idle_timeout: 60,
+    // Wait before reconnecting after failed connects, at most 1 s. postgres.js's default grows
+    // to 20 s after a few failures, shared by the whole pool: during an outage each request
+    // then waited up to 20 s before its 503, and as long again once the database was back.
+    backoff: reconnectDelaySeconds,
   });
   const runner = postgresRunner(sql);
   await migrate(runner, "postgres");

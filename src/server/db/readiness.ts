@@ -1,0 +1,95 @@
+// Whether the database can serve the app, for GET /api/health: not only that the server
+// answers `SELECT 1` (a database re-created empty does), but that the app's schema is there
+// and current. One statement: the schema_migrations mark of the newest migration this
+// version knows, and a cheap read of two core tables. A database that answers but lacks the
+// schema is "schema_missing": the app does not create tables under running users (it
+// migrates only when it starts), so the operator restores the database or restarts the app.
+import { databaseUnavailable } from "./unavailable.js";
+import { latestMigration } from "./migrate.js";
+import type { SqlRunner } from "./providers/types.js";
+
+export type DatabaseState = "ok" | "down" | "schema_missing";
+
+export interface Readiness {
+  database: DatabaseState;
+  /** Why it is not "ok", in words for an operator. */
+  reason?: string;
+}
+
+export const READINESS_TIMEOUT_MS = 3_000;
+
+let latest: string | null = null;
+
+function codeOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let hops = 0; hops < 8 && typeof e === "object" && e !== null; hops++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    const first = (e as { errors?: unknown[] }).errors?.[0];
+    e = (e as { cause?: unknown }).cause ?? first;
+  }
+  return undefined;
+}
+
+function missingRelation(err: unknown): string | null {
+  let e: unknown = err;
+  for (let hops = 0; hops < 8 && typeof e === "object" && e !== null; hops++) {
+    const m = /relation "([^"]+)" does not exist/.exec(String((e as { message?: unknown }).message ?? ""));
+    if (m) return m[1]!;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function describeFailure(err: unknown): Readiness {
+  const code = codeOf(err);
+  const trouble = databaseUnavailable(err);
+  if (trouble === "schema_missing") {
+    const relation = missingRelation(err);
+    return {
+      database: "schema_missing",
+      reason:
+        `The database answers but holds no Draftsmith schema${relation ? ` (table "${relation}" is missing)` : ""}: ` +
+        "it was re-created empty or restored without its tables. Restore it from a backup, or restart the app to create an empty schema.",
+    };
+  }
+  if (code === "3D000") return { database: "down", reason: "The database named in DATABASE_URL does not exist (dropped?)." };
+  if (trouble === "unreachable") return { database: "down", reason: `The database cannot be reached (${code ?? "connection failed"}).` };
+  return { database: "down", reason: `The database check failed${code ? ` (${code})` : ""}.` };
+}
+
+/** Checks the schema the app needs; never throws, and gives up after `timeoutMs`. */
+export async function checkReadiness(sql: SqlRunner, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+  latest ??= latestMigration();
+  const newest = latest;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ database: "down", reason: `The database did not answer within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}.` }),
+      timeoutMs,
+    );
+  });
+  const check = (async (): Promise<Readiness> => {
+    try {
+      const [row] = await sql.query<{ current: boolean }>(
+        "SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = $1) AS current, " +
+          "(SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) u) + (SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1) d) AS sample",
+        [newest],
+      );
+      if (!row?.current) {
+        return {
+          database: "schema_missing",
+          reason: `The database schema is behind this version: migration ${newest} is not applied. Restart the app to apply it.`,
+        };
+      }
+      return { database: "ok" };
+    } catch (err) {
+      return describeFailure(err);
+    }
+  })();
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
