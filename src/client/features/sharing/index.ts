@@ -1,4 +1,4 @@
 // Public entry point of the sharing feature; other areas import only from here.
 export { ShareButton } from "./share-button";
 export { SharedDocumentView } from "./shared-view-entry";
-export { acceptInvitation } from "./members-api";
+export { acceptInvitation, declineInvitation, lookupInvitation } from "./members-api";

@@ -1,7 +1,14 @@
-// The owner's calls for a document's members, and the invitee's acceptance of an emailed link.
+// The owner's calls for a document's members, and the invitee's answer to an emailed link.
 // Typed by the shared contract; not parsed with its zod schemas, which would put the schema
 // library on the editor's first load (the Share button is part of it).
-import type { AcceptInvitationResponse, InviteMemberBody, Member, MemberRole, MembersResponse } from "../../../shared/contracts/members";
+import type {
+  AcceptInvitationResponse,
+  InvitationLookup,
+  InviteMemberBody,
+  Member,
+  MemberRole,
+  MembersResponse,
+} from "../../../shared/contracts/members";
 import { apiJson } from "../../lib/api";
 
 const membersUrl = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}/members`;
@@ -24,6 +31,15 @@ export async function removeMember(documentId: string, memberId: string): Promis
   await apiJson("DELETE", `${membersUrl(documentId)}/${encodeURIComponent(memberId)}`);
 }
 
+/** What the invitation page shows before the answer; 404 once it is taken, declined or revoked. */
+export function lookupInvitation(token: string): Promise<InvitationLookup> {
+  return apiJson<InvitationLookup>("POST", "/api/invitations/lookup", { token });
+}
+
 export function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
   return apiJson<AcceptInvitationResponse>("POST", "/api/invitations/accept", { token });
+}
+
+export async function declineInvitation(token: string): Promise<void> {
+  await apiJson("POST", "/api/invitations/decline", { token });
 }
