@@ -71,6 +71,7 @@ describe("built-in checkout and portal", () => {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       interval: null,
+      scheduledChange: null,
     });
     const anon = await request(t, "GET", "/api/stripe/subscription-status");
     expect(anon.statusCode).toBe(401);

@@ -68,6 +68,7 @@ export async function applyCompletedCheckout(
         priceId: subscription.priceId,
         status: subscription.status,
         currentPeriodEnd: subscription.currentPeriodEnd,
+        currentPeriodStart: subscription.currentPeriodStart,
         cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
         stateAt,
       });

@@ -12,7 +12,7 @@ import { planForPrice } from "./catalogue.js";
 import { applyCompletedCheckout } from "./checkout-completion.js";
 import type { BillingEvent, PaymentProvider } from "./providers/index.js";
 import { readCheckoutSession, readInvoice, readSubscription, type SubscriptionView } from "./stripe-objects.js";
-import { applySubscriptionState, findUserIdForProviderIds, patchSubscription } from "./subscription-state.js";
+import { applySubscriptionState, dropScheduleById, findUserIdForProviderIds, patchSubscription } from "./subscription-state.js";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
@@ -23,6 +23,8 @@ const HANDLED_EVENTS = [
   "customer.subscription.deleted",
   "invoice.paid",
   "invoice.payment_failed",
+  "subscription_schedule.released",
+  "subscription_schedule.canceled",
 ] as const;
 
 /**
@@ -77,9 +79,16 @@ export function createEventProcessor(ctx: AppContext, provider: PaymentProvider)
       priceId: sub.priceId,
       status: ev.type === "customer.subscription.deleted" ? "canceled" : sub.status,
       currentPeriodEnd: sub.currentPeriodEnd,
+      currentPeriodStart: sub.currentPeriodStart,
       cancelAtPeriodEnd: ev.type === "customer.subscription.deleted" ? false : sub.cancelAtPeriodEnd,
       stateAt,
     });
+  };
+
+  // A schedule released or cancelled (here or in Stripe's dashboard) carries no change any more.
+  const scheduleEnded: Handler = async (tx, ev) => {
+    const obj = ev.data.object as { id?: unknown };
+    return typeof obj.id === "string" ? dropScheduleById(tx, obj.id) : false;
   };
 
   const handlers: Record<(typeof HANDLED_EVENTS)[number], Handler> = {
@@ -105,6 +114,8 @@ export function createEventProcessor(ctx: AppContext, provider: PaymentProvider)
       if (!inv?.subscriptionId) return false;
       return patchSubscription(tx, inv.subscriptionId, stateAt, { status: "past_due" });
     },
+    "subscription_schedule.released": scheduleEnded,
+    "subscription_schedule.canceled": scheduleEnded,
   };
 
   async function prepare(ev: BillingEvent): Promise<Prepared> {

@@ -9,10 +9,20 @@ import type { PaymentProvider } from "./providers/index.js";
 
 const invoiceParam = z.object({ id: z.string().min(1).max(200) });
 
-export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider): Promise<void> {
+export async function invoiceRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  provider: PaymentProvider,
+  /** Applies a plan change that has come due (built-in checkout), so its invoice is listed. */
+  applyDue: (userId: string) => Promise<void> = async () => {},
+): Promise<void> {
   const invoices = createInvoices(ctx, provider);
 
-  app.get("/api/stripe/invoices", async (request) => invoices.list(requireUser(request).id));
+  app.get("/api/stripe/invoices", async (request) => {
+    const user = requireUser(request);
+    await applyDue(user.id);
+    return invoices.list(user.id);
+  });
 
   app.get("/api/stripe/invoices/:id/receipt", async (request, reply) => {
     const user = requireUser(request);

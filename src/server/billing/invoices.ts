@@ -32,6 +32,10 @@ export interface NewInvoice {
   periodStart: Date;
   periodEnd: Date;
   at: Date;
+  /** What was charged, in cents, when it is not the plan's full price (a prorated change). */
+  amountCents?: number;
+  /** The lines of a prorated change: the credit (negative) and the charge. */
+  lines?: { description: string; amountCents: number }[];
 }
 
 /** Records a paid built-in invoice; a checkout's invoice is written once however often it is replayed. */
@@ -47,7 +51,8 @@ export async function recordInvoice(db: DbOrTx, inv: NewInvoice): Promise<void> 
       checkoutSessionId: inv.checkoutSessionId ?? null,
       plan: inv.plan,
       billingInterval: inv.interval,
-      amountCents: Math.round(dollars * 100),
+      amountCents: inv.amountCents ?? Math.round(dollars * 100),
+      lines: inv.lines ?? null,
       currency: "usd",
       status: "paid",
       periodStart: inv.periodStart,
@@ -87,6 +92,9 @@ function presentStripeInvoice(ctx: AppContext, raw: unknown): InvoiceRecord | nu
   const info = priceInfo(ctx.config, priceId);
   const amount = typeof inv.amount_paid === "number" && inv.status === "paid" ? inv.amount_paid : inv.total;
   const receipt = typeof inv.hosted_invoice_url === "string" ? inv.hosted_invoice_url : typeof inv.invoice_pdf === "string" ? inv.invoice_pdf : null;
+  // A plan change's invoice (Stripe's proration): every line, credits negative.
+  const allLines = ((inv.lines as { data?: unknown[] } | undefined)?.data ?? []) as Record<string, unknown>[];
+  const prorated = allLines.length > 1 || allLines.some((l) => isProration(l));
   return {
     id: inv.id,
     date: new Date((typeof inv.created === "number" ? inv.created : 0) * 1000).toISOString(),
@@ -97,7 +105,20 @@ function presentStripeInvoice(ctx: AppContext, raw: unknown): InvoiceRecord | nu
     status: typeof inv.status === "string" ? inv.status : "open",
     receiptUrl: receipt,
     receiptIsLocal: false,
+    ...(prorated
+      ? {
+          lines: allLines.map((l) => ({
+            description: typeof l.description === "string" ? l.description : "",
+            amount: (typeof l.amount === "number" ? l.amount : 0) / 100,
+          })),
+        }
+      : {}),
   };
+}
+
+function isProration(line: Record<string, unknown>): boolean {
+  const parent = line.parent as { subscription_item_details?: { proration?: unknown } } | undefined;
+  return parent?.subscription_item_details?.proration === true || line.proration === true;
 }
 
 const escapeHtml = (s: string) =>
@@ -130,6 +151,7 @@ export function createInvoices(ctx: AppContext, provider: PaymentProvider) {
           status: r.status,
           receiptUrl: receiptPath(r.id),
           receiptIsLocal: true,
+          ...(r.lines?.length ? { lines: r.lines.map((l) => ({ description: l.description, amount: l.amountCents / 100 })) } : {}),
         })),
       };
     },
@@ -152,6 +174,7 @@ export function createInvoices(ctx: AppContext, provider: PaymentProvider) {
         ["Billed to", row.fullName ? `${row.fullName} <${row.email}>` : row.email],
         ["Plan", `Draftsmith ${planLabel(inv.plan)} (${billed})`],
         ["Period", `${day(inv.periodStart)} – ${day(inv.periodEnd)}`],
+        ...(inv.lines ?? []).map((l): [string, string] => [l.description, `${l.amountCents < 0 ? "−" : ""}$${(Math.abs(l.amountCents) / 100).toFixed(2)}`]),
         ["Amount paid", amount],
         ["Status", inv.status],
       ];

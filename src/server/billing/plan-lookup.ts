@@ -14,6 +14,9 @@ export interface UserPlan {
   cancelAtPeriodEnd: boolean;
   /** The stored price id (says monthly or annual billing, see catalogue.ts intervalForPrice). */
   priceId: string | null;
+  /** A change due when the paid period ends: its price id and when (null when none). */
+  scheduledPriceId?: string | null;
+  scheduledAt?: Date | null;
 }
 
 const ACTIVE_STATUSES = new Set(["active", "trialing"]);
@@ -30,5 +33,7 @@ export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Da
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     priceId: row.priceId,
+    scheduledPriceId: row.scheduledPriceId,
+    scheduledAt: row.scheduledAt,
   };
 }

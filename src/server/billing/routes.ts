@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   activateAccountRequest,
   createCheckoutRequest,
+  planChangeRequest,
   portalActionRequest,
   sessionIdRequest,
   testCheckoutPayRequest,
@@ -15,6 +16,7 @@ import { afterResponseQueue } from "../mail/index.js";
 import { createBuiltinPortal } from "./builtin-portal.js";
 import { plansResponse } from "./catalogue.js";
 import { invoiceRoutes } from "./invoice-routes.js";
+import { createPlanChanges } from "./plan-change.js";
 import { createBillingService } from "./service.js";
 import { createTestCheckout } from "./test-checkout.js";
 import { webhookRoutes } from "./webhook-routes.js";
@@ -37,7 +39,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.addHook("onClose", async () => afterResponse.drain());
   const billing = createBillingService(ctx, provider, afterResponse);
   const testCheckout = createTestCheckout(ctx, billing.events);
-  const portal = createBuiltinPortal(ctx, billing.events);
+  const changes = createPlanChanges(ctx, provider, billing.events);
+  const portal = createBuiltinPortal(ctx, billing.events, changes);
   const limiter = new RateLimiter(ctx.rateLimits, ctx.now, (_rule, wait) => rateLimited("Too many requests. Please try again shortly.", wait));
   const limit = (rule: RateRule, request: FastifyRequest) => limiter.enforce(rule, request.user?.id ?? request.ip);
 
@@ -70,7 +73,27 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return billing.activateAccount(parse(activateAccountRequest, request.body ?? {}));
   });
 
-  app.get("/api/stripe/subscription-status", async (request) => billing.status(requireUser(request).id));
+  app.get("/api/stripe/subscription-status", async (request) => {
+    const user = requireUser(request);
+    await changes.applyDue(user.id);
+    return billing.status(user.id);
+  });
+
+  // Plan changes on an active subscription: the dialog's preview, the change, and dropping a
+  // change scheduled for the end of the period (./plan-change.ts).
+  app.post("/api/billing/change-preview", async (request) => {
+    forSale();
+    const user = requireUser(request);
+    await limit(RULES.checkout, request);
+    return changes.preview(user.id, parse(planChangeRequest, request.body ?? {}));
+  });
+  app.post("/api/billing/change", async (request) => {
+    forSale();
+    const user = requireUser(request);
+    await limit(RULES.checkout, request);
+    return changes.change(user.id, parse(planChangeRequest, request.body ?? {}));
+  });
+  app.delete("/api/billing/scheduled-change", async (request) => changes.cancelScheduled(requireUser(request).id));
 
   app.post("/api/stripe/payment-success", async (request) => {
     const user = requireUser(request);
@@ -107,6 +130,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return portal.act(user.id, parse(portalActionRequest, request.body ?? {}));
   });
 
-  await app.register(async (scope) => invoiceRoutes(scope, ctx, provider));
+  await app.register(async (scope) => invoiceRoutes(scope, ctx, provider, changes.applyDue));
   await app.register(async (scope) => webhookRoutes(scope, ctx, provider, billing.events));
 }

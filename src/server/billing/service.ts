@@ -83,12 +83,13 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider,
           throw conflict(`You are already subscribed to the ${PLANS[plan].name} plan.`);
         }
         if (current.isActive && row?.subscriptionId && row.customerId) {
-          // One subscription per user: a different plan is a change of the existing one.
-          return provider.createPortalSession({
-            customerId: row.customerId,
-            returnUrl: url("/"),
-            switchTo: { subscriptionId: row.subscriptionId, plan, interval },
-          });
+          // One subscription per user: a different plan is a change of the existing one, made
+          // on our billing page, which states the prorated charge before anything changes
+          // (./plan-change.ts). This holds for Stripe too: no second checkout.
+          const to = new URL(url("/billing/portal"));
+          to.searchParams.set("switch", plan);
+          if (interval === "year") to.searchParams.set("interval", "year");
+          return { url: to.toString() };
         }
         customerId = await provider.ensureCustomer(user, row?.provider === provider.kind ? (row.customerId ?? null) : null);
         await rememberCustomer(ctx.db, user.id, provider.kind, customerId);

@@ -24,8 +24,12 @@ export interface SubscriptionView {
   status: string;
   priceId: string | null;
   currentPeriodEnd: Date | null;
+  currentPeriodStart: Date | null;
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
+  /** The first item's id (a plan change updates it) and the schedule managing the subscription. */
+  itemId: string | null;
+  scheduleId: string | null;
 }
 
 export function readSubscription(v: unknown): SubscriptionView | null {
@@ -33,6 +37,7 @@ export function readSubscription(v: unknown): SubscriptionView | null {
   const items = listData(v.items);
   const price = items[0]?.price;
   const ends = [num(v.current_period_end), ...items.map((i) => num(i.current_period_end))].filter((n): n is number => n !== null);
+  const starts = [num(v.current_period_start), ...items.map((i) => num(i.current_period_start))].filter((n): n is number => n !== null);
   const status = str(v.status) ?? "incomplete";
   // Newer portals schedule cancellation with cancel_at instead of cancel_at_period_end.
   const cancelScheduled = v.cancel_at_period_end === true || (num(v.cancel_at) !== null && status !== "canceled");
@@ -42,8 +47,11 @@ export function readSubscription(v: unknown): SubscriptionView | null {
     status,
     priceId: idOf(price),
     currentPeriodEnd: ends.length ? fromUnix(Math.max(...ends)) : null,
+    currentPeriodStart: starts.length ? fromUnix(Math.max(...starts)) : null,
     cancelAtPeriodEnd: cancelScheduled,
     metadata: metadataOf(v.metadata),
+    itemId: str(items[0]?.id),
+    scheduleId: idOf(v.schedule),
   };
 }
 

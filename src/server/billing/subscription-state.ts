@@ -7,7 +7,8 @@ import type { SubscriptionStatusResponse } from "../../shared/contracts/billing.
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/index.js";
 import { subscriptions } from "../db/index.js";
-import { intervalForPrice } from "./catalogue.js";
+import { PLANS, planPrice } from "../../shared/plans.js";
+import { intervalForPrice, priceInfo } from "./catalogue.js";
 import type { UserPlan } from "./plan-lookup.js";
 
 export interface SubscriptionState {
@@ -19,6 +20,8 @@ export interface SubscriptionState {
   priceId: string | null;
   status: string;
   currentPeriodEnd: Date | null;
+  /** Start of the paid period, when the provider says (proration needs the period's length). */
+  currentPeriodStart?: Date | null;
   cancelAtPeriodEnd: boolean;
   stateAt: Date;
 }
@@ -43,13 +46,26 @@ export async function applySubscriptionState(db: DbOrTx, s: SubscriptionState): 
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     stateAt: s.stateAt,
     updatedAt: sql`now()`,
+    ...(s.currentPeriodStart !== undefined ? { currentPeriodStart: s.currentPeriodStart } : {}),
   };
+  // A scheduled change is done once the subscription is on its price (Stripe's schedule moved
+  // it, or the built-in change was applied); a different subscription drops it too.
+  const scheduleDone = sql`(excluded.price_id = ${subscriptions.scheduledPriceId} OR excluded.subscription_id IS DISTINCT FROM ${subscriptions.subscriptionId})`;
+  const keepUnlessDone = (col: typeof subscriptions.scheduledPlan | typeof subscriptions.scheduledPriceId | typeof subscriptions.scheduleId) =>
+    sql`CASE WHEN ${scheduleDone} THEN NULL ELSE ${col} END`;
   const written = await db
     .insert(subscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: subscriptions.userId,
-      set: { ...values, customerId: sql`coalesce(excluded.customer_id, ${subscriptions.customerId})` },
+      set: {
+        ...values,
+        customerId: sql`coalesce(excluded.customer_id, ${subscriptions.customerId})`,
+        scheduledPlan: keepUnlessDone(subscriptions.scheduledPlan),
+        scheduledPriceId: keepUnlessDone(subscriptions.scheduledPriceId),
+        scheduleId: keepUnlessDone(subscriptions.scheduleId),
+        scheduledAt: sql`CASE WHEN ${scheduleDone} THEN NULL ELSE ${subscriptions.scheduledAt} END`,
+      },
       setWhere: sql`${subscriptions.stateAt} <= excluded.state_at
         AND (${subscriptions.subscriptionId} IS NULL
           OR ${subscriptions.subscriptionId} = excluded.subscription_id
@@ -91,6 +107,34 @@ export async function rememberCustomer(db: DbOrTx, userId: string, provider: str
     });
 }
 
+/** Records (or, with null, drops) the change a subscription makes when its paid period ends. */
+export async function setScheduledChange(
+  db: DbOrTx,
+  userId: string,
+  change: { plan: string; priceId: string; at: Date; scheduleId: string | null } | null,
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({
+      scheduledPlan: change?.plan ?? null,
+      scheduledPriceId: change?.priceId ?? null,
+      scheduledAt: change?.at ?? null,
+      scheduleId: change?.scheduleId ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.userId, userId));
+}
+
+/** Drops the scheduled change a Stripe subscription schedule carried (it was released or cancelled). */
+export async function dropScheduleById(db: DbOrTx, scheduleId: string): Promise<boolean> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ scheduledPlan: null, scheduledPriceId: null, scheduledAt: null, scheduleId: null, updatedAt: sql`now()` })
+    .where(eq(subscriptions.scheduleId, scheduleId))
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
 export async function findSubscriptionRow(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row ?? null;
@@ -120,6 +164,7 @@ export async function findUserIdForProviderIds(
 
 /** The spec's subscription entity, with the billing interval read from the stored price id. */
 export function presentSubscription(p: UserPlan, config: Config): SubscriptionStatusResponse {
+  const scheduled = p.isActive ? priceInfo(config, p.scheduledPriceId) : null;
   return {
     isActive: p.isActive,
     planName: p.plan,
@@ -127,5 +172,15 @@ export function presentSubscription(p: UserPlan, config: Config): SubscriptionSt
     currentPeriodEnd: p.currentPeriodEnd ? p.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: p.cancelAtPeriodEnd,
     interval: p.isActive ? intervalForPrice(config, p.priceId) : null,
+    scheduledChange:
+      scheduled && p.scheduledAt
+        ? {
+            plan: scheduled.plan,
+            planName: PLANS[scheduled.plan].name,
+            interval: scheduled.interval,
+            effectiveAt: p.scheduledAt.toISOString(),
+            amount: planPrice(scheduled.plan, scheduled.interval),
+          }
+        : null,
   };
 }

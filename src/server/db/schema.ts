@@ -199,6 +199,12 @@ export const subscriptions = pgTable("subscriptions", {
   // Timestamp of the provider state this row reflects; older events never overwrite it.
   stateAt: ts("state_at").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
+  // 0190: start of the paid period; a plan change due at its end (Stripe: its schedule id).
+  currentPeriodStart: ts("current_period_start"),
+  scheduledPlan: text("scheduled_plan"),
+  scheduledPriceId: text("scheduled_price_id"),
+  scheduledAt: ts("scheduled_at"),
+  scheduleId: text("schedule_id"),
 });
 
 export const checkoutSessions = pgTable("checkout_sessions", {
@@ -261,4 +267,6 @@ export const invoices = pgTable("invoices", {
   periodStart: ts("period_start").notNull(),
   periodEnd: ts("period_end").notNull(),
   createdAt: ts("created_at").notNull(),
+  // 0190: the lines of a proration invoice (a credit and a charge), in cents.
+  lines: jsonb("lines").$type<{ description: string; amountCents: number }[]>(),
 });

@@ -51,6 +51,61 @@ export interface SubscriptionStatusResponse {
   cancelAtPeriodEnd: boolean;
   /** How the active subscription is billed; null without a paid subscription. */
   interval: BillingInterval | null;
+  /** A plan change that starts when the paid period ends (a downgrade, or annual to monthly). */
+  scheduledChange?: ScheduledPlanChange | null;
+}
+
+/** "Creator from <effectiveAt>": the plan the subscription moves to at the end of the period. */
+export interface ScheduledPlanChange {
+  plan: "creator" | "professional";
+  planName: string;
+  interval: BillingInterval;
+  /** ISO time the change takes effect (the end of the paid period). */
+  effectiveAt: string;
+  /** What the first period on the new plan costs, in US dollars. */
+  amount: number;
+}
+
+/**
+ * POST /api/billing/change-preview and POST /api/billing/change. A higher plan (or monthly to
+ * annual billing) starts at once and is prorated; a lower plan (or annual to monthly) starts
+ * when the paid period ends. prorationDate (Unix seconds, from the preview) charges the change
+ * as of that moment, so the charge is the one the preview showed; the server accepts one up
+ * to 30 minutes old and otherwise uses the present.
+ */
+export const planChangeRequest = z.object({
+  plan: z.enum(["creator", "professional"]),
+  interval: billingIntervalSchema,
+  prorationDate: z.number().int().positive().optional(),
+});
+export type PlanChangeRequest = z.infer<typeof planChangeRequest>;
+
+/** One line of a plan change's invoice, in US dollars: negative for a credit. */
+export interface PlanChangeLine {
+  description: string;
+  amount: number;
+}
+
+export interface PlanChangePreview {
+  plan: "creator" | "professional";
+  planName: string;
+  interval: BillingInterval;
+  /** "now": charged and applied at once; "period_end": applied when the paid period ends. */
+  timing: "now" | "period_end";
+  /** ISO time the new plan starts. */
+  effectiveAt: string;
+  /** Charged now, in US dollars (0 for a change at the end of the period). */
+  amountDue: number;
+  /** Credit for the unused time of the current plan, in US dollars (0 when none). */
+  credit: number;
+  /** The invoice lines charged now: the credit (negative) and the charge. */
+  lines: PlanChangeLine[];
+  /** ISO time of the next regular charge on the new plan, and its amount in US dollars. */
+  nextChargeAt: string;
+  nextChargeAmount: number;
+  currency: string;
+  /** Send back with the change to be charged exactly this preview. */
+  prorationDate: number;
 }
 
 /** GET /api/stripe/plans: the catalogue with configured price ids (Gratis has none). */
@@ -129,6 +184,8 @@ export interface InvoiceRecord {
   receiptUrl: string | null;
   /** true when receiptUrl is one of our routes (fetch with the token), false for an external link. */
   receiptIsLocal: boolean;
+  /** A plan change's invoice: its credit (negative) and charge lines. Absent for a plain period. */
+  lines?: PlanChangeLine[];
 }
 export interface InvoicesResponse {
   invoices: InvoiceRecord[];

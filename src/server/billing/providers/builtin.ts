@@ -36,6 +36,17 @@ export function createBuiltinProvider(config: Config): PaymentProvider {
       // Built-in invoices live in the invoices table (../invoices.ts).
       return [];
     },
+    // Built-in plan changes are priced and applied in our own database (../plan-change.ts).
+    async previewPlanChange() {
+      throw new Error("The built-in checkout prices plan changes itself");
+    },
+    async changePlanNow() {
+      throw new Error("The built-in checkout applies plan changes itself");
+    },
+    async schedulePlanChange() {
+      throw new Error("The built-in checkout schedules plan changes itself");
+    },
+    async releaseSchedule() {},
     async cancelSubscription() {
       // Built-in subscriptions live only in our database; the account deletion ends the row.
     },

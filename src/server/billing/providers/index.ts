@@ -28,6 +28,10 @@ function withGatewayErrors(p: PaymentProvider, log: (err: unknown) => void): Pay
     retrieveSubscription: wrap(p.retrieveSubscription),
     cancelSubscription: wrap(p.cancelSubscription),
     listInvoices: wrap(p.listInvoices),
+    previewPlanChange: wrap(p.previewPlanChange),
+    changePlanNow: wrap(p.changePlanNow),
+    schedulePlanChange: wrap(p.schedulePlanChange),
+    releaseSchedule: wrap(p.releaseSchedule),
     verifyWebhook: p.verifyWebhook,
   };
 }

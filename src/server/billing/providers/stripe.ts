@@ -2,6 +2,7 @@
 // run it against a local stub of the endpoints used here).
 import Stripe from "stripe";
 import type { Config } from "../../config.js";
+import { AppError } from "../../http/index.js";
 import { type BillingEvent, type PaymentProvider, WebhookSignatureError } from "./types.js";
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
@@ -82,6 +83,62 @@ export function createStripeProvider(config: Config): PaymentProvider {
       // The latest 24 are a year of monthly invoices; older ones stay in Stripe's portal.
       const page = await stripe.invoices.list({ customer: customerId, limit: 24 });
       return page.data;
+    },
+    async previewPlanChange(input) {
+      return stripe.invoices.createPreview({
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        subscription_details: {
+          items: [{ id: input.itemId, price: input.priceId }],
+          proration_behavior: "always_invoice",
+          proration_date: input.prorationDate,
+        },
+      });
+    },
+    async changePlanNow(input) {
+      try {
+        return await stripe.subscriptions.update(input.subscriptionId, {
+          items: [{ id: input.itemId, price: input.priceId }],
+          // Stripe credits the unused time and charges the rest of the period on one invoice, now.
+          proration_behavior: "always_invoice",
+          proration_date: input.prorationDate,
+          // A declined card leaves the subscription as it was instead of half-changed.
+          payment_behavior: "error_if_incomplete",
+          cancel_at_period_end: false,
+        });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          throw new AppError(409, "conflict", "Your card was declined, so your plan was not changed. Update your card under Manage Billing and try again.", {
+            reason: "card_declined",
+          });
+        }
+        throw err;
+      }
+    },
+    async schedulePlanChange(input) {
+      const schedule = input.scheduleId
+        ? await stripe.subscriptionSchedules.retrieve(input.scheduleId)
+        : await stripe.subscriptionSchedules.create({ from_subscription: input.subscriptionId });
+      const current = schedule.current_phase ?? schedule.phases[0];
+      if (!current) throw new Error("Stripe returned a subscription schedule without a phase");
+      const updated = await stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: "release",
+        proration_behavior: "none",
+        phases: [
+          { items: [{ price: input.currentPriceId, quantity: 1 }], start_date: current.start_date, end_date: current.end_date },
+          { items: [{ price: input.priceId, quantity: 1 }], duration: { interval: input.interval, interval_count: 1 }, proration_behavior: "none" },
+        ],
+      });
+      return { scheduleId: updated.id };
+    },
+    async releaseSchedule(id) {
+      try {
+        await stripe.subscriptionSchedules.release(id);
+      } catch (err) {
+        // Already released, completed or cancelled: nothing is scheduled any more.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
     },
     async cancelSubscription(id) {
       try {
