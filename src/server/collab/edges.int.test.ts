@@ -135,7 +135,7 @@ describe("/collab at its edges", () => {
     writer.type(tooBig);
     await expect.poll(() => writer.closedCodes.includes(COLLAB_CLOSE.messageTooLarge), { timeout: 20_000 }).toBe(true);
     expect((await storedText(doc.id)).length).toBe(6 + big.length);
-  });
+  }, 120_000);
 
   it("an editor's broadcast never reaches the others: only the server's notices do", async () => {
     const doc = await createDoc(alice, para("shared"));
