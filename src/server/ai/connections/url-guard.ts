@@ -9,61 +9,132 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import { AppError } from "../../http/errors.js";
 
-const blocked = new net.BlockList();
+// Every form an address can be written in is parsed to its numbers first, so no spelling
+// slips past the lists: IPv4 as the resolver reads it (decimal 2130706433, octal 0177.0.0.1,
+// hex 0x7f.1, short 127.1) and IPv6 (compressed, with an IPv4 tail, with a zone). An IPv6
+// address that carries an IPv4 one (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d,
+// IPv4-translated ::ffff:0:a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::) is judged
+// by that IPv4 address; Teredo and local-use NAT64, whose IPv4 part is not plain, are refused.
+// Other IPv6 must be global unicast (2000::/3) outside the special-purpose blocks.
+const blockedV4 = new net.BlockList();
 for (const [addr, prefix] of [
-  ["0.0.0.0", 8],
+  ["0.0.0.0", 8], // "this network"; 0.0.0.0 reaches the local host
   ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
+  ["100.64.0.0", 10], // carrier-grade NAT
   ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
+  ["169.254.0.0", 16], // link-local, cloud metadata
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  ["192.88.99.0", 24], // 6to4 relay anycast
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
   ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(addr, prefix, "ipv4");
+  blockedV4.addSubnet(addr, prefix, "ipv4");
 }
+const blockedV6 = new net.BlockList();
 for (const [addr, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
+  ["2001::", 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID
+  ["2001:db8::", 32], // documentation
+  ["3fff::", 20], // documentation
 ] as const) {
-  blocked.addSubnet(addr, prefix, "ipv6");
+  blockedV6.addSubnet(addr, prefix, "ipv6");
 }
 
-/** An IPv6 address that carries an IPv4 one (::ffff:a.b.c.d, ::a.b.c.d) as that IPv4 address. */
-function embeddedIpv4(address: string): string | null {
-  const m = /^::(?:ffff:(?:0:)?)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (m) return m[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const hi = Number.parseInt(hex[1]!, 16);
-    const lo = Number.parseInt(hex[2]!, 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** An IPv4 address as the system resolver (inet_aton) reads it: 1 to 4 parts, each decimal, 0-octal or 0x-hex. */
+export function parseIpv4(text: string): number[] | null {
+  const parts = text.split(".");
+  if (parts.length === 0 || parts.length > 4) return null;
+  const values: number[] = [];
+  for (const part of parts) {
+    let value: number;
+    if (/^0x[0-9a-f]*$/i.test(part)) value = part.length === 2 ? 0 : Number.parseInt(part.slice(2), 16);
+    else if (/^0[0-7]+$/.test(part)) value = Number.parseInt(part, 8);
+    else if (/^(0|[1-9][0-9]*)$/.test(part)) value = Number(part);
+    else return null;
+    if (!Number.isSafeInteger(value)) return null;
+    values.push(value);
   }
+  // The last part fills the bytes the earlier ones leave: a.b.c.d, a.b.c16, a.b24, a32.
+  const last = values[values.length - 1]!;
+  const head = values.slice(0, -1);
+  if (head.some((v) => v > 255) || last >= 2 ** (8 * (4 - head.length))) return null;
+  const bytes = [...head];
+  for (let i = 4 - head.length - 1; i >= 0; i--) bytes.push(Math.floor(last / 2 ** (8 * i)) % 256);
+  return bytes;
+}
+
+/** An IPv6 address as eight 16-bit words (compressed forms, an IPv4 tail, a %zone), or null. */
+export function parseIpv6(text: string): number[] | null {
+  const bare = text.replace(/%.*$/, "");
+  if (net.isIPv6(bare) === false) return null;
+  let head = bare;
+  const tailWords: number[] = [];
+  const v4 = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (v4) {
+    const b = v4[2]!.split(".").map(Number);
+    tailWords.push((b[0]! << 8) | b[1]!, (b[2]! << 8) | b[3]!);
+    head = v4[1]!.endsWith("::") ? v4[1]! : v4[1]!.slice(0, -1);
+  }
+  const [left, right, ...more] = head.split("::");
+  if (more.length > 0) return null;
+  const words = (list: string | undefined) => (list ? list.split(":").map((w) => Number.parseInt(w, 16)) : []);
+  const l = words(left);
+  const r = [...words(right), ...tailWords];
+  const fill = right === undefined ? 0 : 8 - l.length - r.length;
+  const all = [...l, ...new Array(fill).fill(0), ...r];
+  return all.length === 8 && all.every((w) => w >= 0 && w <= 0xffff) ? all : null;
+}
+
+const v4Text = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 one stands for, "refuse" for forms whose IPv4 part cannot be
+ * judged, or null for plain IPv6.
+ */
+function embeddedIpv4(w: number[]): string | "refuse" | null {
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && w[5] === 0xffff) return v4Text(w[6]!, w[7]!); // ::ffff:a.b.c.d (mapped)
+  if (zero(0, 6)) return v4Text(w[6]!, w[7]!); // ::a.b.c.d (compatible), also :: and ::1
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return v4Text(w[6]!, w[7]!); // ::ffff:0:a.b.c.d (translated)
+  if (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6)) return v4Text(w[6]!, w[7]!); // 64:ff9b::/96 (NAT64)
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return "refuse"; // 64:ff9b:1::/48 (local-use NAT64)
+  if (w[0] === 0x2002) return v4Text(w[1]!, w[2]!); // 2002:aabb:ccdd::/48 (6to4)
+  if (w[0] === 0x2001 && w[1] === 0) return "refuse"; // 2001::/32 (Teredo)
   return null;
 }
 
+/** The address in one canonical spelling ("a.b.c.d" or eight full IPv6 words), or null if it is not an IP address. */
+export function canonicalAddress(address: string): { family: 4 | 6; address: string } | null {
+  const text = address.trim().replace(/^\[(.*)\]$/, "$1");
+  const v4 = parseIpv4(text);
+  if (v4) return { family: 4, address: v4.join(".") };
+  const v6 = parseIpv6(text);
+  if (v6) return { family: 6, address: v6.map((w) => w.toString(16)).join(":") };
+  return null;
+}
+
+function isPublicV4(address: string): boolean {
+  return !blockedV4.check(address, "ipv4");
+}
+
+/** Whether an address, in any spelling, is on the public internet. Anything that is not an IP address is not. */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return false;
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return !blocked.check(v4, "ipv4");
-    return !blocked.check(address, "ipv6");
-  }
-  return !blocked.check(address, "ipv4");
+  const canonical = canonicalAddress(address);
+  if (!canonical) return false;
+  if (canonical.family === 4) return isPublicV4(canonical.address);
+  const words = parseIpv6(canonical.address)!;
+  const v4 = embeddedIpv4(words);
+  if (v4 === "refuse") return false;
+  if (v4) return isPublicV4(v4);
+  // Global unicast only: this leaves out unspecified, loopback, unique-local (fc00::/7),
+  // link-local (fe80::/10), site-local, multicast (ff00::/8), discard (100::/64) and the rest.
+  if ((words[0]! & 0xe000) !== 0x2000) return false;
+  return !blockedV6.check(canonical.address, "ipv6");
 }
 
 export const connectionRefused = (message: string, field: "baseUrl" | "apiKey" | "model" = "baseUrl") =>
@@ -81,7 +152,7 @@ export async function assertAllowedTarget(baseUrl: string, allowPrivate: boolean
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
-  if (net.isIP(host)) addresses = [host];
+  if (canonicalAddress(host)) addresses = [host];
   else {
     try {
       addresses = (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
