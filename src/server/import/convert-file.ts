@@ -12,7 +12,7 @@ import { declaredCharset } from "./charset.js";
 import { decodeText, isOle, isPdf, isZip } from "./decode.js";
 import { type Converted, headingText } from "./nodes.js";
 import { Notes } from "./notes.js";
-import { zipProblem } from "./zip-check.js";
+import { type DocxParts, ZipRefused, docxFile, unpackDocx } from "./zip-check.js";
 
 export interface ConvertedFile {
   title: string;
@@ -44,11 +44,14 @@ function formatOf(name: string): Format {
   return format;
 }
 
-async function docxToHtml(bytes: Buffer): Promise<string> {
-  // mammoth (about 1 MB with its zip and XML readers) loads on the first Word import.
+async function docxToHtml(unpacked: DocxParts): Promise<string> {
+  // mammoth (about 1 MB with its zip and XML readers) loads on the first Word import. It is
+  // given the parts zip-check.ts inflated under its caps (mammoth's `file` input, not in its
+  // types), so its own zip reader never inflates anything.
   const mammoth = (await import("mammoth")).default;
+  const input = { file: docxFile(unpacked) } as unknown as Parameters<typeof mammoth.convertToHtml>[0];
   const result = await mammoth.convertToHtml(
-    { buffer: bytes },
+    input,
     {
       // Word's own names, and the ones Draftsmith's Word export writes (src/server/export/docx.ts).
       styleMap: [
@@ -79,11 +82,16 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
   if (format === "docx") {
     if (isOle(bytes)) throw unsupported(`${name}: this is an older Word file (.doc); save it as .docx and import that`);
     if (!isZip(bytes)) throw unsupported(`${name}: this is not a Word document (.docx)`);
-    const problem = await zipProblem(bytes);
-    if (problem) throw (problem.includes("damaged") ? unsupported : tooLarge)(`${name}: ${problem}`);
+    let unpacked: DocxParts;
+    try {
+      unpacked = await unpackDocx(bytes);
+    } catch (err) {
+      if (!(err instanceof ZipRefused)) throw err;
+      throw (err.kind === "damaged" ? unsupported : err.kind === "tooLarge" ? tooLarge : unreadable)(`${name}: ${err.message}`);
+    }
     let html: string;
     try {
-      html = await docxToHtml(bytes);
+      html = await docxToHtml(unpacked);
     } catch {
       throw unreadable(`${name}: the Word document could not be read`);
     }
