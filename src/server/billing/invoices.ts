@@ -84,7 +84,9 @@ function presentStripeInvoice(ctx: AppContext, raw: unknown): InvoiceRecord | nu
   if (!raw || typeof raw !== "object") return null;
   const inv = raw as Record<string, unknown>;
   if (typeof inv.id !== "string") return null;
-  const line = ((inv.lines as { data?: unknown[] } | undefined)?.data?.[0] ?? {}) as Record<string, unknown>;
+  const allLines = ((inv.lines as { data?: unknown[] } | undefined)?.data ?? []) as Record<string, unknown>[];
+  // A plan change's invoice credits the old price first and charges the new one last: it is named after the new plan.
+  const line = (allLines.length > 1 ? allLines.at(-1) : allLines[0]) ?? {};
   // Older API versions put the price on the line; newer ones under pricing.price_details.
   const priceId =
     (line.price as { id?: string } | undefined)?.id ??
@@ -93,7 +95,6 @@ function presentStripeInvoice(ctx: AppContext, raw: unknown): InvoiceRecord | nu
   const amount = typeof inv.amount_paid === "number" && inv.status === "paid" ? inv.amount_paid : inv.total;
   const receipt = typeof inv.hosted_invoice_url === "string" ? inv.hosted_invoice_url : typeof inv.invoice_pdf === "string" ? inv.invoice_pdf : null;
   // A plan change's invoice (Stripe's proration): every line, credits negative.
-  const allLines = ((inv.lines as { data?: unknown[] } | undefined)?.data ?? []) as Record<string, unknown>[];
   const prorated = allLines.length > 1 || allLines.some((l) => isProration(l));
   return {
     id: inv.id,
