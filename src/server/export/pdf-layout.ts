@@ -11,6 +11,10 @@ export interface Run {
   link?: string;
   underline: boolean;
   strike: boolean;
+  /** Points above the baseline (superscript) or below it when negative (subscript). */
+  rise?: number;
+  /** A highlight's background colour. */
+  background?: string;
 }
 
 export type Align = "left" | "center" | "right" | "justify";
@@ -53,12 +57,24 @@ function breaksBetween(before: string, after: string): boolean {
   return HYPHEN_BREAK.test(before.slice(-2) + after.slice(0, 1));
 }
 
-let graphemes: Intl.Segmenter | undefined;
-/** Where each character (as a reader sees one) ends: a split never separates an accent or a surrogate pair. */
+/** Marks, joiners, variation selectors, emoji tags and skin tones: parts of the character before them. */
+const ATTACHES = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0020}-\u{e007f}\u{1f3fb}-\u{1f3ff}]/u;
+
+/**
+ * Where each character (as a reader sees one) ends: a split never separates an accent, a
+ * surrogate pair or the parts of a joined emoji. (Intl.Segmenter does this too, but takes
+ * seconds on a word of 50,000 letters.)
+ */
 function characterEnds(text: string): number[] {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const ends: number[] = [];
-  for (const { index, segment } of graphemes.segment(text)) ends.push(index + segment.length);
+  let at = 0;
+  let joined = false;
+  for (const ch of text) {
+    at += ch.length;
+    if (ends.length && (joined || ATTACHES.test(ch))) ends[ends.length - 1] = at;
+    else ends.push(at);
+    joined = ch === "\u200d";
+  }
   return ends;
 }
 
@@ -164,11 +180,22 @@ function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
   return lines;
 }
 
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
 /**
  * Draws the runs from (x, pdf.y) within width; leaves pdf.y below the paragraph.
- * `onFirstLine` gets the first line's baseline, on that line's page, before it is drawn.
+ * `onFirstLine` gets the first line's baseline and font size, on that line's page, before it is drawn.
  */
-export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, align: Align, onFirstLine?: (baseline: number) => void, lineGap = 2) {
+export function drawParagraph(
+  pdf: Pdf,
+  runs: Run[],
+  x: number,
+  width: number,
+  align: Align,
+  onFirstLine?: (baseline: number, size: number) => void,
+  lineGap = 2,
+) {
   const bottom = () => pdf.page.height - pdf.page.margins.bottom;
   const lines = breakLines(pdf, runs, width);
   lines.forEach((line, index) => {
@@ -185,26 +212,38 @@ export function drawParagraph(pdf: Pdf, runs: Run[], x: number, width: number, a
     else if (align === "right") cursor += Math.max(0, width - used);
     else if (align === "justify" && !last && spaces) extraPerSpace = Math.max(0, (width - used) / spaces);
     const baseline = top + size * BASELINE;
-    if (index === 0) onFirstLine?.(baseline);
-    for (const token of line.tokens) {
-      const w = token.width + (token.space ? extraPerSpace : 0);
-      // Spaces are drawn too when inside a link, underline or strike, so the line is continuous.
-      if (!token.space || token.run.underline || token.run.strike || token.run.link) {
-        const r = token.run;
-        pdf.font(r.font).fontSize(r.size).fillColor(r.color);
-        // pdfkit places text by its top (and draws underline and strike from there), so
-        // the shared baseline is turned into this font's top.
-        // No width: given one, pdfkit wraps the text again by its own measure, and a word
-        // like "well-known", one float wider as two parts, was broken after its hyphen by
-        // pdfkit and its tail drawn a line lower, over the next line's words.
-        pdf.text(token.space ? " " : token.text, cursor, baseline - ascent(pdf, r.size), {
-          lineBreak: false,
-          link: r.link ?? null,
-          underline: r.underline,
-          strike: r.strike,
-        });
+    if (index === 0) onFirstLine?.(baseline, size);
+    for (let k = 0; k < line.tokens.length; k++) {
+      const token = line.tokens[k]!;
+      const r = token.run;
+      // Every space is drawn as a space character (with the word before it when they share
+      // a style), so a reader copying or searching the text gets its word breaks: without
+      // one, a viewer guesses from the gap and ran short words together ("a a" as "aa").
+      // Underline, strike and link run on across the space.
+      const next = line.tokens[k + 1];
+      // (A right-to-left word is laid out right to left, space and all: its space goes alone.)
+      const withSpace = !token.space && next?.space === true && next.run === r && !RIGHT_TO_LEFT.test(token.text);
+      if (r.background) {
+        const w = token.width + (token.space ? extraPerSpace : 0) + (withSpace ? next.width + extraPerSpace : 0);
+        pdf.save().rect(cursor, top, w, size * 1.2).fill(r.background).restore();
       }
-      cursor += w;
+      pdf.font(r.font).fontSize(r.size).fillColor(r.color);
+      // pdfkit places text by its top (and draws underline and strike from there), so
+      // the shared baseline is turned into this font's top.
+      // No width: given one, pdfkit wraps the text again by its own measure, and a word
+      // like "well-known", one float wider as two parts, was broken after its hyphen by
+      // pdfkit and its tail drawn a line lower, over the next line's words.
+      pdf.text(token.space ? " " : withSpace ? `${token.text} ` : token.text, cursor, baseline - ascent(pdf, r.size) - (r.rise ?? 0), {
+        lineBreak: false,
+        link: r.link ?? null,
+        underline: r.underline,
+        strike: r.strike,
+      });
+      cursor += token.width + (token.space ? extraPerSpace : 0);
+      if (withSpace) {
+        cursor += next.width + extraPerSpace;
+        k++;
+      }
     }
     pdf.x = x;
     pdf.y = top + height;

@@ -4,7 +4,7 @@
 import PDFDocument from "pdfkit";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
-import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
+import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
 import { BASELINE, type Run, ascent, drawParagraph } from "./pdf-layout.js";
 import { type FontFamily, type PdfFont, pdfFont, registerPdfFonts } from "./pdf-fonts.js";
@@ -23,7 +23,8 @@ export interface PdfOptions {
 type Pdf = PDFKit.PDFDocument;
 
 const BODY_SIZE = 11;
-const HEADING_SIZE = { 1: 20, 2: 16, 3: 13 } as const;
+const HEADING_SIZE = { 1: 20, 2: 16, 3: 13, 4: 12, 5: 11, 6: 10 } as const;
+const HIGHLIGHT = "#fef08a";
 const INDENT = 18;
 const YIELD_AFTER_MS = 20;
 const MAX_INDENT_LEVELS = 8;
@@ -93,7 +94,7 @@ function indented(pdf: Pdf, box: Box, levels = 1, quote = box.quote): Box {
 }
 
 function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
-  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(pdf, flattenedParagraph(node), box, depth);
   switch (node.type) {
     case "paragraph":
@@ -107,6 +108,7 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
       break;
     case "bulletList":
     case "orderedList":
+    case "taskList":
       renderList(pdf, node, box, depth);
       pdf.moveDown(0.3);
       break;
@@ -152,7 +154,7 @@ const lastMarker = new WeakMap<Pdf, Marker>();
  * Markers of items that open with a list: drawn on the baseline of the first line of text
  * that follows (the nested item's), as a browser does, rather than above or below it.
  */
-const waitingMarkers = new WeakMap<Pdf, ((baseline: number) => void)[]>();
+const waitingMarkers = new WeakMap<Pdf, ((baseline: number, size: number) => void)[]>();
 
 function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
   const ordered = list.type === "orderedList";
@@ -160,11 +162,12 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
   const inner = indented(pdf, box, ordered ? 1.4 : 1);
   const waiting = waitingMarkers.get(pdf) ?? [];
   waitingMarkers.set(pdf, waiting);
-  const flush = (baseline: number) => {
-    for (const draw of waiting.splice(0)) draw(baseline);
+  const flush = (baseline: number, size = BODY_SIZE) => {
+    for (const draw of waiting.splice(0)) draw(baseline, size);
   };
   for (const item of children(list)) {
-    const marker = ordered ? `${n++}.` : "\u2022";
+    // A to-do item's marker is its box: ☒ ticked, ☐ not.
+    const marker = ordered ? `${n++}.` : list.type === "taskList" ? (isChecked(item) ? "\u2612" : "\u2610") : "\u2022";
     if (pdf.y + BODY_SIZE * 1.4 > pdf.page.height - pdf.page.margins.bottom) {
       flush(pdf.y + BODY_SIZE * BASELINE);
       pdf.addPage();
@@ -180,23 +183,26 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
     const previous = lastMarker.get(pdf);
     if (previous && previous.page === pdf.page && previous.top === pdf.y && left < previous.right + 2) {
       flush(pdf.y + BODY_SIZE * BASELINE);
-      pdf.moveDown(1);
+      // A body line's height (as drawParagraph spaces them).
+      pdf.y += BODY_SIZE * 1.2 + 2;
     }
     const top = pdf.y;
     const page = pdf.page;
     let drawn = false;
-    const drawMarker = (baseline: number) => {
+    // On a line of smaller text the marker takes that size, so that it stays within the line.
+    const drawMarker = (baseline: number, size = BODY_SIZE) => {
       const y = pdf.y;
-      pdf.font("Sans").fontSize(BODY_SIZE).fillColor(box.quote ? MUTED : TEXT_COLOR);
-      pdf.text(marker, left, baseline - ascent(pdf, BODY_SIZE), { lineBreak: false });
+      const markerSize = Math.min(size, BODY_SIZE);
+      pdf.font("Sans").fontSize(markerSize).fillColor(box.quote ? MUTED : TEXT_COLOR);
+      pdf.text(marker, right - pdf.widthOfString(marker), baseline - ascent(pdf, markerSize), { lineBreak: false });
       pdf.x = inner.x;
       pdf.y = y;
       drawn = true;
     };
     lastMarker.set(pdf, { page, top, right });
-    const blocks = item.type === "listItem" ? children(item) : [item];
+    const blocks = item.type === "listItem" || item.type === "taskItem" ? children(item) : [item];
     const first = blocks[0]?.type;
-    if (first === "bulletList" || first === "orderedList") waiting.push(drawMarker);
+    if (first === "bulletList" || first === "orderedList" || first === "taskList") waiting.push(drawMarker);
     else if (first !== "paragraph") {
       flush(top + BODY_SIZE * BASELINE);
       drawMarker(top + BODY_SIZE * BASELINE);
@@ -204,9 +210,9 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
     if (!blocks.length) pdf.moveDown(1);
     blocks.forEach((block, i) => {
       if (block.type === "paragraph") {
-        const onFirstLine = (baseline: number) => {
-          flush(baseline);
-          drawMarker(baseline);
+        const onFirstLine = (baseline: number, size: number) => {
+          flush(baseline, size);
+          drawMarker(baseline, size);
         };
         renderTextblock(pdf, block, inner, BODY_SIZE, false, i === 0 ? onFirstLine : undefined);
         if (i < blocks.length - 1 && blocks[i + 1]!.type === "paragraph") pdf.moveDown(0.3);
@@ -275,13 +281,21 @@ function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean
       link,
       underline: has("underline") || !!link,
       strike: has("strike"),
+      ...shifted(has("superscript") ? 1 : has("subscript") ? -1 : 0, heading ? size : (fontSizePt(style?.attrs?.fontSize) ?? size)),
+      background: has("highlight") ? HIGHLIGHT : undefined,
     });
   }
   return runs;
 }
 
+/** Superscript (1) and subscript (-1): smaller text raised or lowered from the baseline. */
+function shifted(direction: 1 | -1 | 0, size: number): { size?: number; rise?: number } {
+  if (!direction) return {};
+  return { size: size * 0.7, rise: direction > 0 ? size * 0.35 : -size * 0.15 };
+}
+
 /** `onFirstLine` is called with the first line's baseline, on its page, before it is drawn. */
-function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, heading: boolean, onFirstLine?: (baseline: number) => void) {
+function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, heading: boolean, onFirstLine?: (baseline: number, size: number) => void) {
   const runs = runsOf(children(node), size, heading, box.quote);
   // Trailing hard breaks mean nothing visible.
   while (runs.length && runs[runs.length - 1]!.text === "\n") runs.pop();
