@@ -6,6 +6,7 @@ import type { AuthDeps, RequestInfo } from "./deps.js";
 import { sendConfirmation } from "./emails.js";
 import { GoTrueError, gotrue } from "./gotrue-error.js";
 import { assertPasswordStrength, hashPassword, verifyPassword } from "./passwords.js";
+import { createFlowState, pkceChallenge } from "./pkce.js";
 import { presentPendingSignup } from "./present.js";
 import { AUTH_RATE_RULES } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
@@ -15,6 +16,7 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
   const { ctx, limiter } = deps;
   await limiter.enforce(AUTH_RATE_RULES.signupPerIp, req.ip);
   assertPasswordStrength(body.password);
+  const pkce = pkceChallenge(body);
   const meta = splitMetadata(body.data);
   if ("error" in meta) throw gotrue.validation(meta.error);
   const fullName = meta.fullName ?? "";
@@ -52,16 +54,18 @@ export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, r
   const redirectTo = safeRedirect(ctx.config, req.redirectTo);
   if (created) {
     await limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`);
-    await sendConfirmation(ctx, { userId: created.id, email: created.email, redirectTo });
-    return presentPendingSignup({ id: created.id, email: created.email, fullName }, now);
+    const flowStateId = pkce ? await createFlowState(ctx, created.id, "email/signup", pkce) : null;
+    await sendConfirmation(ctx, { userId: created.id, email: created.email, redirectTo, flowStateId });
+    return presentPendingSignup({ id: created.id, email: created.email, fullName, metadata: meta.metadata }, now);
   }
   // Known address: an unconfirmed account gets its confirmation again (at most once a
   // minute, silently); the password on file is never replaced by an unverified sign-up.
   const existing = await findUserByEmail(ctx.db, body.email);
   if (existing && !existing.emailConfirmedAt && (await limiter.hit(AUTH_RATE_RULES.emailPerAddress, `signup:${body.email}`)) === 0) {
-    await sendConfirmation(ctx, { userId: existing.id, email: existing.email, redirectTo });
+    const flowStateId = pkce ? await createFlowState(ctx, existing.id, "email/signup", pkce) : null;
+    await sendConfirmation(ctx, { userId: existing.id, email: existing.email, redirectTo, flowStateId });
   }
-  return presentPendingSignup({ email: body.email, fullName }, now);
+  return presentPendingSignup({ email: body.email, fullName, metadata: meta.metadata }, now);
 }
 
 export async function signInWithPassword(deps: AuthDeps, body: z.infer<typeof PasswordGrantBody>, req: RequestInfo) {

@@ -42,11 +42,13 @@ describe("/auth/v1 sessions", () => {
     expect((await refresh(t, first.refresh_token)).statusCode).toBe(200);
   });
 
-  it("reuse outside the grace interval revokes the whole session", async () => {
+  it("reuse of an older token outside the reuse interval revokes the whole session", async () => {
     const s = await newSession();
-    const first = (await refresh(t, s.refresh_token)).json();
+    const older = (await refresh(t, s.refresh_token)).json();
+    const first = (await refresh(t, older.refresh_token)).json();
     expect((await docs(first.access_token)).statusCode).toBe(200);
     t.clock.advance(REFRESH_GRACE_MS + 1000);
+    // s is the grandparent of the active token: not a lost response, so theft.
     const reuse = await refresh(t, s.refresh_token);
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ error_code: "refresh_token_already_used" });
@@ -60,12 +62,26 @@ describe("/auth/v1 sessions", () => {
     expect((await userFromAccessToken(t.ctx, first.access_token)).user).toBeNull();
   });
 
-  it("replaying a token whose successor was already rotated revokes the session even within the grace", async () => {
+  it("the parent of the active token answers with the active pair even after the reuse interval (GoTrue)", async () => {
+    const s = await newSession();
+    const active = (await refresh(t, s.refresh_token)).json();
+    t.clock.advance(REFRESH_GRACE_MS * 30);
+    const replay = await refresh(t, s.refresh_token);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().refresh_token).toBe(active.refresh_token);
+    expect((await refresh(t, active.refresh_token)).statusCode).toBe(200);
+  });
+
+  it("an older token within the reuse interval gets a new token of the session (GoTrue)", async () => {
     const s = await newSession();
     const a = (await refresh(t, s.refresh_token)).json();
-    (await refresh(t, a.refresh_token)).json();
+    const b = (await refresh(t, a.refresh_token)).json();
     const replay = await refresh(t, s.refresh_token);
-    expect(replay.json().error_code).toBe("refresh_token_already_used");
+    expect(replay.statusCode).toBe(200);
+    expect([a.refresh_token, b.refresh_token]).not.toContain(replay.json().refresh_token);
+    // The session lives on: both the active token and the one just issued refresh.
+    expect((await refresh(t, b.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(t, replay.json().refresh_token)).statusCode).toBe(200);
   });
 
   it("concurrent refreshes of one token get one answer", async () => {

@@ -12,6 +12,8 @@ export interface AuthDeps {
   limiter: RateLimiter<AuthRateRule>;
   /** Mail work that runs after the answer, so known and unknown addresses answer alike. */
   afterResponse: AfterResponseQueue;
+  /** AUTH_SECURE_PASSWORD_CHANGE: password changes need GET /reauthenticate's nonce (GoTrue's UpdatePasswordRequireReauthentication). */
+  securePasswordChange: boolean;
 }
 
 export interface RequestInfo {

@@ -1,5 +1,8 @@
-// Errors of the /auth/v1 service in GoTrue's wire shape `{code, error_code, msg}`, which
-// @supabase/auth-js turns into AuthApiError / AuthWeakPasswordError / AuthSessionMissingError.
+// Errors of the /auth/v1 service in GoTrue's wire shapes, which @supabase/auth-js turns into
+// AuthApiError / AuthWeakPasswordError / AuthSessionMissingError. As GoTrue's error writer
+// (internal/api/errors.go) does: a request with `X-Supabase-Api-Version: 2024-01-01` (or a
+// later date) gets `{code: "<error code>", message}` and the header echoed back; any other
+// request gets the initial shape `{code: <status>, error_code, msg}`. Both carry `x-sb-error-code`.
 import type { FastifyError, FastifyInstance } from "fastify";
 
 export type GoTrueErrorCode =
@@ -21,6 +24,12 @@ export type GoTrueErrorCode =
   | "over_request_rate_limit"
   | "over_email_send_rate_limit"
   | "unsupported_grant_type"
+  | "flow_state_not_found"
+  | "flow_state_expired"
+  | "bad_code_verifier"
+  | "not_admin"
+  | "reauthentication_needed"
+  | "reauthentication_not_valid"
   | "not_found"
   | "unexpected_failure";
 
@@ -53,6 +62,21 @@ export const gotrue = {
     new GoTrueError(429, code, msg, {}, { "retry-after": String(retryAfterSec) }),
 };
 
+export const API_VERSION_HEADER = "x-supabase-api-version";
+
+/** Whether a request asked for the 2024-01-01 error format (GoTrue's DetermineClosestAPIVersion). */
+export function wants2024Errors(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(parsed) && parsed >= Date.UTC(2024, 0, 1);
+}
+
+/** The error body in the format the request asked for. */
+export function errorBody(version2024: boolean, status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}) {
+  return version2024 ? { code: errorCode, message: msg, ...extra } : { code: status, error_code: errorCode, msg, ...extra };
+}
+
 /** Installs the GoTrue-shaped error handler on the (encapsulated) /auth/v1 scope. */
 export function installGoTrueErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | GoTrueError, request, reply) => {
@@ -84,6 +108,9 @@ export function installGoTrueErrorHandler(app: FastifyInstance) {
       errorCode = "unexpected_failure";
       msg = `Something went wrong on our side (request ${request.id})`;
     }
-    return reply.status(status).type("application/json; charset=utf-8").send({ code: status, error_code: errorCode, msg, ...extra });
+    const v2024 = wants2024Errors(request.headers[API_VERSION_HEADER]);
+    if (v2024) reply.header("X-Supabase-Api-Version", "2024-01-01");
+    reply.header("x-sb-error-code", errorCode);
+    return reply.status(status).type("application/json; charset=utf-8").send(errorBody(v2024, status, errorCode, msg, extra));
   });
 }

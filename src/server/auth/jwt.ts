@@ -25,6 +25,9 @@ export interface JwtSigner {
     sessionId: string;
     role?: string;
     userMetadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+    /** The sign-in method for the amr claim (GoTrue: password, otp, recovery, …). */
+    method?: string;
     ttlSeconds?: number;
     now?: Date;
   }): Promise<{ token: string; expiresAt: number; expiresIn: number }>;
@@ -35,7 +38,17 @@ export function createJwtSigner(secret: string, issuer: string): JwtSigner {
   const key = new TextEncoder().encode(secret);
   return {
     issuer,
-    async sign({ userId, email, sessionId, role = "authenticated", userMetadata = {}, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, now = new Date() }) {
+    async sign({
+      userId,
+      email,
+      sessionId,
+      role = "authenticated",
+      userMetadata = {},
+      appMetadata = { provider: "email", providers: ["email"] },
+      method = "password",
+      ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+      now = new Date(),
+    }) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + ttlSeconds;
       const token = await new SignJWT({
@@ -45,8 +58,8 @@ export function createJwtSigner(secret: string, issuer: string): JwtSigner {
         phone: "",
         is_anonymous: false,
         aal: "aal1",
-        amr: [{ method: "password", timestamp: iat }],
-        app_metadata: { provider: "email", providers: ["email"] },
+        amr: [{ method, timestamp: iat }],
+        app_metadata: appMetadata,
         user_metadata: userMetadata,
       })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })

@@ -24,6 +24,8 @@ export const AUTH_RATE_RULES = {
   refreshPerIp: { name: "refresh-ip", limit: 300, windowMs: 5 * MIN, code: "over_request_rate_limit" },
   signupPerIp: { name: "signup-ip", limit: 100, windowMs: 10 * MIN, code: "over_request_rate_limit" },
   verifyPerIp: { name: "verify-ip", limit: 60, windowMs: 5 * MIN, code: "over_request_rate_limit" },
+  /** Wrong 6-digit codes (verifyOtp, reauthentication nonce) for one address from every IP; key "address". */
+  codeFailuresPerAddress: { name: "code-address", limit: 10, windowMs: 15 * MIN, code: "over_request_rate_limit" },
   emailPerIp: { name: "email-ip", limit: 30, windowMs: 60 * MIN, code: "over_request_rate_limit" },
   /** One email of a kind (confirmation, recovery, email change) per address per minute; key "kind:address". */
   emailPerAddress: { name: "email-address", limit: 1, windowMs: MIN, code: "over_email_send_rate_limit" },

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
   LogoutScope,
+  OtpBody,
   PasswordGrantBody,
+  PkceGrantBody,
   RecoverBody,
   RefreshGrantBody,
   ResendBody,
@@ -22,14 +24,17 @@ import { afterResponseQueue } from "../mail/index.js";
 import { APP_VERSION } from "../version.js";
 import { signInWithPassword, signUp } from "./accounts.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
-import { recover, resend, verify } from "./email-flows.js";
+import { otp, reauthenticate, recover, resend, verify } from "./email-flows.js";
 import { GoTrueError, gotrue, installGoTrueErrorHandler } from "./gotrue-error.js";
+import { PKCE_PREFIX } from "./one-time.js";
+import { exchangeAuthCode } from "./pkce.js";
 import { presentUser, type UserRow } from "./present.js";
 import { hmac } from "./random.js";
 import { AUTH_RATE_RULES, refuseGoTrue } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
 import { loadSigningSecret } from "./secret.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
+import { securePasswordChange } from "./settings.js";
 import { updateUser } from "./user-update.js";
 
 const P = "/auth/v1";
@@ -72,6 +77,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     sessions: new SessionService(ctx, hmac(secret, "draftsmith refresh-token successor key")),
     limiter: new RateLimiter(ctx.rateLimits, ctx.now, refuseGoTrue),
     afterResponse: afterResponseQueue(ctx, (err, label) => app.log.error({ err }, `${label} failed after answering`)),
+    securePasswordChange: securePasswordChange(ctx.config),
   };
   // Shutdown lets queued mail go out before the database closes.
   app.addHook("onClose", async () => deps.afterResponse.drain());
@@ -116,6 +122,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await deps.limiter.enforce(AUTH_RATE_RULES.refreshPerIp, request.ip);
       return deps.sessions.refresh(parse(RefreshGrantBody, request.body).refresh_token);
     }
+    if (grant === "pkce") {
+      await deps.limiter.enforce(AUTH_RATE_RULES.verifyPerIp, request.ip);
+      const body = parse(PkceGrantBody, request.body);
+      const flow = await exchangeAuthCode(ctx, body.auth_code, body.code_verifier);
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, flow.userId));
+      if (!user) throw new GoTrueError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+      const method = flow.method === "recovery" ? "recovery" : "otp";
+      return deps.sessions.issue(user, { ip: request.ip, userAgent: request.headers["user-agent"] ?? null }, method);
+    }
     throw new GoTrueError(400, "unsupported_grant_type", "unsupported_grant_type");
   });
 
@@ -135,7 +150,21 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post(`${P}/recover`, async (request) => {
-    await recover(deps, parse(RecoverBody, request.body).email, info(request));
+    await recover(deps, parse(RecoverBody, request.body), info(request));
+    return {};
+  });
+
+  // signInWithOtp({email}): a mail with a sign-in link and a 6-digit code (phone is not offered).
+  app.post(`${P}/otp`, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.phone) throw new GoTrueError(422, "validation_failed", "Phone sign-in is not supported");
+    await otp(deps, parse(OtpBody, request.body), info(request));
+    return {};
+  });
+
+  app.get(`${P}/reauthenticate`, async (request) => {
+    const { user } = await authenticate(ctx, request);
+    await reauthenticate(deps, user, info(request));
     return {};
   });
 
@@ -146,21 +175,36 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(`${P}/verify`, async (request) => {
     const body = parse(VerifyBody, request.body);
-    const raw = body.token_hash ?? body.token;
-    if (!raw) throw gotrue.validation("Verify requires a token_hash");
-    return (await verify(deps, raw, body.type, info(request))).session;
+    // verifyOtp({email, token, type}) sends the 6-digit code; verifyOtp({token_hash, type}) the link's token.
+    const input = body.token_hash
+      ? { tokenHash: body.token_hash }
+      : body.token && body.email
+        ? { email: body.email, code: body.token }
+        : body.token
+          ? { tokenHash: body.token }
+          : null;
+    if (!input) throw gotrue.validation("Verify requires a token or a token_hash");
+    return (await verify(deps, input, body.type, info(request))).session;
   });
 
   // The emailed link: on success a redirect with the session in the URL fragment, exactly
-  // as auth-js's detectSessionInUrl reads it; on failure the error in the fragment.
+  // as auth-js's detectSessionInUrl reads it, or for a PKCE flow with ?code= for
+  // exchangeCodeForSession; on failure the error in the fragment (and, PKCE, the query).
   app.get(`${P}/verify`, async (request, reply) => {
     const req = info(request);
     let fallback = safeRedirect(ctx.config, req.redirectTo);
+    const rawToken = (request.query as { token?: unknown }).token;
+    const pkceFlow = typeof rawToken === "string" && rawToken.startsWith(PKCE_PREFIX);
     try {
       const q = parse(VerifyQuery, request.query);
-      const done = await verify(deps, q.token, q.type, req);
+      const done = await verify(deps, { tokenHash: q.token }, q.type, req, true);
       fallback = done.redirectTo;
-      const s = done.session;
+      if (done.authCode) {
+        const url = new URL(done.redirectTo);
+        url.searchParams.set("code", done.authCode);
+        return reply.redirect(url.toString(), 303);
+      }
+      const s = done.session!;
       const fragment = new URLSearchParams({
         access_token: s.access_token,
         expires_at: String(s.expires_at),
@@ -177,7 +221,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         error_code: err.errorCode,
         error_description: err.message,
       });
-      return reply.redirect(`${fallback}#${fragment.toString()}`, 303);
+      const url = new URL(fallback);
+      if (pkceFlow) for (const [k, v] of fragment) url.searchParams.set(k, v);
+      url.hash = "";
+      return reply.redirect(`${url.toString()}#${fragment.toString()}`, 303);
     }
   });
 }

@@ -1,12 +1,14 @@
 // Sessions and refresh tokens. A session is one signed-in device; its refresh tokens form a
 // chain where each refresh rotates the current token into a successor.
 //
-// Rotation rules:
-// - The successor of a token is derived as HMAC(key, parent), so replaying a just-rotated
-//   token within REFRESH_GRACE_MS returns the same current pair (a client that lost the
-//   response stays signed in) even though only SHA-256 hashes are stored.
-// - Replaying a rotated token after the grace interval (or when its successor has itself
-//   been rotated) is treated as theft: the whole session is revoked.
+// Reuse rules (GoTrue's, internal/tokens/service.go, with its default 10 s reuse interval):
+// - The successor of a token is derived as HMAC(key, parent), so a rotated token whose
+//   successor is the session's active token answers with that active pair, however long
+//   ago it was rotated: the client lost the response and still holds the parent.
+// - Any other rotated token is accepted within REFRESH_GRACE_MS of its rotation (tabs
+//   refreshing at once): it gets a new token of the session.
+// - Past that, a rotated token is treated as stolen: the whole session (the token family)
+//   is revoked and the answer is refresh_token_already_used.
 // - Concurrent refreshes of one token are serialised twice: an in-process single-flight
 //   (same promise, literally one answer) and SELECT … FOR UPDATE on the token row for
 //   several processes sharing one PostgreSQL database.
@@ -16,10 +18,10 @@ import type { DbOrTx } from "../db/index.js";
 import { publishRevocation } from "../realtime/index.js";
 import { refreshTokens, sessions, users } from "../db/index.js";
 import { gotrue } from "./gotrue-error.js";
-import { type IssuedSession, presentUser, type UserRow } from "./present.js";
+import { appMetadata, type IssuedSession, presentUser, type UserRow, userMetadata } from "./present.js";
 import { hmac, randomToken, sha256 } from "./random.js";
 
-/** How long a just-rotated refresh token may be replayed for the current pair. */
+/** GoTrue's refresh_token_reuse_interval: how long any rotated token may still be used. */
 export const REFRESH_GRACE_MS = 10_000;
 
 export interface ClientInfo {
@@ -36,13 +38,15 @@ export class SessionService {
     private deriveKey: string,
   ) {}
 
-  async accessTokenFor(user: UserRow, sessionId: string, refreshToken: string): Promise<IssuedSession> {
+  async accessTokenFor(user: UserRow, sessionId: string, refreshToken: string, method?: string): Promise<IssuedSession> {
     const { token, expiresAt, expiresIn } = await this.ctx.jwt.sign({
       userId: user.id,
       email: user.email,
       sessionId,
       role: user.role,
-      userMetadata: { full_name: user.fullName },
+      userMetadata: userMetadata(user),
+      appMetadata: appMetadata(),
+      method,
       now: this.ctx.now(),
     });
     return {
@@ -56,7 +60,7 @@ export class SessionService {
   }
 
   /** Starts a new session for a user (sign-in, confirmed sign-up, email link). */
-  async issue(user: UserRow, client: ClientInfo = {}): Promise<IssuedSession> {
+  async issue(user: UserRow, client: ClientInfo = {}, method = "password"): Promise<IssuedSession> {
     const now = this.ctx.now();
     const raw = randomToken();
     const sessionId = await this.ctx.db.transaction(async (tx) => {
@@ -68,7 +72,7 @@ export class SessionService {
       await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
       return session!.id;
     });
-    return this.accessTokenFor({ ...user, lastSignInAt: now }, sessionId, raw);
+    return this.accessTokenFor({ ...user, lastSignInAt: now }, sessionId, raw, method);
   }
 
   /** grant_type=refresh_token */
@@ -105,13 +109,25 @@ export class SessionService {
         await tx.update(sessions).set({ refreshedAt: now }).where(eq(sessions.id, row.sessionId));
         return { kind: "ok" as const, userId: row.userId, sessionId: row.sessionId, token: next };
       }
-      const withinGrace = row.rotatedAt && now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
-      if (withinGrace) {
-        const [current] = await tx
-          .select({ id: refreshTokens.id })
-          .from(refreshTokens)
-          .where(and(eq(refreshTokens.tokenHash, sha256(next)), eq(refreshTokens.revoked, false)));
-        if (current) return { kind: "ok" as const, userId: row.userId, sessionId: row.sessionId, token: next };
+      // The parent of the active token: the active pair again (no time limit).
+      const [active] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, sha256(next)), eq(refreshTokens.revoked, false)));
+      if (active) return { kind: "ok" as const, userId: row.userId, sessionId: row.sessionId, token: next };
+      // Any other rotated token within the reuse interval: a new token of the session.
+      const withinInterval = row.rotatedAt && now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
+      if (withinInterval) {
+        const fresh = randomToken();
+        await tx.insert(refreshTokens).values({
+          sessionId: row.sessionId,
+          userId: row.userId,
+          tokenHash: sha256(fresh),
+          parentId: row.id,
+          createdAt: now,
+        });
+        await tx.update(sessions).set({ refreshedAt: now }).where(eq(sessions.id, row.sessionId));
+        return { kind: "ok" as const, userId: row.userId, sessionId: row.sessionId, token: fresh };
       }
       await revokeSessionRows(tx, { sessionId: row.sessionId }, now);
       return { kind: "reused" as const, sessionId: row.sessionId };

@@ -32,6 +32,8 @@ export const users = pgTable("users", {
   emailConfirmedAt: ts("email_confirmed_at"),
   pendingEmail: text("pending_email"),
   lastSignInAt: ts("last_sign_in_at"),
+  /** 0200: when the last email-change link went out (GoTrue's email_change_sent_at). */
+  emailChangeSentAt: ts("email_change_sent_at"),
   userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -67,6 +69,22 @@ export const oneTimeTokens = pgTable("one_time_tokens", {
   redirectTo: text("redirect_to"),
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  /** 0200: SHA-256 of "address:6-digit code" mailed with the link; null for link-only tokens. */
+  codeHash: text("code_hash"),
+  /** 0200: the PKCE flow this link finishes (authFlowStates.id), if any. */
+  flowStateId: uuid("flow_state_id"),
+});
+
+/** 0200: PKCE flows (GoTrue's flow_state). */
+export const authFlowStates = pgTable("auth_flow_states", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  codeChallengeMethod: text("code_challenge_method").notNull(),
+  authenticationMethod: text("authentication_method").notNull(),
+  authCodeHash: text("auth_code_hash").unique(),
+  authCodeIssuedAt: ts("auth_code_issued_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
