@@ -1,7 +1,12 @@
-// Invitations in Chromium: a Professional owner invites an address from the Share dialog;
-// the invitee opens the emailed link signed out, creates an account, lands in the document,
-// finds it under "Shared with me", and both write in it together; the owner makes the
-// invitee a viewer (their editor turns read-only) and then removes them (it closes at once).
+// Invitations in Chromium: a Professional owner invites an address from the Share dialog (it
+// shows as Pending, by address only); the invitee opens the emailed link signed out, creates
+// an account, is brought back to the invitation, accepts it and lands in the document, finds
+// it under "Shared with me", and both write in it together; the owner makes the invitee a
+// viewer (their editor turns read-only) and then removes them (it closes at once). Invitations
+// waiting under "Shared with me" are accepted or declined there; another account opening the
+// link is told it is for someone else. Screenshots of the invitation page and the pending
+// invitations at 390 and 1280 px, light and dark, go to SHOTS_DIR when it is set.
+import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
@@ -27,6 +32,31 @@ async function subscribe(session: ApiSession, plan: "creator" | "professional"):
   await api(session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
 }
 
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The page at both widths, light and dark, saved when SHOTS_DIR is set; nothing runs past either width. */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  for (const [viewport, width] of [
+    [PHONE, "390"],
+    [DESKTOP, "1280"],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    if (!dir) continue;
+    mkdirSync(dir, { recursive: true });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Colours ease into the new scheme.
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
 async function newContext(): Promise<BrowserContext> {
   const context = await app.browser.newContext();
   contexts.push(context);
@@ -34,7 +64,7 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 describe("invitations", () => {
-  it("invite → email → sign up → Shared with me → write together → viewer → removed: the editor closes", { timeout: 240_000 }, async () => {
+  it("invite → email → sign up → Accept → Shared with me → write together → viewer → removed: the editor closes", { timeout: 240_000 }, async () => {
     const owner = await signUpViaApi(app.server.url, { fullName: "Olivia Owner" });
     await subscribe(owner, "professional");
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", {
@@ -53,10 +83,11 @@ describe("invitations", () => {
     const inviteeEmail = `invitee-${Date.now()}@example.com`;
     await dialog.getByLabel("Email address to invite").fill(inviteeEmail);
     await dialog.getByRole("button", { name: "Invite" }).click();
-    await dialog.getByTestId("member-row").filter({ hasText: inviteeEmail }).getByText("Invited").waitFor();
+    await dialog.getByTestId("member-row").filter({ hasText: inviteeEmail }).getByText("Pending").waitFor();
     await ownerPage.keyboard.press("Escape");
 
-    // The invitee opens the emailed link signed out, creates an account, and lands in the document.
+    // The invitee opens the emailed link signed out, creates an account, is brought back to the
+    // invitation, accepts it and lands in the document.
     const inviteeContext = await newContext();
     const page = await inviteeContext.newPage();
     await openMailLink(page, app.server.url, inviteeEmail, "Open the document");
@@ -68,6 +99,15 @@ describe("invitations", () => {
     await page.getByLabel("Confirm Password").fill("invitee-password-1");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Go to App" }).click();
+    await page.waitForURL(/\/invite\//, { timeout: 20_000 });
+    const invitation = page.getByTestId("invitation-card");
+    await invitation.waitFor({ timeout: 20_000 });
+    expect(await invitation.textContent()).toContain("Team plan");
+    expect(await invitation.textContent()).toContain("Invited by Olivia Owner");
+    expect(await invitation.textContent()).toContain("Can edit");
+    await page.getByRole("button", { name: "Decline" }).waitFor();
+    await shots(page, "invitation-page");
+    await page.getByRole("button", { name: "Accept" }).click();
     await page.waitForURL(`${app.server.url}/editor/${doc.id}`, { timeout: 20_000 });
     await expect.poll(() => docText(page), { timeout: 20_000 }).toBe("Agenda.");
     // Not the owner: no Share button.
@@ -94,10 +134,18 @@ describe("invitations", () => {
     expect(await docText(page)).toBe(await docText(ownerPage));
     await expect.poll(() => ownerPage.getByTestId("presence").count()).toBe(1);
 
-    // The owner makes them a viewer: their editor turns read-only by itself.
-    const { members } = await api<{ members: Array<{ id: string; email: string }> }>(owner, "GET", `/api/documents/${doc.id}/members`);
+    // The owner makes them a viewer: their editor turns read-only by itself. Accepted, they
+    // show by name now.
+    const { members } = await api<{ members: Array<{ id: string; email: string; name: string | null; status: string }> }>(
+      owner,
+      "GET",
+      `/api/documents/${doc.id}/members`,
+    );
     const member = members.find((m) => m.email === inviteeEmail)!;
+    expect(member).toMatchObject({ name: "Ivan Invitee", status: "accepted" });
     await ownerPage.getByRole("button", { name: "Share" }).click();
+    await dialog.getByTestId("member-row").filter({ hasText: "Ivan Invitee" }).waitFor();
+    expect(await dialog.getByTestId("member-row").filter({ hasText: "Ivan Invitee" }).getByText("Pending").count()).toBe(0);
     await dialog.getByRole("combobox", { name: `Role of ${inviteeEmail}` }).click();
     await ownerPage.getByRole("option", { name: "Can view" }).click();
     await page.getByText("View only").waitFor({ timeout: 20_000 });
@@ -109,6 +157,56 @@ describe("invitations", () => {
     const after = await apiRequest<unknown>(app.server.url, owner, "GET", `/api/documents/${doc.id}/members`);
     expect((after as { members: unknown[] }).members).toEqual([]);
     expect(member.id).toBeTruthy();
+  });
+
+  it("invitations wait under Shared with me: Decline removes one (the owner sees it gone), Accept opens the other; another account opening the link is told it is for someone else", { timeout: 180_000 }, async () => {
+    const owner = await signUpViaApi(app.server.url, { fullName: "Olivia Owner" });
+    await subscribe(owner, "professional");
+    const invitee = await signUpViaApi(app.server.url, { fullName: "Ivan Invitee" });
+    const accepted = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Quarterly review" });
+    const declined = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "A rather long working title for the spring planning notes" });
+    await api(owner, "POST", `/api/documents/${accepted.id}/members`, { email: invitee.email, role: "editor" });
+    await api(owner, "POST", `/api/documents/${declined.id}/members`, { email: invitee.email, role: "viewer" });
+
+    // Someone else signed in follows the emailed link: told it is for another account, no Accept.
+    const stranger = await signUpViaApi(app.server.url, { fullName: "Sam Stranger" });
+    const strangerContext = await newContext();
+    await putSessionInContext(strangerContext, app.server.url, stranger);
+    const strangerPage = await strangerContext.newPage();
+    await openMailLink(strangerPage, app.server.url, invitee.email, "Open the document");
+    await strangerPage.getByRole("heading", { name: "This invitation is for another account" }).waitFor({ timeout: 20_000 });
+    expect(await strangerPage.getByText(`It was sent to ${invitee.email}`).count()).toBe(1);
+    expect(await strangerPage.getByRole("button", { name: "Accept" }).count()).toBe(0);
+    await shots(strangerPage, "invitation-other-account");
+
+    const context = await newContext();
+    await putSessionInContext(context, app.server.url, invitee);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/`);
+    const cards = page.getByTestId("pending-invitation-card");
+    await cards.first().waitFor({ timeout: 20_000 });
+    expect(await cards.count()).toBe(2);
+    expect(await page.getByText("2 invitations waiting for your answer").count()).toBe(1);
+    const toAccept = cards.filter({ hasText: "Quarterly review" });
+    expect(await toAccept.textContent()).toContain("Invited by Olivia Owner");
+    expect(await toAccept.textContent()).toContain("Can edit");
+    // Nothing is shared before an answer.
+    expect(await page.getByTestId("shared-document-card").count()).toBe(0);
+    await page.getByRole("heading", { name: "Shared with me" }).scrollIntoViewIfNeeded();
+    await shots(page, "shared-with-me-pending");
+
+    await page.getByRole("button", { name: `Decline the invitation to "${declined.title}"` }).click();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
+    const afterDecline = await api<{ members: unknown[] }>(owner, "GET", `/api/documents/${declined.id}/members`);
+    expect(afterDecline.members).toEqual([]);
+
+    await page.getByRole("button", { name: `Accept the invitation to "${accepted.title}"` }).click();
+    const card = page.getByTestId("shared-document-card").filter({ hasText: "Quarterly review" });
+    await card.waitFor({ timeout: 10_000 });
+    expect(await cards.count()).toBe(0);
+    await card.click();
+    await page.waitForURL(`${app.server.url}/editor/${accepted.id}`);
+    await body(page).waitFor({ state: "visible", timeout: 20_000 });
   });
 
   it("a Creator owner is told that inviting needs Professional", { timeout: 120_000 }, async () => {

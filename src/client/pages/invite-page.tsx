@@ -15,6 +15,7 @@ import { acceptInvitation, declineInvitation, lookupInvitation } from "../featur
 import { isApiError } from "../lib/api";
 import { useAuth } from "../lib/auth-provider";
 import { usePageTitle } from "../lib/page-title";
+import { currentQueryClient } from "../lib/query-client-slot";
 import { clearPendingInvitation, savePendingInvitation } from "../lib/pending-invitation";
 
 type View =
@@ -150,8 +151,9 @@ export default function InvitePage() {
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold tracking-tight">This invitation is for another account</h1>
           <p className="text-muted-foreground">
-            It was sent to <span className="font-medium break-all text-foreground">{lookup.email}</span>, but you're signed in as{" "}
-            <span className="font-medium break-all text-foreground">{user?.email}</span>. Sign in with {lookup.email} to accept or decline it.
+            It was sent to <span className="font-medium text-foreground wrap-anywhere">{lookup.email}</span>, and you're signed in as{" "}
+            <span className="font-medium text-foreground wrap-anywhere">{user?.email}</span>. Sign in with the address it was sent to, then accept
+            or decline it.
           </p>
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -169,13 +171,12 @@ export default function InvitePage() {
     setBusy(kind);
     setActionError(null);
     try {
-      if (kind === "accept") {
-        const accepted = await acceptInvitation(token);
-        navigate(`/editor/${accepted.document_id}`, { replace: true });
-      } else {
-        await declineInvitation(token);
-        setView({ kind: "declined", lookup });
-      }
+      if (kind === "decline") await declineInvitation(token);
+      const accepted = kind === "accept" ? await acceptInvitation(token) : null;
+      // The dashboard's lists (Shared with me, the invitations waiting) change with the answer.
+      void currentQueryClient()?.invalidateQueries();
+      if (accepted) navigate(`/editor/${accepted.document_id}`, { replace: true });
+      else setView({ kind: "declined", lookup });
     } catch (err) {
       setActionError(messageOf(err, "That did not work. Please try again."));
     } finally {
@@ -187,9 +188,7 @@ export default function InvitePage() {
     <Centered>
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">You've been invited to a document</h1>
-        <p className="text-muted-foreground">
-          {invitation.inviter_name} invited you to {canEdit ? "edit" : "view"} a document.
-        </p>
+        <p className="text-muted-foreground">Nothing is shared with you until you accept. Accept to open it now.</p>
       </div>
       <div className="w-full rounded-xl border bg-card p-5 text-left text-card-foreground shadow-sm" data-testid="invitation-card">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Document</p>
