@@ -4,12 +4,13 @@
 // me", or declines it; the owner may revoke it. Members read or edit by role, never count the
 // document against their own limit; the owner changes roles and removes people, and a removed
 // member's live editor closes at once.
-import { desc, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { InvitationLookup, Member, MembersResponse, PendingInvitation, SharedWithMe } from "../../shared/contracts/members.js";
 import { openEditor, plainText, synced, type TestEditor } from "../collab/provider.test-util.js";
-import { mailOutbox, users } from "../db/index.js";
+import { documentMembers, mailOutbox, users } from "../db/index.js";
 import { withAppAndOwner } from "../documents/documents.test-util.js";
 import { createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 import { inviteAndAccept } from "./members.test-util.js";
@@ -209,6 +210,37 @@ describe("document members", () => {
     await t.ctx.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, invitee.id));
     await invite(owner, doc.id, invitee.email, "editor");
     expect(await pendingOf(invitee)).toEqual([]);
+  });
+
+  it("members who had access before invitations needed an answer keep it (the migration marks them accepted); no row names an account unless accepted", async () => {
+    const doc = await createDoc(owner);
+    const earlier = await createTestUser(t, { fullName: "Earlier Member" });
+    const now = t.ctx.now();
+    // A row as the old code wrote it: bound to the account, with no answer recorded.
+    await t.ctx.db.execute(sql`ALTER TABLE document_members DROP CONSTRAINT document_members_accepted_check`);
+    await t.ctx.db.insert(documentMembers).values({
+      documentId: doc.id,
+      email: earlier.email,
+      userId: earlier.id,
+      role: "editor",
+      tokenHash: `legacy-${Date.now()}`,
+      invitedBy: owner.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const migration = readFileSync(new URL("../db/migrations/0180_invitation_consent.sql", import.meta.url), "utf8");
+    for (const statement of migration.replace(/^--.*$/gm, "").split(";").map((x) => x.trim()).filter(Boolean)) {
+      await t.ctx.db.execute(sql.raw(statement));
+    }
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: earlier })).json()).toMatchObject({ access: "editor" });
+    const members = ((await request(t, "GET", `/api/documents/${doc.id}/members`, { user: owner })).json() as MembersResponse).members;
+    expect(members).toEqual([expect.objectContaining({ email: earlier.email, status: "accepted", name: "Earlier Member" })]);
+    // The check is back: an account named on a row without an acceptance is refused.
+    const other = await createTestUser(t);
+    await expect(
+      t.ctx.db.insert(documentMembers).values({ documentId: doc.id, email: other.email, userId: other.id, role: "editor", tokenHash: `x-${Date.now()}`, invitedBy: owner.id }),
+    ).rejects.toThrow();
+    expect((await request(t, "GET", `/api/documents/${doc.id}`, { user: other })).statusCode).toBe(404);
   });
 
   it("a viewer reads but cannot write; an editor writes; neither may delete, share or manage members", async () => {
