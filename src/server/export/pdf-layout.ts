@@ -58,7 +58,7 @@ function breaksBetween(before: string, after: string): boolean {
 }
 
 /** Marks, joiners, variation selectors, emoji tags and skin tones: parts of the character before them. */
-const ATTACHES = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0020}-\u{e007f}\u{1f3fb}-\u{1f3ff}]/u;
+const ATTACHES = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f]|[\u{e0020}-\u{e007f}]|[\u{1f3fb}-\u{1f3ff}])$/u;
 
 /**
  * Where each character (as a reader sees one) ends: a split never separates an accent, a

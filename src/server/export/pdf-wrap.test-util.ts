@@ -28,7 +28,7 @@ interface Word {
 /** Boxes closer than this (in points) count as touching, not overlapping. */
 const EPSILON = 0.01;
 
-const unescape = (s: string) =>
+const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos|#(\d+));/g, (_, name: string, code?: string) =>
     code ? String.fromCodePoint(Number(code)) : ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" } as Record<string, string>)[name]!,
   );
@@ -52,7 +52,7 @@ export function wordBoxes(pdf: Buffer): Word[][] {
         yMin: Number(m[2]),
         xMax: Number(m[3]),
         yMax: Number(m[4]),
-        text: unescape(m[5]!),
+        text: unescapeXml(m[5]!),
       })),
     );
 }
@@ -101,7 +101,7 @@ export function readingOrder(pages: Word[][]): string[] {
 const RTL = /[\u0590-\u08ff\ufb1d-\ufefc]/;
 /** Characters compared: no invisible joiners or emoji variation selectors; RTL words back in logical order. */
 function chars(word: string, readBack: boolean): string[] {
-  const cps = [...word.normalize("NFC").replace(/[\p{Cf}\ufe00-\ufe0f]/gu, "")];
+  const cps = [...word.normalize("NFC").replace(/\p{Cf}|[\ufe00-\ufe0f]/gu, "")];
   return readBack && RTL.test(word) && !/[A-Za-z0-9]/.test(word) ? cps.reverse() : cps;
 }
 
