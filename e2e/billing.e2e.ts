@@ -1,6 +1,7 @@
 // Billing end to end in Chromium with the built-in test checkout (no Stripe key):
 // choose Creator signed out → sign up → confirm by email → pay → AI unlocked; the cancel
-// path; the billing portal (cancel at period end, resume, switch); a guest purchase.
+// path; the billing portal (cancel at period end, resume, a switch confirmed with its
+// charge); a guest purchase.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTH_STORAGE_KEY } from "./support/auth.js";
@@ -138,6 +139,10 @@ describe("billing with the built-in checkout", () => {
     await expect.poll(() => page.getByTestId("renewal").textContent()).toMatch(/^Renews on /);
 
     await page.getByRole("button", { name: "Switch to Professional" }).click();
+    // The change is confirmed with its prorated charge first.
+    const confirm = page.getByRole("alertdialog").getByRole("button", { name: /^Pay \$\d+\.\d\d and switch$/ });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await confirm.click();
     await expect.poll(visible(page, "Professional plan")).toBe(true);
     status = await api(url, await tokenOf(page), "GET", "/api/stripe/subscription-status");
     expect(status.body).toMatchObject({ isActive: true, planName: "professional", cancelAtPeriodEnd: false });

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
-import type { PortalActionRequest, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
+import type { PlanChangeRequest, PortalActionRequest, SubscriptionStatusResponse } from "../../../shared/contracts/billing";
 import { type BillingInterval, PLAN_ORDER, PLANS, type PlanId, isBillingInterval, isPlanId, planPrice } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Badge } from "../../components/ui/badge";
@@ -16,10 +16,16 @@ import { formatDate, formatPrice, serverMessage } from "./format";
 import { IntervalSwitch, annualAvailable } from "../../components/interval-switch";
 import { INVOICES_QUERY_KEY, InvoiceList } from "./invoice-list";
 import { usePlans } from "../../lib/plans-query";
+import { PlanChangeDialog, type PlanChoice } from "./plan-change-dialog";
 
 const PAID: PlanId[] = ["creator", "professional"];
 
-/** /billing/portal — the built-in billing portal: cancel at period end, resume, switch plan. */
+/**
+ * /billing/portal — the billing page: the plan and its renewal, a plan change scheduled for
+ * the end of the period (cancellable), switching plans through a dialog that states the
+ * charge, invoices. With the built-in checkout it also cancels and resumes; with Stripe,
+ * card details and cancelling are in Stripe's portal (Manage Billing).
+ */
 export function BillingPortal() {
   const subscription = useSubscription();
   const plans = usePlans();
@@ -29,6 +35,51 @@ export function BillingPortal() {
   const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(isBillingInterval(wantedInterval) ? wantedInterval : null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [choice, setChoice] = useState<PlanChoice | null>(null);
+  const opened = useRef(false);
+
+  async function change(req: PlanChangeRequest) {
+    setBusy(`switch-${req.plan}`);
+    try {
+      const s = await apiJson<SubscriptionStatusResponse>("POST", "/api/billing/change", req);
+      queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, s);
+      void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
+      const name = PLANS[req.plan].name;
+      toast({
+        title: "Subscription updated",
+        description: s.scheduledChange
+          ? `You move to ${name} on ${formatDate(s.scheduledChange.effectiveAt)}.`
+          : `You are now on the ${name} plan, billed ${req.interval === "year" ? "annually" : "monthly"}.`,
+      });
+      setChoice(null);
+    } catch (err) {
+      toast({ title: "Portal Error", description: serverMessage(err, "Failed to update your subscription. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function keepPlan() {
+    setBusy("keep");
+    try {
+      const s = await apiJson<SubscriptionStatusResponse>("DELETE", "/api/billing/scheduled-change");
+      queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, s);
+      toast({ title: "Subscription updated", description: `Your plan stays as it is and renews on ${formatDate(s.currentPeriodEnd)}.` });
+    } catch (err) {
+      toast({ title: "Portal Error", description: serverMessage(err, "Failed to update your subscription. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // Arriving from a plan card (/billing/portal?switch=professional): ask about that change at once.
+  const sub = subscription.data;
+  useEffect(() => {
+    if (opened.current || !sub?.isActive || sub.cancelAtPeriodEnd || !isPlanId(wanted) || wanted === "gratis") return;
+    opened.current = true;
+    const interval: BillingInterval = isBillingInterval(wantedInterval) ? wantedInterval : isBillingInterval(sub.interval) ? sub.interval : "month";
+    if (wanted !== sub.planName || interval !== sub.interval) setChoice({ plan: wanted, interval });
+  }, [sub, wanted, wantedInterval]);
 
   async function act(req: PortalActionRequest, done: (s: SubscriptionStatusResponse) => string) {
     setBusy(req.action === "switch" ? `switch-${req.plan}` : req.action);
@@ -46,24 +97,9 @@ export function BillingPortal() {
   }
 
   if (subscription.isPending || plans.isPending) return <Spinner label="Loading billing" className="size-8" />;
-  if (plans.data?.provider === "stripe") {
-    return (
-      <Card className="w-full max-w-lg text-center">
-        <CardHeader>
-          <CardTitle asHeading="h1" className="text-2xl">Billing</CardTitle>
-          <CardDescription>Your subscription is managed in the secure billing portal.</CardDescription>
-        </CardHeader>
-        <CardFooter className="justify-center">
-          <Button onClick={() => void openBillingPortal()}>Manage Billing</Button>
-        </CardFooter>
-        <CardContent className="text-left">
-          <InvoiceList />
-        </CardContent>
-      </Card>
-    );
-  }
-
+  const stripe = plans.data?.provider === "stripe";
   const s = subscription.data;
+  const scheduled = s?.scheduledChange ?? null;
   const active = !!s?.isActive && isPlanId(s.planName) && s.planName !== "gratis";
   const current: PlanId = active && isPlanId(s.planName) ? s.planName : "gratis";
   const plan = PLANS[current];
@@ -95,10 +131,27 @@ export function BillingPortal() {
         </CardHeader>
         <CardContent className="text-sm">
           {active ? (
-            <p data-testid="renewal">
-              {s?.cancelAtPeriodEnd ? "Ends" : "Renews"} on {ends}
-              {s?.cancelAtPeriodEnd ? ". You keep every feature until then." : "."}
-            </p>
+            <div className="space-y-3">
+              <p data-testid="renewal">
+                {s?.cancelAtPeriodEnd ? "Ends" : scheduled ? "Paid until" : "Renews"} on {ends}
+                {s?.cancelAtPeriodEnd ? ". You keep every feature until then." : "."}
+              </p>
+              {scheduled && (
+                <div data-testid="scheduled-change" className="rounded-lg border border-primary/40 bg-primary/5 p-3">
+                  <p className="font-medium">
+                    {scheduled.planName === plan.name
+                      ? `${scheduled.interval === "year" ? "Annual" : "Monthly"} billing from ${formatDate(scheduled.effectiveAt)}`
+                      : `${scheduled.planName} from ${formatDate(scheduled.effectiveAt)}`}
+                  </p>
+                  <p className="mt-1 text-muted-foreground">
+                    Then {formatPrice(scheduled.amount)} {per(scheduled.interval)}. Nothing more is charged before then.
+                  </p>
+                  <Button className="mt-3" size="sm" variant="outline" disabled={busy !== null} onClick={() => void keepPlan()}>
+                    {busy === "keep" ? "Processing..." : `Keep ${plan.name} ${currentInterval === "year" ? "annual" : "monthly"}`}
+                  </Button>
+                </div>
+              )}
+            </div>
           ) : (
             <p>
               Upgrade to unlock AI writing tools.{" "}
@@ -108,7 +161,14 @@ export function BillingPortal() {
             </p>
           )}
         </CardContent>
-        {active && (
+        {stripe && (
+          <CardFooter className="flex flex-wrap gap-3">
+            <Button variant="outline" onClick={() => void openBillingPortal()}>
+              Manage Billing
+            </Button>
+          </CardFooter>
+        )}
+        {active && !stripe && (
           <CardFooter className="flex flex-wrap gap-3">
             {s?.cancelAtPeriodEnd ? (
               <Button
@@ -126,7 +186,10 @@ export function BillingPortal() {
         )}
       </Card>
 
-      {active && (
+      {active && s?.cancelAtPeriodEnd && (
+        <p className="text-sm text-muted-foreground">Resume your subscription to change plans.</p>
+      )}
+      {active && !s?.cancelAtPeriodEnd && (
         <section aria-labelledby="switch-heading" className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="switch-heading" className="text-lg font-semibold">
@@ -147,12 +210,7 @@ export function BillingPortal() {
                   <Button
                     disabled={busy !== null}
                     variant={PLAN_ORDER[p] > PLAN_ORDER[current] ? "default" : "outline"}
-                    onClick={() =>
-                      void act(
-                        { action: "switch", plan: p as "creator" | "professional", interval: switchInterval },
-                        () => `You are now on the ${PLANS[p].name} plan, billed ${switchInterval === "year" ? "annually" : "monthly"}.`,
-                      )
-                    }
+                    onClick={() => setChoice({ plan: p as "creator" | "professional", interval: switchInterval })}
                   >
                     {busy === `switch-${p}`
                       ? "Processing..."
@@ -172,6 +230,8 @@ export function BillingPortal() {
       <Button asChild variant="ghost">
         <Link href="/">Back to Dashboard</Link>
       </Button>
+
+      <PlanChangeDialog choice={choice} current={current} busy={busy?.startsWith("switch-") ?? false} onCancel={() => setChoice(null)} onConfirm={(req) => void change(req)} />
 
       <ConfirmDialog
         open={confirmCancel}

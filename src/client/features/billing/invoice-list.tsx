@@ -81,6 +81,15 @@ export function InvoiceList() {
                   <td className="px-4 py-2">
                     {inv.planName}
                     {inv.interval && <span className="text-muted-foreground">{inv.interval === "year" ? " · annual" : " · monthly"}</span>}
+                    {inv.lines && (
+                      <ul className="mt-1 space-y-0.5 text-xs text-muted-foreground" data-testid="invoice-lines">
+                        {inv.lines.map((l) => (
+                          <li key={l.description}>
+                            {l.description}: {l.amount < 0 ? `−${formatPrice(-l.amount)}` : formatPrice(l.amount)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td className="px-4 py-2 whitespace-nowrap">
                     {formatPrice(inv.amount)}
