@@ -23,6 +23,9 @@ function codeIn(text: string): string {
   return m[1]!;
 }
 
+/** A JSON answer, read field by field. */
+const json = async (res: Response): Promise<any> => res.json();
+
 async function start(env: Record<string, string>) {
   const t = await createTestApp(env);
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -149,6 +152,10 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
     expect(location.hash).toBe("");
     const code = location.searchParams.get("code")!;
     expect(code).toBeTruthy();
+    // The link works once; a PKCE link's error is in the query too (GoTrue), for the server page that exchanges codes.
+    const reused = await follow(mail!.links[0]!.url);
+    expect(reused.searchParams.get("error_code")).toBe("otp_expired");
+    expect(new URLSearchParams(reused.hash.slice(1)).get("error_code")).toBe("otp_expired");
     const exchanged = await auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.session!.user.email).toBe(email);
@@ -160,7 +167,7 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
       body: JSON.stringify({ auth_code: code, code_verifier: "x".repeat(43) }),
     });
     expect(again.status).toBe(404);
-    expect((await again.json()).error_code).toBe("flow_state_not_found");
+    expect((await json(again)).error_code).toBe("flow_state_not_found");
   });
 
   it("PKCE recovery: exchangeCodeForSession reports PASSWORD_RECOVERY and the password can be changed", async () => {
@@ -176,7 +183,7 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
     auth.onAuthStateChange((e) => void events.push(e));
     const exchanged = await auth.exchangeCodeForSession(location.searchParams.get("code")!);
     expect(exchanged.error).toBeNull();
-    expect(exchanged.data.redirectType).toBe("recovery");
+    expect((exchanged.data as { redirectType?: string | null }).redirectType).toBe("recovery");
     expect(events).toContain("PASSWORD_RECOVERY");
     expect((await auth.updateUser({ password: "second-pass" })).error).toBeNull();
     expect((await client().signInWithPassword({ email, password: "second-pass" })).error).toBeNull();
@@ -195,7 +202,7 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
       body: JSON.stringify({ auth_code: code, code_verifier: "y".repeat(43) }),
     });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).code).toBe("bad_code_verifier");
+    expect((await json(wrong)).code).toBe("bad_code_verifier");
     const ok = await auth.exchangeCodeForSession(code);
     expect(ok.error).toBeNull();
     expect(ok.data.user!.email).toBe(email);
@@ -222,12 +229,12 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
     const code = (await follow(mail!.links[0]!.url)).searchParams.get("code")!;
     const res = await post("/token?grant_type=pkce", { auth_code: code, code_verifier: verifier });
     expect(res.status).toBe(200);
-    expect((await res.json()).user.email).toBe(email);
+    expect((await json(res)).user.email).toBe(email);
     const half = await post("/recover", { email, code_challenge: verifier });
     expect(half.status).toBe(400);
-    expect((await half.json()).msg).toBe("PKCE flow requires code_challenge_method and code_challenge");
+    expect((await json(half)).msg).toBe("PKCE flow requires code_challenge_method and code_challenge");
     const short = await post("/signup", { email: uniqueEmail("short"), password: "first-pass", code_challenge: "abc", code_challenge_method: "s256" });
-    expect((await short.json()).error_code).toBe("validation_failed");
+    expect((await json(short)).error_code).toBe("validation_failed");
   });
 
   it("signInWithOtp + verifyOtp: a new address gets an account, a known one signs in; mails carry a link and a code", async () => {
