@@ -133,8 +133,11 @@ export function BillingPortal() {
           {active ? (
             <div className="space-y-3">
               <p data-testid="renewal">
-                {s?.cancelAtPeriodEnd ? "Ends" : scheduled ? "Paid until" : "Renews"} on {ends}
-                {s?.cancelAtPeriodEnd ? ". You keep every feature until then." : "."}
+                {s?.cancelAtPeriodEnd
+                  ? `Ends on ${ends}. You keep every feature until then.`
+                  : scheduled
+                    ? `Paid until ${ends}.`
+                    : `Renews on ${ends}.`}
               </p>
               {scheduled && (
                 <div data-testid="scheduled-change" className="rounded-lg border border-primary/40 bg-primary/5 p-3">
