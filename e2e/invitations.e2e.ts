@@ -178,6 +178,14 @@ describe("invitations", () => {
     expect(await strangerPage.getByText(`It was sent to ${invitee.email}`).count()).toBe(1);
     expect(await strangerPage.getByRole("button", { name: "Accept" }).count()).toBe(0);
     await shots(strangerPage, "invitation-other-account");
+    // Switching accounts keeps the invitation: signed in with the invited address, it is back.
+    await strangerPage.getByRole("button", { name: "Sign in with another account" }).click();
+    const signIn = strangerPage.getByRole("dialog");
+    await signIn.getByLabel("Email").fill(invitee.email);
+    await signIn.getByLabel("Password", { exact: true }).fill(invitee.password);
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await strangerPage.getByTestId("invitation-card").waitFor({ timeout: 20_000 });
+    await strangerPage.getByRole("button", { name: "Accept" }).waitFor();
 
     const context = await newContext();
     await putSessionInContext(context, app.server.url, invitee);

@@ -142,8 +142,9 @@ export default function InvitePage() {
 
   if (!lookup.for_you) {
     const switchAccount = async () => {
-      savePendingInvitation(token);
       await signOut();
+      // Kept once signed out (a page shown while signing out may clear it), so signing in brings them back here.
+      savePendingInvitation(token);
       navigate("/?signin=1");
     };
     return (
