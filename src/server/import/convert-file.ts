@@ -57,6 +57,8 @@ async function docxToHtml(unpacked: DocxParts): Promise<string> {
       styleMap: [
         "u => u",
         "strike => s",
+        // Highlighted text (any colour) becomes the one highlight; mammoth writes <sup>/<sub> itself.
+        "highlight => mark",
         "p[style-name='Title'] => p.document-title:fresh",
         "p[style-name='Quote'] => blockquote > p:fresh",
         "p[style-name='Intense Quote'] => blockquote > p:fresh",
@@ -92,7 +94,9 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     let html: string;
     try {
       html = await docxToHtml(unpacked);
-    } catch {
+    } catch (err) {
+      // The Word reader walks the XML recursively: a document nested thousands deep overflows it.
+      if (err instanceof RangeError) throw unreadable(`${name}: the Word document is nested too deeply to import`);
       throw unreadable(`${name}: the Word document could not be read`);
     }
     return fromHtml(name, html, notes);
