@@ -96,6 +96,16 @@ describe("@supabase/auth-js: claims, errors, PKCE, email codes (issue 37)", () =
     const initial = await fetch(`${base}/token?grant_type=password`, { method: "POST", body, headers });
     expect(initial.headers.get("x-supabase-api-version")).toBeNull();
     expect(await initial.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" });
+    // An earlier date or a malformed one gets the initial format (GoTrue's DetermineClosestAPIVersion).
+    for (const version of ["2023-12-31", "latest"]) {
+      const res = await fetch(`${base}/token?grant_type=password`, {
+        method: "POST",
+        body,
+        headers: { ...headers, "X-Supabase-Api-Version": version },
+      });
+      expect(res.headers.get("x-supabase-api-version")).toBeNull();
+      expect(await json(res)).toMatchObject({ code: 400, error_code: "invalid_credentials" });
+    }
     // auth-js sends the header and reads the code from the new format.
     const viaClient = await client().signInWithPassword({ email: "nobody@example.com", password: "whatever-pw" });
     expect(viaClient.error?.code).toBe("invalid_credentials");

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { UpdateUserBody } from "../../shared/contracts/auth.js";
-import { users } from "../db/index.js";
+import { sessions, users } from "../db/index.js";
 import type { AuthDeps, RequestInfo } from "./deps.js";
 import { consumeReauthentication } from "./email-flows.js";
 import { sendEmailChange } from "./emails.js";
@@ -14,7 +14,6 @@ import { assertPasswordStrength, hashPassword, verifyPassword } from "./password
 import type { UserRow } from "./present.js";
 import { AUTH_RATE_RULES } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
-import { sessions } from "../db/index.js";
 import { findUserByEmail, splitMetadata } from "./users-repo.js";
 
 /** GoTrue asks for reauthentication only in sessions signed in longer ago than this. */
