@@ -61,6 +61,23 @@ describe("plan changes ask first and say what they cost", () => {
     expect(await page.getByText("Professional plan").isVisible()).toBe(true);
     expect(await page.getByTestId("invoice-row").count()).toBe(1);
     await shot(page, "plan-change-scheduled-page");
+    // Nothing on the page is wider than a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide = await page.evaluate(() => {
+      const clipped = (el: Element) => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          if (["auto", "hidden", "scroll", "clip"].includes(getComputedStyle(a).overflowX) && a.getBoundingClientRect().right <= 391) return true;
+        }
+        return false;
+      };
+      return [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > 391 && !clipped(el))
+        .map((el) => `${el.tagName}.${(el.getAttribute("class") ?? "").slice(0, 80)} ${Math.round(el.getBoundingClientRect().right)}`)
+        .slice(0, 8);
+    });
+    expect(wide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole("button", { name: "Keep Professional annual" }).click();
     await expect.poll(() => page.getByTestId("scheduled-change").count()).toBe(0);

@@ -63,7 +63,8 @@ export function InvoiceList() {
       ) : invoices.data.invoices.length === 0 ? (
         <p className="text-sm text-muted-foreground">No invoices yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        // relative: the header's screen-reader-only text stays inside the scrolling box instead of widening the page on a phone.
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left text-muted-foreground">
               <tr>
