@@ -81,7 +81,7 @@ describe("editor", () => {
     expect(await menu.getByText("AI Commands").isVisible()).toBe(true);
     await page.keyboard.type("head");
     // The filter applies on the next render; wait for it rather than read the list at once.
-    await expect.poll(() => menu.getByRole("option").count()).toBe(3);
+    await expect.poll(() => menu.getByRole("option").count()).toBe(6);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "hidden" });

@@ -44,6 +44,37 @@ function parentElementName(parent: Y.ID | string | null, inUpdate: Map<string, s
   return null;
 }
 
+/**
+ * The attribute (key, and its element's node name when known) an item of a change sets. A
+ * value set over an earlier one (a box ticked, a heading's level changed) is written naming
+ * only that earlier value as its origin, with no parent or key of its own: they are the origin's.
+ */
+function attributeOf(
+  struct: Y.Item,
+  inUpdate: Map<string, string>,
+  structs: (Y.Item | Y.GC | Y.Skip)[],
+  doc: Y.Doc,
+): { key: string; nodeName: string | null | undefined } | null {
+  let item: Y.Item = struct;
+  for (let hops = 0; item.parentSub === null && item.origin && hops < 8; hops++) {
+    const origin: Y.ID = item.origin;
+    const known = Y.getState(doc.store, origin.client) > origin.clock;
+    const found = known
+      ? Y.getItem(doc.store, origin)
+      : structs.find((s) => s.id.client === origin.client && s.id.clock <= origin.clock && origin.clock < s.id.clock + s.length);
+    if (!(found instanceof Y.Item)) return null;
+    if (known) {
+      // In the document: its parent is the element itself.
+      if (found.parentSub === null) return null;
+      const type = found.parent;
+      return { key: found.parentSub, nodeName: type instanceof Y.XmlElement ? type.nodeName : null };
+    }
+    item = found;
+  }
+  if (item.parentSub === null) return null;
+  return { key: item.parentSub, nodeName: parentElementName(item.parent as unknown as Y.ID | string | null, inUpdate, doc) };
+}
+
 export interface ChangeReview {
   refusal: Refusal | null;
   /** How many bytes the change may add to the stored JSON at most. */
@@ -77,7 +108,7 @@ export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
     if (known >= struct.length) continue;
     // Text this same change deletes again (an undone paste) adds nothing either.
     const deletedHere = Y.isDeleted(decoded.ds, struct.id);
-    const { content, parentSub } = struct;
+    const { content } = struct;
     // A decoded change names its parent by ID, or by root name for a top-level part.
     const parent = struct.parent as unknown as Y.ID | string | null;
     if (typeof parent === "string" && parent !== FRAGMENT && parent !== TITLE) return { refusal: refused(`Unknown part "${parent.slice(0, 40)}".`), growth };
@@ -116,11 +147,12 @@ export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
       growth += JSON_BYTES_PER_FORMAT + name.length;
       continue;
     }
-    if (content instanceof Y.ContentAny && parentSub !== null) {
+    const attribute = content instanceof Y.ContentAny ? attributeOf(struct, elements, decoded.structs, doc) : null;
+    if (content instanceof Y.ContentAny && attribute) {
       // An attribute of a block (y-prosemirror keeps a node's attributes on its element).
+      const { key: parentSub, nodeName } = attribute;
       const value = content.arr[content.arr.length - 1] as unknown;
       if (typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
-      const nodeName = parentElementName(parent, elements, doc);
       if (nodeName) {
         const problem = checkAttrs(nodeName, { [parentSub]: value });
         if (problem) return { refusal: refused(problem), growth };

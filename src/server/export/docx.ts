@@ -1,11 +1,13 @@
-// Word export with the docx package: Word's own heading styles (Heading 1–3) and Title,
+// Word export with the docx package: Word's own heading styles (Heading 1–6) and Title,
 // real numbered and bulleted lists (numbering definitions, each list numbered on its
-// own), bold, italic, underline, strike, colours, fonts and sizes, hyperlinks (allowed
+// own), to-do lists with Word checkboxes (☐ / ☒, clickable in Word), bold, italic, underline,
+// strike, superscript, subscript, highlight, colours, fonts and sizes, hyperlinks (allowed
 // absolute links only), quotes in an indented italic "Quote" style, monospace code
 // blocks and paragraph alignment.
 import {
   AlignmentType,
   BorderStyle,
+  CheckBox,
   Document,
   ExternalHyperlink,
   HeadingLevel,
@@ -19,7 +21,7 @@ import {
 } from "docx";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
-import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
+import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { type Align, fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
 
 export interface DocxOptions {
@@ -37,7 +39,14 @@ const ALIGN: Record<Align, (typeof AlignmentType)[keyof typeof AlignmentType]> =
   right: AlignmentType.RIGHT,
   justify: AlignmentType.JUSTIFIED,
 };
-const HEADING = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+const HEADING = {
+  1: HeadingLevel.HEADING_1,
+  2: HeadingLevel.HEADING_2,
+  3: HeadingLevel.HEADING_3,
+  4: HeadingLevel.HEADING_4,
+  5: HeadingLevel.HEADING_5,
+  6: HeadingLevel.HEADING_6,
+} as const;
 
 /** Characters XML 1.0 cannot hold (Word refuses a file containing them). */
 function xmlSafe(text: string): string {
@@ -93,7 +102,7 @@ class Builder {
   }
 
   private block(node: DocNode, ctx: Ctx): void {
-    const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+    const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
     if (container && ctx.depth >= MAX_EXPORT_DEPTH) {
       this.block(flattenedParagraph(node), ctx);
       return;
@@ -110,6 +119,9 @@ class Builder {
       case "bulletList":
       case "orderedList":
         this.list(node, ctx);
+        break;
+      case "taskList":
+        this.tasks(node, ctx);
         break;
       case "blockquote":
         this.blocks(children(node), { ...ctx, indent: ctx.indent + INDENT, quote: true, depth: ctx.depth + 1 });
@@ -174,6 +186,27 @@ class Builder {
     }
   }
 
+  /** A to-do list: each item a paragraph opening with a Word checkbox, indented as a list level. */
+  private tasks(node: DocNode, ctx: Ctx) {
+    const level = Math.min(ctx.listLevel, MAX_LEVEL);
+    const itemIndent = INDENT * (level + 1);
+    for (const item of children(node)) {
+      const blocks = item.type === "taskItem" ? children(item) : [item];
+      const inner: Ctx = { indent: itemIndent, quote: ctx.quote, listLevel: ctx.listLevel + 1, depth: ctx.depth + 2 };
+      const box = new CheckBox({ checked: isChecked(item) });
+      const gap = new TextRun({ text: " " });
+      const first = blocks[0];
+      const frame = { indent: { left: itemIndent, hanging: 360 } };
+      if (first && (first.type === "paragraph" || first.type === "heading")) {
+        this.paragraphs.push(new Paragraph({ ...this.frame(first, ctx), ...frame, children: [box, gap, ...runs(children(first), ctx.quote)] }));
+        this.blocks(blocks.slice(1), inner);
+      } else {
+        this.paragraphs.push(new Paragraph({ ...frame, children: [box] }));
+        this.blocks(blocks, inner);
+      }
+    }
+  }
+
   private code(node: DocNode, ctx: Ctx): Paragraph {
     const text = children(node)
       .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
@@ -212,6 +245,9 @@ function runs(nodes: DocNode[], quote: boolean): ParagraphChild[] {
       italics: has("italic") || quote || undefined,
       underline: has("underline") ? {} : undefined,
       strike: has("strike") || undefined,
+      superScript: has("superscript") || undefined,
+      subScript: has("subscript") || undefined,
+      highlight: has("highlight") ? "yellow" : undefined,
       font: family,
       size: size ? Math.round(size * 2) : undefined,
       color: color ?? undefined,

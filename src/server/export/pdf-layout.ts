@@ -11,6 +11,10 @@ export interface Run {
   link?: string;
   underline: boolean;
   strike: boolean;
+  /** Points above the baseline (superscript) or below it when negative (subscript). */
+  rise?: number;
+  /** A highlight's background colour. */
+  background?: string;
 }
 
 export type Align = "left" | "center" | "right" | "justify";
@@ -219,13 +223,17 @@ export function drawParagraph(
       const next = line.tokens[k + 1];
       // (A right-to-left word is laid out right to left, space and all: its space goes alone.)
       const withSpace = !token.space && next?.space === true && next.run === r && !RIGHT_TO_LEFT.test(token.text);
+      if (r.background) {
+        const w = token.width + (token.space ? extraPerSpace : 0) + (withSpace ? next.width + extraPerSpace : 0);
+        pdf.save().rect(cursor, top, w, size * 1.2).fill(r.background).restore();
+      }
       pdf.font(r.font).fontSize(r.size).fillColor(r.color);
       // pdfkit places text by its top (and draws underline and strike from there), so
       // the shared baseline is turned into this font's top.
       // No width: given one, pdfkit wraps the text again by its own measure, and a word
       // like "well-known", one float wider as two parts, was broken after its hyphen by
       // pdfkit and its tail drawn a line lower, over the next line's words.
-      pdf.text(token.space ? " " : withSpace ? `${token.text} ` : token.text, cursor, baseline - ascent(pdf, r.size), {
+      pdf.text(token.space ? " " : withSpace ? `${token.text} ` : token.text, cursor, baseline - ascent(pdf, r.size) - (r.rise ?? 0), {
         lineBreak: false,
         link: r.link ?? null,
         underline: r.underline,

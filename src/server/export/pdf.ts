@@ -4,7 +4,7 @@
 import PDFDocument from "pdfkit";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
-import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
+import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
 import { BASELINE, type Run, ascent, drawParagraph } from "./pdf-layout.js";
 import { type FontFamily, type PdfFont, pdfFont, registerPdfFonts } from "./pdf-fonts.js";
@@ -23,7 +23,8 @@ export interface PdfOptions {
 type Pdf = PDFKit.PDFDocument;
 
 const BODY_SIZE = 11;
-const HEADING_SIZE = { 1: 20, 2: 16, 3: 13 } as const;
+const HEADING_SIZE = { 1: 20, 2: 16, 3: 13, 4: 12, 5: 11, 6: 10 } as const;
+const HIGHLIGHT = "#fef08a";
 const INDENT = 18;
 const YIELD_AFTER_MS = 20;
 const MAX_INDENT_LEVELS = 8;
@@ -93,7 +94,7 @@ function indented(pdf: Pdf, box: Box, levels = 1, quote = box.quote): Box {
 }
 
 function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
-  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(pdf, flattenedParagraph(node), box, depth);
   switch (node.type) {
     case "paragraph":
@@ -107,6 +108,7 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
       break;
     case "bulletList":
     case "orderedList":
+    case "taskList":
       renderList(pdf, node, box, depth);
       pdf.moveDown(0.3);
       break;
@@ -164,7 +166,8 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
     for (const draw of waiting.splice(0)) draw(baseline, size);
   };
   for (const item of children(list)) {
-    const marker = ordered ? `${n++}.` : "\u2022";
+    // A to-do item's marker is its box: ☒ ticked, ☐ not.
+    const marker = ordered ? `${n++}.` : list.type === "taskList" ? (isChecked(item) ? "\u2612" : "\u2610") : "\u2022";
     if (pdf.y + BODY_SIZE * 1.4 > pdf.page.height - pdf.page.margins.bottom) {
       flush(pdf.y + BODY_SIZE * BASELINE);
       pdf.addPage();
@@ -197,9 +200,9 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
       drawn = true;
     };
     lastMarker.set(pdf, { page, top, right });
-    const blocks = item.type === "listItem" ? children(item) : [item];
+    const blocks = item.type === "listItem" || item.type === "taskItem" ? children(item) : [item];
     const first = blocks[0]?.type;
-    if (first === "bulletList" || first === "orderedList") waiting.push(drawMarker);
+    if (first === "bulletList" || first === "orderedList" || first === "taskList") waiting.push(drawMarker);
     else if (first !== "paragraph") {
       flush(top + BODY_SIZE * BASELINE);
       drawMarker(top + BODY_SIZE * BASELINE);
@@ -278,9 +281,17 @@ function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean
       link,
       underline: has("underline") || !!link,
       strike: has("strike"),
+      ...shifted(has("superscript") ? 1 : has("subscript") ? -1 : 0, heading ? size : (fontSizePt(style?.attrs?.fontSize) ?? size)),
+      background: has("highlight") ? HIGHLIGHT : undefined,
     });
   }
   return runs;
+}
+
+/** Superscript (1) and subscript (-1): smaller text raised or lowered from the baseline. */
+function shifted(direction: 1 | -1 | 0, size: number): { size?: number; rise?: number } {
+  if (!direction) return {};
+  return { size: size * 0.7, rise: direction > 0 ? size * 0.35 : -size * 0.15 };
 }
 
 /** `onFirstLine` is called with the first line's baseline, on its page, before it is drawn. */

@@ -20,7 +20,7 @@ export class NestedTooDeep extends Error {}
 const CODE_LANGUAGE = /language-([a-z0-9_+#.-]{1,40})/i;
 const ALIGN = /text-align\s*:\s*(left|center|right|justify)/i;
 
-const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 3, h5: 3, h6: 3 };
+const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const MARKS: Record<string, ImportMark["type"]> = {
   strong: "bold",
   b: "bold",
@@ -36,15 +36,24 @@ const MARKS: Record<string, ImportMark["type"]> = {
   kbd: "code",
   samp: "code",
   tt: "code",
+  sup: "superscript",
+  sub: "subscript",
+  mark: "highlight",
 };
 // Scripts are left out and said so; a stylesheet or template is left out quietly (every
 // exported page has one).
-const SIMPLE_MARKS: ImportMark["type"][] = ["bold", "italic", "underline", "strike"];
+const SIMPLE_MARKS: ImportMark["type"][] = ["bold", "italic", "underline", "strike", "highlight"];
 const SCRIPT_TAGS = new Set(["script", "noscript"]);
 const QUIET_TAGS = new Set(["style", "template"]);
 const EMBED_TAGS = new Set(["iframe", "frame", "frameset", "object", "embed", "applet", "video", "audio", "canvas", "svg", "math"]);
 const TEXT_BLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
-const LISTS = new Set(["bulletList", "orderedList"]);
+const LISTS = new Set(["bulletList", "orderedList", "taskList"]);
+const ITEMS = new Set(["listItem", "taskItem"]);
+/** The item a list takes: a to-do list holds to-do items, the others list items. */
+const itemFor = (list: ImportNode): ImportNode => (list.type === "taskList" ? { type: "taskItem", attrs: { checked: false } } : { type: "listItem" });
+/** A to-do list as TipTap writes it (data-type), or as GitHub renders Markdown's (class). */
+const isTaskList = (attrs: Record<string, string>) => attrs["data-type"] === "taskList" || /\bcontains-task-list\b/.test(attrs.class ?? "");
+const isTaskItem = (attrs: Record<string, string>) => attrs["data-type"] === "taskItem" || /\btask-list-item\b/.test(attrs.class ?? "");
 
 interface Entry {
   block?: ImportNode;
@@ -92,6 +101,9 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
     // Inline code takes no other mark in the schema.
     if (markCounts.get("code")) return [{ type: "code" }];
     const out: ImportMark[] = SIMPLE_MARKS.filter((type) => markCounts.get(type)).map((type) => ({ type }));
+    // Superscript and subscript exclude each other in the schema: the innermost one counts.
+    const shift = marks.findLast((m) => m?.type === "superscript" || m?.type === "subscript");
+    if (shift) out.push({ type: shift.type });
     const link = links.at(-1);
     if (link) out.push(link);
     return out;
@@ -107,7 +119,7 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
       if (last?.text !== undefined) last.text = last.text.replace(/ +$/, "");
       node.content = content.filter((n) => n.type !== "text" || n.text);
     }
-    if (node.type === "listItem" && node.content?.[0]?.type !== "paragraph") node.content = [{ type: "paragraph" }, ...content];
+    if (ITEMS.has(node.type) && node.content?.[0]?.type !== "paragraph") node.content = [{ type: "paragraph" }, ...content];
     if (node.type === "blockquote" && !content.length) node.content = [{ type: "paragraph" }];
     const empty = !node.content?.length;
     if (empty) delete node.content;
@@ -130,15 +142,22 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   /** Opens a block where the schema allows it, closing or adding blocks around it. */
   const openBlock = (node: ImportNode): ImportNode => {
     while (TEXT_BLOCKS.has(top().type) || (implicit.has(top()) && !fits(node, top()))) pop();
-    if (node.type === "listItem" && !LISTS.has(top().type)) push({ type: "bulletList" }, true);
-    if (node.type !== "listItem" && LISTS.has(top().type)) push({ type: "listItem" }, true);
+    if (ITEMS.has(node.type) && LISTS.has(top().type) && (node.type === "taskItem") !== (top().type === "taskList")) {
+      // A to-do item in a plain list, or a plain item in a to-do list: it takes the list's kind.
+      const item = itemFor(top());
+      node.type = item.type;
+      if (item.attrs) node.attrs = { ...item.attrs, ...node.attrs };
+      else delete node.attrs;
+    }
+    if (ITEMS.has(node.type) && !LISTS.has(top().type)) push({ type: node.type === "taskItem" ? "taskList" : "bulletList" }, true);
+    if (!ITEMS.has(node.type) && LISTS.has(top().type)) push(itemFor(top()), true);
     push(node);
     return node;
   };
-  const fits = (node: ImportNode, parent: ImportNode) => (node.type === "listItem" ? LISTS.has(parent.type) : !LISTS.has(parent.type));
+  const fits = (node: ImportNode, parent: ImportNode) => (ITEMS.has(node.type) ? LISTS.has(parent.type) : !LISTS.has(parent.type));
   const ensureInline = () => {
     if (TEXT_BLOCKS.has(top().type)) return;
-    if (LISTS.has(top().type)) push({ type: "listItem" }, true);
+    if (LISTS.has(top().type)) push(itemFor(top()), true);
     push({ type: "paragraph" }, true);
   };
   const pushText = (text: string) => {
@@ -237,6 +256,12 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
       const language = CODE_LANGUAGE.exec(attrs.class ?? "")?.[1];
       return { block: openBlock(language ? { type: "codeBlock", attrs: { language } } : { type: "codeBlock" }) };
     }
+    if (tag === "input" && attrs.type === "checkbox") {
+      // A to-do item's box (GitHub writes no data-checked, only the box's own state).
+      const item = top().type === "paragraph" && !top().content?.length ? blocks[blocks.length - 2] : top();
+      if (item?.type === "taskItem" && attrs.checked !== undefined) item.attrs = { checked: true };
+      return {};
+    }
     if (tag === "hr") {
       openBlock({ type: "horizontalRule" });
       pop();
@@ -244,13 +269,16 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
     }
     if (tag === "ul" || tag === "ol" || tag === "li" || tag === "blockquote") {
       if (blockDepthReached()) return {};
-      if (tag === "ul") return { block: openBlock({ type: "bulletList" }) };
+      if (tag === "ul") return { block: openBlock({ type: isTaskList(attrs) ? "taskList" : "bulletList" }) };
       if (tag === "ol") {
         const start = Number(attrs.start ?? 1);
         const valid = Number.isInteger(start) && start >= 0 && start < 1e6 && start !== 1;
         return { block: openBlock(valid ? { type: "orderedList", attrs: { start } } : { type: "orderedList" }) };
       }
-      if (tag === "li") return { block: openBlock({ type: "listItem" }) };
+      if (tag === "li") {
+        if (!isTaskItem(attrs)) return { block: openBlock({ type: "listItem" }) };
+        return { block: openBlock({ type: "taskItem", attrs: { checked: attrs["data-checked"] === "true" } }) };
+      }
       return { block: openBlock({ type: "blockquote" }) };
     }
     if (tag === "div" || tag === "section" || tag === "article" || tag === "header" || tag === "footer" || tag === "main" || tag === "aside" || tag === "nav" || tag === "figure" || tag === "figcaption" || tag === "dd" || tag === "dt" || tag === "address") {

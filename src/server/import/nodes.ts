@@ -1,7 +1,7 @@
 // The JSON the converters build: the document schema's nodes (src/shared/editor/extensions.ts),
 // checked by validateDocContent before anything is stored.
 export interface ImportMark {
-  type: "bold" | "italic" | "underline" | "strike" | "code" | "link";
+  type: "bold" | "italic" | "underline" | "strike" | "code" | "link" | "superscript" | "subscript" | "highlight";
   attrs?: { href: string };
 }
 export interface ImportNode {

@@ -9,6 +9,12 @@ import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
+import { Highlight } from "./marks/highlight.js";
+import { Subscript } from "./marks/subscript.js";
+import { Superscript } from "./marks/superscript.js";
+import { HEADING_LEVELS } from "./nodes/heading.js";
+import { TaskItem } from "./nodes/task-item.js";
+import { TaskList } from "./nodes/task-list.js";
 
 /**
  * `undoRedo: false` when the document is co-edited: the collaboration extension brings an
@@ -17,7 +23,7 @@ import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.j
 export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtension[] {
   return [
     StarterKit.configure({
-      heading: { levels: [1, 2, 3] },
+      heading: { levels: [...HEADING_LEVELS] },
       undoRedo: opts.undoRedo === false ? false : { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
       link: {
         openOnClick: false,
@@ -28,11 +34,16 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
         shouldAutoLink: (url) => isAllowedHref(url),
       },
     }),
+    TaskList,
+    TaskItem,
     TextStyle,
     Color,
     FontFamily,
     FontSize,
     TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
+    Subscript,
+    Superscript,
+    Highlight,
     AiSuggestionMark,
     SuggestionInsertMark,
     SuggestionDeleteMark,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DocNode } from "./schema.js";
 import { countWords, docToPlainText } from "./text.js";
 import { withoutSuggestions } from "./without-suggestions.js";
+import { RICH_DOC } from "../export/rich-fixtures.js";
 
 /** The definition countWords keeps to: runs of what \s does not match. */
 const byRegExp = (text: string) => text.match(/\S+/g)?.length ?? 0;
@@ -54,5 +55,29 @@ describe("docToPlainText with pending suggestions", () => {
   it("leaves out suggested words and keeps struck ones, as the document reads without its suggestions", () => {
     expect(docToPlainText(doc)).toBe("Title\nWe has time.\nkept");
     expect(docToPlainText(doc)).toBe(docToPlainText(withoutSuggestions(doc)));
+  });
+});
+
+describe("docToPlainText of headings 4–6, to-do lists, superscript, subscript and highlight", () => {
+  it("reads each to-do item as its own line without a checkbox glyph, and marked text as plain text", () => {
+    expect(docToPlainText(RICH_DOC)).toBe(
+      ["Plan", "Fourth level", "Fifth level", "Sixth level", "Buy milk", "Write report", "Outline", "Water is H2O and E = mc2. Remember this."].join("\n"),
+    );
+  });
+
+  it("counts only the words of a to-do list, not its checkboxes", () => {
+    const list: DocNode = {
+      type: "doc",
+      content: [
+        {
+          type: "taskList",
+          content: [
+            { type: "taskItem", attrs: { checked: true }, content: [{ type: "paragraph", content: [{ type: "text", text: "one two" }] }] },
+            { type: "taskItem", attrs: { checked: false }, content: [{ type: "paragraph", content: [{ type: "text", text: "three" }] }] },
+          ],
+        },
+      ],
+    };
+    expect(countWords(docToPlainText(list))).toBe(3);
   });
 });

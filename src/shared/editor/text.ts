@@ -4,7 +4,19 @@ import { WORDS_PER_MINUTE } from "../limits.js";
 import type { DocNode } from "./schema.js";
 import { SUGGESTION_INSERT } from "./suggestion-names.js";
 
-const BLOCKS = new Set(["paragraph", "heading", "blockquote", "codeBlock", "listItem", "bulletList", "orderedList", "horizontalRule"]);
+// A to-do item's checkbox is not text: search and word counts read only the item's words.
+const BLOCKS = new Set([
+  "paragraph",
+  "heading",
+  "blockquote",
+  "codeBlock",
+  "listItem",
+  "bulletList",
+  "orderedList",
+  "taskList",
+  "taskItem",
+  "horizontalRule",
+]);
 
 /** Words a pending suggestion would add: not the writer's text until accepted. */
 function isSuggestedInsert(node: DocNode): boolean {

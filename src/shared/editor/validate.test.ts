@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAllowedHref } from "./links.js";
-import { MAX_DOC_DEPTH, validateDocContent } from "./validate.js";
+import { RICH_DOC } from "../export/rich-fixtures.js";
+import { MAX_DOC_DEPTH, checkAttrs, validateDocContent } from "./validate.js";
 
 const para = (text: string, marks?: unknown[]) => ({ type: "paragraph", content: [{ type: "text", text, ...(marks ? { marks } : {}) }] });
 const doc = (...content: unknown[]) => ({ type: "doc", content });
@@ -22,6 +23,26 @@ describe("validateDocContent", () => {
     expect(validateDocContent(full).ok).toBe(true);
   });
 
+  it("accepts headings 1 to 6, to-do lists with checked items, superscript, subscript and highlight", () => {
+    const result = validateDocContent(RICH_DOC);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.doc).toEqual(RICH_DOC);
+    for (const level of [1, 2, 3, 4, 5, 6]) expect(validateDocContent(doc({ type: "heading", attrs: { level } })).ok, String(level)).toBe(true);
+  });
+
+  it("refuses heading levels outside 1–6, a checked value that is not a boolean and to-do items outside a to-do list", () => {
+    for (const level of [0, 7, 2.5, "4", null]) {
+      expect(validateDocContent(doc({ type: "heading", attrs: { level }, content: [{ type: "text", text: "x" }] })).ok, String(level)).toBe(false);
+    }
+    const item = (checked: unknown) => ({ type: "taskList", content: [{ type: "taskItem", attrs: { checked }, content: [para("x")] }] });
+    expect(validateDocContent(doc(item(true))).ok).toBe(true);
+    for (const checked of ["true", 1, { a: 1 }]) expect(validateDocContent(doc(item(checked))).ok, JSON.stringify(checked)).toBe(false);
+    expect(checkAttrs("taskItem", { checked: "yes" })).toMatch(/checked/);
+    expect(checkAttrs("heading", { level: 6 })).toBeNull();
+    expect(validateDocContent(doc({ type: "bulletList", content: [{ type: "taskItem", content: [para("x")] }] })).ok).toBe(false);
+    expect(validateDocContent(doc({ type: "taskList", content: [{ type: "listItem", content: [para("x")] }] })).ok).toBe(false);
+  });
+
   it("accepts the empty document and content sent as a JSON string", () => {
     expect(validateDocContent({ type: "doc", content: [] })).toEqual({ ok: true, doc: { type: "doc", content: [] } });
     expect(validateDocContent(JSON.stringify(doc(para("hi")))).ok).toBe(true);
@@ -41,6 +62,7 @@ describe("validateDocContent", () => {
     expect(validateDocContent(doc(para("x", [{ type: "textStyle", attrs: { fontSize: "12px;x:y" } }]))).ok).toBe(false);
     expect(validateDocContent(doc({ type: "paragraph", attrs: { textAlign: "center;color:red" } })).ok).toBe(false);
     expect(validateDocContent(doc({ type: "heading", attrs: { level: 7 } })).ok).toBe(false);
+    expect(validateDocContent(doc({ type: "heading", attrs: { level: 0 } })).ok).toBe(false);
     expect(validateDocContent(doc({ type: "codeBlock", attrs: { language: '"><script>' } })).ok).toBe(false);
   });
 

@@ -4,6 +4,7 @@
 import { describeInputProblem, findInputProblem, jsonIsAllText, MAX_INPUT_DEPTH } from "../contracts/text.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
+import { isHeadingLevel } from "./nodes/heading.js";
 import { type DocNode, documentSchema } from "./schema.js";
 
 export const MAX_DOC_DEPTH = 64;
@@ -26,7 +27,12 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
   switch (kind) {
     case "heading": {
       const level = attrs.level;
-      if (level !== undefined && ![1, 2, 3].includes(level as number)) return "heading.level must be 1, 2 or 3";
+      if (level !== undefined && !isHeadingLevel(level)) return "heading.level must be a whole number from 1 to 6";
+      break;
+    }
+    case "taskItem": {
+      const checked = attrs.checked;
+      if (checked !== undefined && checked !== null && typeof checked !== "boolean") return "taskItem.checked must be true or false";
       break;
     }
     case "codeBlock":

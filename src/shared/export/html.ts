@@ -4,7 +4,7 @@
 // unsafe link scheme and no CSS beyond the validated declarations can come out of it.
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
-import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, marksOf, orderedStart, textOf } from "./inline.js";
+import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "./inline.js";
 import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
 
 const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
@@ -21,9 +21,20 @@ main { max-width: 48rem; margin: 2rem auto; padding: 2.5rem 3rem; background: #f
 h1 { font-size: 2rem; margin: 1.5rem 0 .75rem; line-height: 1.25; }
 h2 { font-size: 1.5rem; margin: 1.25rem 0 .5rem; line-height: 1.3; }
 h3 { font-size: 1.25rem; margin: 1rem 0 .5rem; line-height: 1.35; }
+h4 { font-size: 1.1rem; margin: 1rem 0 .5rem; line-height: 1.4; }
+h5 { font-size: 1rem; margin: .875rem 0 .5rem; line-height: 1.4; }
+h6 { font-size: .875rem; margin: .875rem 0 .5rem; line-height: 1.4; text-transform: uppercase; letter-spacing: .04em; color: #4b5563; }
 p { margin: 0 0 .75rem; }
 ul, ol { margin: 0 0 .75rem; padding-left: 1.75rem; }
 li > p { margin: 0; }
+ul[data-type="taskList"] { list-style: none; padding-left: .25rem; }
+li[data-type="taskItem"] { display: flex; gap: .5rem; align-items: flex-start; }
+li[data-type="taskItem"] > label { flex: none; padding-top: .2em; }
+li[data-type="taskItem"] > label > input { margin: 0; width: 1rem; height: 1rem; accent-color: #2563eb; }
+li[data-type="taskItem"] > div { flex: 1; min-width: 0; }
+li[data-type="taskItem"][data-checked="true"] > div > p { color: #6b7280; text-decoration: line-through; }
+mark { background: #fef08a; color: inherit; padding: 0 .1em; border-radius: 2px; }
+sup, sub { font-size: .75em; line-height: 0; }
 blockquote { margin: 0 0 .75rem; padding: .25rem 0 .25rem 1rem; border-left: 3px solid #d1d5db; color: #4b5563; font-style: italic; }
 pre { margin: 0 0 .75rem; padding: .75rem 1rem; background: #f3f4f6; border-radius: 6px; overflow-x: auto; }
 code { font-family: "JetBrains Mono", "Courier New", Courier, monospace; font-size: .9em; }
@@ -79,7 +90,7 @@ function alignAttr(node: DocNode): string {
 }
 
 function renderBlock(node: DocNode, depth: number): string {
-  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(flattenedParagraph(node), depth);
   switch (node.type) {
     case "paragraph": {
@@ -98,6 +109,14 @@ function renderBlock(node: DocNode, depth: number): string {
     }
     case "listItem":
       return `<li>${renderBlocks(children(node), depth + 1).join("\n")}</li>`;
+    // The markup TipTap writes (and reads back on import): checkboxes shown, not clickable.
+    case "taskList":
+      return `<ul data-type="taskList">\n${renderBlocks(children(node), depth + 1).join("\n")}\n</ul>`;
+    case "taskItem": {
+      const checked = isChecked(node);
+      const box = `<label><input type="checkbox"${checked ? " checked" : ""} disabled></label>`;
+      return `<li data-type="taskItem" data-checked="${checked}">${box}<div>${renderBlocks(children(node), depth + 1).join("\n")}</div></li>`;
+    }
     case "blockquote":
       return `<blockquote>\n${renderBlocks(children(node), depth + 1).join("\n")}\n</blockquote>`;
     case "codeBlock": {
@@ -156,6 +175,9 @@ function renderLeaf(node: DocNode): string {
   const has = (t: string) => marks.some((m) => m.type === t);
   // Innermost first, so the result nests the same way for every node.
   if (has("code")) html = `<code>${html}</code>`;
+  if (has("subscript")) html = `<sub>${html}</sub>`;
+  else if (has("superscript")) html = `<sup>${html}</sup>`;
+  if (has("highlight")) html = `<mark>${html}</mark>`;
   if (has("strike")) html = `<s>${html}</s>`;
   if (has("underline")) html = `<u>${html}</u>`;
   if (has("italic")) html = `<em>${html}</em>`;

@@ -1,6 +1,7 @@
 // Helpers the exporters share: reading a node's marks and attributes defensively (the
 // serializers also run on documents that never went through validateDocContent) and
 // turning a too-deep subtree into plain text without recursion.
+import { type HeadingLevel, isHeadingLevel } from "../editor/nodes/heading.js";
 import type { DocNode } from "../editor/schema.js";
 
 /** Deeper block nesting than this is flattened to a paragraph of its text. */
@@ -32,9 +33,14 @@ export function textOf(node: DocNode): string {
   return typeof node.text === "string" ? node.text : "";
 }
 
-export function headingLevel(node: DocNode): 1 | 2 | 3 {
+export function headingLevel(node: DocNode): HeadingLevel {
   const level = attr(node, "level");
-  return level === 2 || level === 3 ? level : 1;
+  return isHeadingLevel(level) ? level : 1;
+}
+
+/** Whether a to-do item is ticked (anything but `true` reads as not). */
+export function isChecked(node: DocNode): boolean {
+  return attr(node, "checked") === true;
 }
 
 export function orderedStart(node: DocNode): number {

@@ -1,11 +1,11 @@
 // Plain-text export: blocks are joined with blank lines. The
 // title comes first, as in the HTML, PDF and Word exports. List items keep their markers
-// ("-" or "1."), nested lists are indented, quotes are prefixed with "> ", code blocks
+// ("-" or "1.", "[ ]" or "[x]" for to-do items), nested lists are indented, quotes are prefixed with "> ", code blocks
 // are kept verbatim, hard breaks become line breaks and a link keeps its address after
 // its text, "text (url)", since plain text has no other place for it.
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
-import { MAX_EXPORT_DEPTH, children, flatText, markOf, orderedStart, textOf } from "./inline.js";
+import { MAX_EXPORT_DEPTH, children, flatText, isChecked, markOf, orderedStart, textOf } from "./inline.js";
 
 export interface TextOptions {
   /** The document's title, written as the first line. */
@@ -63,7 +63,7 @@ function sameAddress(text: string, href: string): boolean {
 }
 
 function renderBlock(node: DocNode, depth: number): string | null {
-  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return flatText(node) || null;
   switch (node.type) {
     case "paragraph":
@@ -77,6 +77,7 @@ function renderBlock(node: DocNode, depth: number): string | null {
       return "---";
     case "bulletList":
     case "orderedList":
+    case "taskList":
       return renderList(node, depth).join("\n") || null;
     case "blockquote": {
       const inner = renderBlocks(children(node), depth + 1).join("\n\n");
@@ -94,10 +95,10 @@ function renderList(node: DocNode, depth: number): string[] {
   let n = orderedStart(node);
   const lines: string[] = [];
   for (const item of children(node)) {
-    const marker = ordered ? `${n++}.` : "-";
+    const marker = ordered ? `${n++}.` : node.type === "taskList" ? (isChecked(item) ? "[x]" : "[ ]") : "-";
     const pad = " ".repeat(marker.length + 1);
     const parts =
-      depth + 1 >= MAX_EXPORT_DEPTH ? [flatText(item)] : renderBlocks(item.type === "listItem" ? children(item) : [item], depth + 2);
+      depth + 1 >= MAX_EXPORT_DEPTH ? [flatText(item)] : renderBlocks(item.type === "listItem" || item.type === "taskItem" ? children(item) : [item], depth + 2);
     const body = parts.join("\n").split("\n");
     body.forEach((line, i) => {
       if (i === 0) lines.push(line ? `${marker} ${line}` : marker);

@@ -18,7 +18,7 @@ describe("markdownToNodes", () => {
       { type: "text", text: ". Same paragraph." },
     ]);
     expect(nodes[2]!.content).toHaveLength(2);
-    expect(nodes[6]!.attrs).toEqual({ level: 3 });
+    expect(nodes[6]!.attrs).toEqual({ level: 4 });
     const result = validateDocContent({ type: "doc", content: nodes });
     expect(result.ok).toBe(true);
   });

@@ -1,5 +1,6 @@
 // Markdown export: bold, italic, code, headings, lists, quotes and code blocks map to
-// Markdown, extended with strike, links, rules and hard breaks. Every
+// Markdown, extended with strike, links, rules, hard breaks, GFM to-do lists ("- [x] done")
+// and superscript, subscript and highlight as the HTML GitHub shows (<sup>, <sub>, <mark>). Every
 // character of plain text that Markdown could read as markup is escaped, so the file
 // parses back to exactly the document's structure. Underline, colours, fonts and the AI
 // suggestion highlight have no Markdown form and are dropped (their text is kept).
@@ -11,6 +12,7 @@ import {
   children,
   flattenedParagraph,
   headingLevel,
+  isChecked,
   marksOf,
   orderedStart,
   textOf,
@@ -47,15 +49,17 @@ function renderBlocks(nodes: DocNode[], depth: number, tight = false): string[] 
   for (const node of nodes) {
     // Two lists of the same kind separated only by a blank line would merge into one;
     // switching the bullet character ("-" / "*", "." / ")") keeps them apart.
+    // A to-do list is a bullet list to Markdown, so it alternates with bullet lists too.
     let alt = false;
-    if (node.type === "bulletList" || node.type === "orderedList") {
-      alt = previousList?.type === node.type ? !previousList.alt : false;
+    const kind = node.type === "taskList" ? "bulletList" : node.type;
+    if (kind === "bulletList" || kind === "orderedList") {
+      alt = previousList?.type === kind ? !previousList.alt : false;
     }
     const lines = renderBlock(node, depth, alt);
     // A block that writes nothing (an empty paragraph) does not separate two lists.
     if (lines === null) continue;
-    previousList = node.type === "bulletList" || node.type === "orderedList" ? { type: node.type, alt } : null;
-    const nestedList = node.type === "bulletList" || node.type === "orderedList";
+    previousList = kind === "bulletList" || kind === "orderedList" ? { type: kind, alt } : null;
+    const nestedList = kind === "bulletList" || kind === "orderedList";
     if (out.length && !(tight && nestedList)) out.push("");
     out.push(...lines);
   }
@@ -63,7 +67,7 @@ function renderBlocks(nodes: DocNode[], depth: number, tight = false): string[] 
 }
 
 function renderBlock(node: DocNode, depth: number, alt: boolean): string[] | null {
-  const container = ["bulletList", "orderedList", "blockquote", "listItem"].includes(node.type);
+  const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(flattenedParagraph(node), depth, alt);
   switch (node.type) {
     case "paragraph": {
@@ -78,6 +82,7 @@ function renderBlock(node: DocNode, depth: number, alt: boolean): string[] | nul
     }
     case "bulletList":
     case "orderedList":
+    case "taskList":
       return renderList(node, depth, alt);
     case "blockquote": {
       const inner = renderBlocks(children(node), depth + 1);
@@ -105,18 +110,20 @@ function renderList(node: DocNode, depth: number, alt: boolean): string[] {
   for (const item of children(node)) {
     const marker = ordered ? `${n++}${alt ? ")" : "."}` : alt ? "*" : "-";
     const pad = " ".repeat(marker.length + 1);
+    // A to-do item: "- [x] text"; what follows its first line is indented under the "- ".
+    const task = item.type === "taskItem" ? (isChecked(item) ? "[x]" : "[ ]") : null;
     const body =
-      item.type === "listItem"
+      item.type === "listItem" || item.type === "taskItem"
         ? depth + 1 >= MAX_EXPORT_DEPTH
           ? (renderBlock(flattenedParagraph(item), depth + 1, false) ?? [])
           : renderBlocks(children(item), depth + 2, true)
         : (renderBlock(item, depth + 2, false) ?? []);
     if (!body.length) {
-      out.push(marker);
+      out.push(task ? `${marker} ${task}` : marker);
       continue;
     }
     body.forEach((line, i) => {
-      if (i === 0) out.push(`${marker} ${line}`);
+      if (i === 0) out.push(task ? `${marker} ${task} ${line}` : `${marker} ${line}`);
       else out.push(line ? `${pad}${line}` : "");
     });
   }
@@ -137,9 +144,18 @@ function renderCodeBlock(node: DocNode): string[] {
 
 // ---------------------------------------------------------------- inline
 
-type MdMark = "link" | "bold" | "italic" | "strike" | "code";
-const MARK_ORDER: MdMark[] = ["link", "bold", "italic", "strike", "code"];
-const OPEN: Record<Exclude<MdMark, "link" | "code">, string> = { bold: "**", italic: "*", strike: "~~" };
+type MdMark = "link" | "bold" | "italic" | "strike" | "highlight" | "superscript" | "subscript" | "code";
+const MARK_ORDER: MdMark[] = ["link", "bold", "italic", "strike", "highlight", "superscript", "subscript", "code"];
+const OPEN: Record<Exclude<MdMark, "link" | "code">, string> = {
+  bold: "**",
+  italic: "*",
+  strike: "~~",
+  highlight: "<mark>",
+  superscript: "<sup>",
+  subscript: "<sub>",
+};
+const CLOSE: Record<Exclude<MdMark, "link" | "code">, string> = { ...OPEN, highlight: "</mark>", superscript: "</sup>", subscript: "</sub>" };
+const MD_MARKS = new Set<string>(MARK_ORDER);
 
 interface Piece {
   text: string;
@@ -154,7 +170,7 @@ function markKeys(node: DocNode): string[] {
     if (m.type === "link") {
       const href = m.attrs?.href;
       if (isAllowedHref(href)) keys.push(`link:${href}`);
-    } else if (m.type === "bold" || m.type === "italic" || m.type === "strike" || m.type === "code") keys.push(m.type);
+    } else if (MD_MARKS.has(m.type)) keys.push(m.type);
   }
   const rank = (k: string) => MARK_ORDER.indexOf(k.startsWith("link:") ? "link" : (k as MdMark));
   return [...new Set(keys)].sort((a, b) => rank(a) - rank(b));
@@ -204,7 +220,7 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
   const stack: string[] = [];
   const close = (key: string) => {
     if (key.startsWith("link:")) out += `](${linkDestination(key.slice(5))})`;
-    else if (key !== "code") out += OPEN[key as keyof typeof OPEN];
+    else if (key !== "code") out += CLOSE[key as keyof typeof CLOSE];
   };
   const list = pieces(nodes, heading);
   // A hard break at the very end of a block has no Markdown form (and means nothing).

@@ -108,8 +108,10 @@ export function BillingPortal() {
   const currentInterval: BillingInterval = isBillingInterval(billedPer) ? billedPer : "month";
   const switchInterval: BillingInterval = annualAvailable(plans.data) ? (chosenInterval ?? currentInterval) : "month";
   const per = (i: BillingInterval) => (i === "year" ? "/ year" : "/ month");
-  // Every paid plan at the chosen period, except the one the user already has.
-  const switchable = PAID.filter((p) => p !== current || switchInterval !== currentInterval);
+  // Every paid plan at the chosen period, except the one the user has and the one already scheduled.
+  const switchable = PAID.filter(
+    (p) => (p !== current || switchInterval !== currentInterval) && !(scheduled?.plan === p && scheduled.interval === switchInterval),
+  );
 
   return (
     <div className="w-full max-w-2xl space-y-6">

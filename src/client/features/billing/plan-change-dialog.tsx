@@ -97,7 +97,7 @@ export function PlanChangeDialog({
                 </div>
               </dl>
             )}
-            <p data-testid="next-charge">
+            <p data-testid="next-charge" className="text-center sm:text-left">
               {p.timing === "now"
                 ? `Then ${formatPrice(p.nextChargeAmount)} ${per(p.interval)}, next charged on ${formatDate(p.nextChargeAt)}.`
                 : `From ${formatDate(p.effectiveAt)} you pay ${formatPrice(p.nextChargeAmount)} ${per(p.interval)} for ${newName}. You can cancel this change until then.`}

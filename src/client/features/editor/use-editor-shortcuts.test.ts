@@ -24,6 +24,13 @@ describe("editor shortcuts", () => {
     expect(shortcutAction(key("S", { ctrlKey: true, shiftKey: true }))).toBeNull();
   });
 
+  it("leaves the to-do list, superscript, subscript and highlight keys to the editor", () => {
+    expect(shortcutAction(key("(", { ctrlKey: true, shiftKey: true }))).toBeNull();
+    expect(shortcutAction(key(".", { ctrlKey: true }))).toBeNull();
+    expect(shortcutAction(key(",", { ctrlKey: true }))).toBeNull();
+    expect(shortcutAction(key("H", { ctrlKey: true, shiftKey: true }))).toBeNull();
+  });
+
   it("opens find with Ctrl/Cmd+F and find with replace with Ctrl/Cmd+H", () => {
     expect(shortcutAction(key("f", { ctrlKey: true }))).toBe("find");
     expect(shortcutAction(key("F", { metaKey: true }))).toBe("find");

@@ -125,8 +125,9 @@ function LeafBlock({ leaf }: { leaf: DiffLeaf }) {
   const content = leaf.pieces.length ? <InlineChanges pieces={leaf.pieces} /> : <br />;
   switch (leaf.type) {
     case "heading": {
-      const level = leaf.attrs?.level === 1 || leaf.attrs?.level === 3 ? leaf.attrs.level : 2;
-      const Tag = `h${level}` as "h1" | "h2" | "h3";
+      const raw = leaf.attrs?.level;
+      const level = typeof raw === "number" && Number.isInteger(raw) && raw >= 1 && raw <= 6 ? raw : 2;
+      const Tag = `h${level}` as "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
       return (
         <Tag className={className} style={style}>
           {content}
@@ -167,6 +168,19 @@ function Block({ node }: { node: DiffNode }) {
     }
     case "listItem":
       return <li>{children}</li>;
+    case "taskList":
+      return <ul data-type="taskList">{children}</ul>;
+    case "taskItem": {
+      const checked = node.attrs?.checked === true;
+      return (
+        <li data-type="taskItem" data-checked={String(checked)}>
+          <label>
+            <input type="checkbox" checked={checked} disabled readOnly aria-label={checked ? "Done" : "Not done"} />
+          </label>
+          <div>{children}</div>
+        </li>
+      );
+    }
     case "blockquote":
       return <blockquote>{children}</blockquote>;
     default:

@@ -1,14 +1,18 @@
 // The block (slash) menu's commands and its filtering, as plain data so
 // the filtering is testable without an editor.
-export type SlashGroup = "Basic Blocks" | "AI Commands";
+export type SlashGroup = "Basic Blocks" | "More headings" | "AI Commands";
 
 export type SlashCommandId =
   | "text"
   | "heading1"
   | "heading2"
   | "heading3"
+  | "heading4"
+  | "heading5"
+  | "heading6"
   | "bulletList"
   | "orderedList"
+  | "taskList"
   | "quote"
   | "codeBlock"
   | "divider"
@@ -26,7 +30,7 @@ export interface SlashCommand {
   keywords: readonly string[];
 }
 
-const SLASH_GROUPS: readonly SlashGroup[] = ["Basic Blocks", "AI Commands"];
+const SLASH_GROUPS: readonly SlashGroup[] = ["Basic Blocks", "More headings", "AI Commands"];
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { id: "text", title: "Text", description: "Plain paragraph text", group: "Basic Blocks", keywords: ["paragraph", "p"] },
@@ -35,9 +39,13 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { id: "heading3", title: "Heading 3", description: "Small section heading", group: "Basic Blocks", keywords: ["h3"] },
   { id: "bulletList", title: "Bullet List", description: "A simple bulleted list", group: "Basic Blocks", keywords: ["ul", "unordered", "bulleted"] },
   { id: "orderedList", title: "Numbered List", description: "A list with numbers", group: "Basic Blocks", keywords: ["ol", "ordered"] },
+  { id: "taskList", title: "To-do List", description: "A list with checkboxes", group: "Basic Blocks", keywords: ["todo", "task", "checkbox", "checklist"] },
   { id: "quote", title: "Quote", description: "Capture a quotation", group: "Basic Blocks", keywords: ["blockquote", "citation"] },
   { id: "codeBlock", title: "Code Block", description: "A block of code", group: "Basic Blocks", keywords: ["pre", "snippet"] },
   { id: "divider", title: "Divider", description: "A horizontal line", group: "Basic Blocks", keywords: ["hr", "rule", "separator"] },
+  { id: "heading4", title: "Heading 4", description: "Smaller section heading", group: "More headings", keywords: ["h4"] },
+  { id: "heading5", title: "Heading 5", description: "Minor heading", group: "More headings", keywords: ["h5"] },
+  { id: "heading6", title: "Heading 6", description: "Smallest heading", group: "More headings", keywords: ["h6"] },
   { id: "aiComplete", title: "AI Complete", description: "Continue writing from here", group: "AI Commands", keywords: ["continue", "autocomplete"] },
   { id: "aiRewrite", title: "AI Rewrite", description: "Rewrite the selected text", group: "AI Commands", keywords: ["rephrase", "style", "tone"] },
   { id: "aiSummarize", title: "AI Summarize", description: "Summarize the document", group: "AI Commands", keywords: ["summary", "tldr"] },

@@ -31,13 +31,19 @@ export function runSlashCommand(
     case "heading1":
     case "heading2":
     case "heading3":
-      chain.setHeading({ level: Number(id.slice(-1)) as 1 | 2 | 3 }).run();
+    case "heading4":
+    case "heading5":
+    case "heading6":
+      chain.setHeading({ level: Number(id.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6 }).run();
       break;
     case "bulletList":
       chain.toggleBulletList().run();
       break;
     case "orderedList":
       chain.toggleOrderedList().run();
+      break;
+    case "taskList":
+      chain.toggleTaskList().run();
       break;
     case "quote":
       chain.toggleBlockquote().run();

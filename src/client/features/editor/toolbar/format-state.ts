@@ -10,10 +10,16 @@ export interface FormatState {
   strike: boolean;
   code: boolean;
   link: boolean;
+  superscript: boolean;
+  subscript: boolean;
+  highlight: boolean;
   h1: boolean;
   h2: boolean;
   h3: boolean;
+  /** 4, 5 or 6 when the block is such a heading (the "More headings" choice), else 0. */
+  smallHeading: number;
   bulletList: boolean;
+  taskList: boolean;
   orderedList: boolean;
   blockquote: boolean;
   codeBlock: boolean;
@@ -36,10 +42,15 @@ export function readFormatState(editor: Editor): FormatState {
     strike: editor.isActive("strike"),
     code: editor.isActive("code"),
     link: editor.isActive("link"),
+    superscript: editor.isActive("superscript"),
+    subscript: editor.isActive("subscript"),
+    highlight: editor.isActive("highlight"),
     h1: editor.isActive("heading", { level: 1 }),
     h2: editor.isActive("heading", { level: 2 }),
     h3: editor.isActive("heading", { level: 3 }),
+    smallHeading: [4, 5, 6].find((level) => editor.isActive("heading", { level })) ?? 0,
     bulletList: editor.isActive("bulletList"),
+    taskList: editor.isActive("taskList"),
     orderedList: editor.isActive("orderedList"),
     blockquote: editor.isActive("blockquote"),
     codeBlock: editor.isActive("codeBlock"),

@@ -12,16 +12,20 @@ import {
   Heading1,
   Heading2,
   Heading3,
+  Highlighter,
   Italic,
   Link as LinkIcon,
   List,
   ListOrdered,
+  ListTodo,
   Minus,
   Palette,
   Quote,
   Redo2,
   SquareCode,
   Strikethrough,
+  Subscript,
+  Superscript,
   Underline,
   Undo2,
 } from "lucide-react";
@@ -92,11 +96,30 @@ export const FormattingToolbar = memo(function FormattingToolbar({
       <ToolbarButton label="Heading 3" active={s.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         <Heading3 aria-hidden="true" />
       </ToolbarButton>
+      <select
+        aria-label="More headings"
+        title="More headings"
+        className={selectClass}
+        value={s.smallHeading ? String(s.smallHeading) : ""}
+        onChange={(e) => {
+          const level = Number(e.target.value) as 4 | 5 | 6;
+          if (level) chain().setHeading({ level }).run();
+          else chain().setParagraph().run();
+        }}
+      >
+        <option value="">H4–6</option>
+        <option value="4">Heading 4</option>
+        <option value="5">Heading 5</option>
+        <option value="6">Heading 6</option>
+      </select>
       <ToolbarButton label="Bullet list" active={s.bulletList} onClick={() => chain().toggleBulletList().run()}>
         <List aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton label="Numbered list" active={s.orderedList} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="To-do list" shortcut="Ctrl+Shift+9" active={s.taskList} onClick={() => chain().toggleTaskList().run()}>
+        <ListTodo aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton label="Quote" active={s.blockquote} onClick={() => chain().toggleBlockquote().run()}>
         <Quote aria-hidden="true" />
@@ -122,6 +145,15 @@ export const FormattingToolbar = memo(function FormattingToolbar({
       </ToolbarButton>
       <ToolbarButton label="Inline code" shortcut="Ctrl+E" active={s.code} onClick={() => chain().toggleCode().run()}>
         <Code aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Superscript" shortcut="Ctrl+." active={s.superscript} onClick={() => chain().toggleSuperscript().run()}>
+        <Superscript aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Subscript" shortcut="Ctrl+," active={s.subscript} onClick={() => chain().toggleSubscript().run()}>
+        <Subscript aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Highlight" shortcut="Ctrl+Shift+H" active={s.highlight} onClick={() => chain().toggleHighlight().run()}>
+        <Highlighter aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton label="Link" active={s.link} onClick={onAddLink}>
         <LinkIcon aria-hidden="true" />
