@@ -7,6 +7,7 @@ import type { AppContext, AuthUser } from "../context.js";
 import { type DocumentPrincipal, isDocumentId } from "../documents/index.js";
 import { userFromAccessToken } from "../http/index.js";
 import { accessOf } from "../members/index.js";
+import type { Revocation } from "../realtime/index.js";
 import { liveShareState, resolveShareGrant } from "../sharing/index.js";
 
 
@@ -60,4 +61,15 @@ export async function recheckGrant(ctx: AppContext, grant: CollabGrant): Promise
   const state = await liveShareState(ctx, grant.documentId);
   if (!state || state.generation !== grant.shareGeneration) return "ended";
   return grant.readOnly || state.allowEditing ? "holds" : "changed";
+}
+
+/**
+ * What a revocation (from the realtime bus) means for a live connection's grant: a sign-out
+ * ends that session's connections, a user-wide one every other session's; a share or member
+ * change is checked again against the database.
+ */
+export async function revocationOutcome(ctx: AppContext, grant: CollabGrant, revocation: Revocation): Promise<"holds" | "changed" | "ended"> {
+  if (revocation.type === "session") return grant.user?.sessionId === revocation.sessionId ? "ended" : "holds";
+  if (revocation.type === "user") return grant.user?.id === revocation.userId && grant.user.sessionId !== revocation.exceptSessionId ? "ended" : "holds";
+  return recheckGrant(ctx, grant);
 }

@@ -99,3 +99,20 @@ export function createConnectionLimits(limits = CONNECTION_LIMITS): ConnectionLi
     },
   };
 }
+
+/** Messages and bytes one connection sent in the current second; a flood is closed by count or by bytes. */
+export class MessageWindow {
+  private start = 0;
+  private count = 0;
+  private bytes = 0;
+  /** Counts a message of `bytes`; false once the second holds more than `maxMessages` or `maxBytes`. */
+  admit(bytes: number, maxMessages: number, maxBytes: number, now = Date.now()): boolean {
+    if (now - this.start >= 1000) {
+      this.start = now;
+      this.count = 0;
+      this.bytes = 0;
+    }
+    this.bytes += bytes;
+    return ++this.count <= maxMessages && this.bytes <= maxBytes;
+  }
+}

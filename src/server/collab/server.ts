@@ -18,8 +18,8 @@ import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/i
 import type { VersionAuthor } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { authorOf, snapshotIfChanged, snapshotIfDue } from "../versions/index.js";
-import { type CollabGrant, CollabDenied, grantFor, recheckGrant } from "./access.js";
-import { type ConnectionGate, createConnectionLimits } from "./connection-limits.js";
+import { type CollabGrant, CollabDenied, grantFor, revocationOutcome } from "./access.js";
+import { type ConnectionGate, MessageWindow, createConnectionLimits } from "./connection-limits.js";
 import { type Refusal, reviewChange, tooLarge } from "./ingress.js";
 import { readCollabMessage } from "./message.js";
 import { loadState, stateAtVersion, storeState, storedVersion } from "./state-store.js";
@@ -41,9 +41,7 @@ export const COLLAB_LIMITS = {
 interface ConnectionState {
   grant: CollabGrant;
   gate?: ConnectionGate;
-  windowStart: number;
-  windowCount: number;
-  windowBytes: number;
+  window: MessageWindow;
 }
 
 /** A change the server refuses: the connection is closed with the refusal's code, the change is not applied. */
@@ -233,7 +231,7 @@ export function createCollab(ctx: AppContext): Collab {
       const gate = (context as { gate?: ConnectionGate }).gate;
       gate?.signedIn(grant.user?.id ?? null);
       connectionConfig.readOnly = grant.readOnly;
-      const state: ConnectionState = { grant, gate, windowStart: 0, windowCount: 0, windowBytes: 0 };
+      const state: ConnectionState = { grant, gate, window: new MessageWindow() };
       return state;
     },
 
@@ -246,17 +244,8 @@ export function createCollab(ctx: AppContext): Collab {
         throw new Refused(refusal);
       };
       if (message.byteLength > COLLAB_LIMITS.maxMessageBytes) refuse(tooLarge(DOCUMENT_MAX_BYTES));
-      if (state?.grant) {
-        const now = Date.now();
-        if (now - state.windowStart >= 1000) {
-          state.windowStart = now;
-          state.windowCount = 0;
-          state.windowBytes = 0;
-        }
-        state.windowBytes += message.byteLength;
-        if (++state.windowCount > COLLAB_LIMITS.maxMessagesPerSecond || state.windowBytes > COLLAB_LIMITS.maxBytesPerSecond) {
-          refuse({ code: COLLAB_CLOSE.tooManyMessages, reason: "Too many messages" });
-        }
+      if (state?.window && !state.window.admit(message.byteLength, COLLAB_LIMITS.maxMessagesPerSecond, COLLAB_LIMITS.maxBytesPerSecond)) {
+        refuse({ code: COLLAB_CLOSE.tooManyMessages, reason: "Too many messages" });
       }
       const read = readCollabMessage(message);
       // Only the server speaks to every editor: an editor's broadcast could pose as its notices.
@@ -354,16 +343,7 @@ export function createCollab(ctx: AppContext): Collab {
       for (const connection of document.getConnections()) {
         const grant = (connection.context as ConnectionState | undefined)?.grant;
         if (!grant) continue;
-        const outcome =
-          revocation.type === "session"
-            ? grant.user?.sessionId === revocation.sessionId
-              ? "ended"
-              : "holds"
-            : revocation.type === "user"
-              ? grant.user?.id === revocation.userId && grant.user.sessionId !== revocation.exceptSessionId
-                ? "ended"
-                : "holds"
-              : await recheckGrant(ctx, grant);
+        const outcome = await revocationOutcome(ctx, grant, revocation);
         if (outcome === "ended") connection.webSocket.close(COLLAB_CLOSE.accessEnded, "Access ended");
         if (outcome === "changed") connection.webSocket.close(COLLAB_CLOSE.accessChanged, "Access changed");
       }
