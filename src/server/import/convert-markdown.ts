@@ -9,6 +9,7 @@
 // - images are counted from the tokens, not with a pattern over the text.
 import markdownit, { type Token } from "markdown-it";
 import { isAllowedHref } from "../../shared/editor/links.js";
+import { formatTag, markTaskLists } from "../../shared/markdown/from-markdown.js";
 import type { ImportMark, ImportNode } from "./nodes.js";
 import type { Notes } from "./notes.js";
 
@@ -21,6 +22,8 @@ function markdownIt() {
   if (!parser) {
     parser = markdownit("default", { html: false, linkify: false, maxNesting: MARKDOWN_MAX_NESTING });
     parser.disable("table");
+    // <sup>, <sub> and <mark> (and no other HTML), as the shared reader reads them.
+    parser.inline.ruler.before("html_inline", "format_tags", formatTag);
   }
   return parser;
 }
@@ -37,7 +40,8 @@ const INLINE_MARKS: Record<string, "bold" | "italic" | "strike"> = { strong_open
 const MARK_ORDER = ["bold", "italic", "strike"] as const;
 
 function blockAttrs(token: Token): Record<string, unknown> | undefined {
-  if (token.type === "heading_open") return { level: Math.min(3, Number(token.tag.slice(1)) || 1) };
+  if (token.type === "heading_open") return { level: Math.min(6, Number(token.tag.slice(1)) || 1) };
+  if (token.type === "list_item_open" && token.meta?.task) return { checked: token.meta.checked === true };
   if (token.type === "ordered_list_open") {
     const start = Number(token.attrGet("start") ?? 1);
     return Number.isInteger(start) && start !== 1 && start >= 0 && start < 1e6 ? { start } : undefined;
@@ -51,11 +55,17 @@ function appendInline(out: ImportNode[], tokens: Token[], notes: Notes): void {
   const open: ("bold" | "italic" | "strike" | "link" | null)[] = [];
   const counts = { bold: 0, italic: 0, strike: 0 };
   const links: ImportMark[] = [];
+  // <sup>, <sub> and <mark>: their tags need not nest with the rest.
+  const tags: ImportMark["type"][] = [];
   let current: ImportMark[] | null = null;
   let currentKey = "";
   const marks = (): ImportMark[] => {
     if (!current) {
       current = MARK_ORDER.filter((type) => counts[type] > 0).map((type) => ({ type }));
+      // Superscript and subscript exclude each other: the innermost one counts.
+      const shift = tags.findLast((t) => t === "superscript" || t === "subscript");
+      if (shift) current.push({ type: shift });
+      if (tags.includes("highlight")) current.push({ type: "highlight" });
       const link = links.at(-1);
       if (link) current.push(link);
       currentKey = JSON.stringify(current);
@@ -76,7 +86,14 @@ function appendInline(out: ImportNode[], tokens: Token[], notes: Notes): void {
   const pushMarked = (text: string) => pushText(text, marks(), currentKey);
   for (const token of tokens) {
     const mark = INLINE_MARKS[token.type];
-    if (mark) {
+    if (token.type === "format_tag") {
+      const { mark: type, close } = token.meta as { mark: ImportMark["type"]; close: boolean };
+      const at = tags.lastIndexOf(type);
+      if (!close) tags.push(type);
+      else if (at >= 0) tags.splice(at, 1);
+      else pushMarked(token.content);
+      current = null;
+    } else if (mark) {
       counts[mark]++;
       open.push(mark);
       current = null;
@@ -111,7 +128,7 @@ function appendInline(out: ImportNode[], tokens: Token[], notes: Notes): void {
 /** A list item or quote must start with (or hold) a paragraph. */
 function fixContent(node: ImportNode): void {
   const content = node.content ?? [];
-  if (node.type === "listItem" && content[0]?.type !== "paragraph") content.unshift({ type: "paragraph" });
+  if ((node.type === "listItem" || node.type === "taskItem") && content[0]?.type !== "paragraph") content.unshift({ type: "paragraph" });
   if (node.type === "blockquote" && !content.length) content.push({ type: "paragraph" });
   node.content = content;
 }
@@ -125,8 +142,12 @@ export function markdownToImportNodes(markdown: string, notes: Notes): ImportNod
     if (!parent.content) parent.content = [];
     parent.content.push(node);
   };
-  for (const token of markdownIt().parse(markdown, {})) {
-    const type = BLOCK_TYPES[token.type];
+  const tokens = markdownIt().parse(markdown, {});
+  // GFM to-do lists ("- [x] done"), found as the shared reader finds them.
+  markTaskLists(tokens);
+  for (const token of tokens) {
+    const task = token.meta?.task === true;
+    const type = task ? (token.type === "bullet_list_open" ? "taskList" : "taskItem") : BLOCK_TYPES[token.type];
     if (type) {
       const attrs = blockAttrs(token);
       const node: ImportNode = attrs ? { type, attrs } : { type };
@@ -135,7 +156,7 @@ export function markdownToImportNodes(markdown: string, notes: Notes): ImportNod
     } else if (token.nesting === -1) {
       if (stack.length <= 1) continue;
       const node = stack.pop()!;
-      if (node.type === "listItem" || node.type === "blockquote") fixContent(node);
+      if (node.type === "listItem" || node.type === "taskItem" || node.type === "blockquote") fixContent(node);
     } else if (token.type === "inline") {
       const parent = stack[stack.length - 1]!;
       if (!parent.content) parent.content = [];

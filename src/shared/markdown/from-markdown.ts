@@ -41,8 +41,12 @@ function markdownIt(): MarkdownIt {
 const FORMAT_TAG = /^<(\/?)(sup|sub|mark)>/i;
 const TAG_MARKS: Record<string, JsonMark["type"]> = { sup: "superscript", sub: "subscript", mark: "highlight" };
 
-/** Reads <sup>, <sub>, <mark> and their closing tags (exactly so written) as format_tag tokens. */
-function formatTag(state: { src: string; pos: number; push(type: string, tag: string, nesting: number): Token }, silent: boolean): boolean {
+/**
+ * Reads <sup>, <sub>, <mark> and their closing tags (exactly so written) as format_tag tokens
+ * (meta: the mark and whether the tag closes it). An inline rule: the import's own reader
+ * (src/server/import/convert-markdown.ts) adds it to its parser too.
+ */
+export function formatTag(state: { src: string; pos: number; push(type: string, tag: string, nesting: number): Token }, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3c) return false;
   const match = FORMAT_TAG.exec(state.src.slice(state.pos, state.pos + 8));
   if (!match) return false;
@@ -63,7 +67,7 @@ const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
  * items (meta.checked), and takes the marker out of the item's text. A list with some items
  * unmarked stays a bullet list, its markers kept as text.
  */
-function markTaskLists(tokens: Token[]): void {
+export function markTaskLists(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const list = tokens[i]!;
     if (list.type !== "bullet_list_open") continue;
