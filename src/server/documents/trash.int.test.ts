@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentRecord, DocumentSummary, TrashedDocument } from "../../shared/contracts/documents.js";
 import { openEditor, synced, type TestEditor } from "../collab/provider.test-util.js";
 import { type TestApp, type TestUser, createTestUser, freshToken, request } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
 import { paragraphDoc, withAppAndOwner } from "./documents.test-util.js";
 import { purgeExpiredTrash } from "./trash.js";
 
@@ -26,7 +27,7 @@ describe("trash", () => {
   it("deleting pauses every access; restoring brings the document, its link and its members back", async () => {
     const doc = await create(owner, "Shared novel");
     const member = await createTestUser(t);
-    await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: member.email, role: "editor" } });
+    await inviteAndAccept(t, owner, doc.id, member, "editor");
     await request(t, "PUT", `/api/documents/${doc.id}/share`, { user: owner, payload: { isPublic: true } });
     const editor = openEditor(base, doc.id, member.token);
     editors.push(editor);

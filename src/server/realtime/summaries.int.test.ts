@@ -3,9 +3,9 @@
 // the document stops receiving them at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DocumentSummary, documentChannel } from "../../shared/contracts/documents.js";
-import type { Member } from "../../shared/contracts/members.js";
 import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
 import { type TestSocket, authenticate, openRealtime } from "./ws-client.test-util.js";
 
 describe("/realtime summaries", () => {
@@ -46,7 +46,7 @@ describe("/realtime summaries", () => {
   it("a member removed from the document stops following it at once", async () => {
     const doc = await createDocument(t, owner);
     const member = await createTestUser(t);
-    const invited = (await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: member.email, role: "viewer" } })).json() as Member;
+    const invited = await inviteAndAccept(t, owner, doc.id, member, "viewer");
     const s = await listFollowing(member, doc.id);
     await request(t, "DELETE", `/api/documents/${doc.id}/members/${invited.id}`, { user: owner });
     const channel = documentChannel(doc.id);

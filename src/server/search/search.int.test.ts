@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { SearchResponse, SearchResult } from "../../shared/contracts/search.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
 import { SEARCH_REFRESH_QUIET_MS, refreshRestingVectors } from "./refresh.js";
 
 const para = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
@@ -44,7 +45,7 @@ describe("search", () => {
     const trashed = await create(owner, "Old draft", "A zephyrine draft that went to the trash.");
     const shared = await create(stranger, "Shared story", "Someone else wrote about a zephyrine sky.");
     const hidden = await create(stranger, "Private story", "A private zephyrine secret.");
-    expect((await request(t, "POST", `/api/documents/${shared.id}/members`, { user: stranger, payload: { email: owner.email, role: "viewer" } })).statusCode).toBe(201);
+    await inviteAndAccept(t, stranger, shared.id, owner, "viewer");
     expect((await request(t, "DELETE", `/api/documents/${trashed.id}`, { user: owner })).statusCode).toBeLessThan(300);
 
     const found = await search(owner, "zephyrine");
@@ -126,7 +127,7 @@ describe("search", () => {
 
   it("finds what the latest save says, not what an earlier one said, for the owner and for a member", async () => {
     const doc = await create(owner, "Garden log", "The quinceberry hedge needs water.");
-    expect((await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: member.email, role: "viewer" } })).statusCode).toBe(201);
+    await inviteAndAccept(t, owner, doc.id, member, "viewer");
     // Several autosaves in a row, the last renaming the document too.
     let version = doc.version;
     for (const [title, text] of [

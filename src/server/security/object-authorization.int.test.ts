@@ -97,6 +97,8 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     anonymous: [401],
   },
   "DELETE /api/documents/:id/members/:memberId": { path: (i) => `/api/documents/${i.documentId}/members/${i.memberId}`, other: [404], anonymous: [401] },
+  "POST /api/invitations/:invitationId/accept": { path: (i) => `/api/invitations/${i.memberId}/accept`, other: [404], anonymous: [401] },
+  "POST /api/invitations/:invitationId/decline": { path: (i) => `/api/invitations/${i.memberId}/decline`, other: [404], anonymous: [401] },
 };
 
 describe("object-level authorization on every route with an id", () => {

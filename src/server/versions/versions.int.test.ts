@@ -7,6 +7,7 @@ import type { VersionDetail, VersionList, VersionSummary } from "../../shared/co
 import { openEditor, plainText, synced, type TestEditor } from "../collab/provider.test-util.js";
 import { paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
 import { type TestApp, type TestUser, createTestUser, freshToken, request, setTestPlan } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
 import { purgeExpiredVersions } from "./retention.js";
 
 const MIN = 60_000;
@@ -159,8 +160,8 @@ describe("version history", () => {
     const [v] = (await versions(owner, doc.id)).versions;
     const editor = await createTestUser(t);
     const viewer = await createTestUser(t);
-    await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: editor.email, role: "editor" } });
-    await request(t, "POST", `/api/documents/${doc.id}/members`, { user: owner, payload: { email: viewer.email, role: "viewer" } });
+    await inviteAndAccept(t, owner, doc.id, editor, "editor");
+    await inviteAndAccept(t, owner, doc.id, viewer, "viewer");
     expect((await versions(editor, doc.id)).versions).toHaveLength(1);
     const stranger = await createTestUser(t, { plan: "professional" });
     for (const user of [viewer, stranger]) {
