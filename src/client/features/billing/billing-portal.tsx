@@ -202,6 +202,11 @@ export function BillingPortal() {
             </h2>
             {annualAvailable(plans.data) && <IntervalSwitch value={switchInterval} onChange={setChosenInterval} />}
           </div>
+          {switchable.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              Your next plan is already chosen. Choose {switchInterval === "year" ? "Monthly" : "Annual"} to see other plans.
+            </p>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             {switchable.map((p) => (
               <Card key={p} className={wanted === p ? "border-primary ring-1 ring-primary" : undefined}>
