@@ -90,7 +90,7 @@ describe("invitations", () => {
     // invitation, accepts it and lands in the document.
     const inviteeContext = await newContext();
     const page = await inviteeContext.newPage();
-    await openMailLink(page, app.server.url, inviteeEmail, "Open the document");
+    await openMailLink(page, app.server.url, inviteeEmail, "Accept or decline the invitation");
     await page.getByRole("heading", { name: "You've been invited to a document" }).waitFor();
     await page.getByRole("link", { name: "Create account" }).click();
     await page.getByLabel("Full Name").fill("Ivan Invitee");
@@ -173,7 +173,7 @@ describe("invitations", () => {
     const strangerContext = await newContext();
     await putSessionInContext(strangerContext, app.server.url, stranger);
     const strangerPage = await strangerContext.newPage();
-    await openMailLink(strangerPage, app.server.url, invitee.email, "Open the document");
+    await openMailLink(strangerPage, app.server.url, invitee.email, "Accept or decline the invitation");
     await strangerPage.getByRole("heading", { name: "This invitation is for another account" }).waitFor({ timeout: 20_000 });
     expect(await strangerPage.getByText(`It was sent to ${invitee.email}`).count()).toBe(1);
     expect(await strangerPage.getByRole("button", { name: "Accept" }).count()).toBe(0);

@@ -125,9 +125,9 @@ export function invitationEmail(
     `${invite.inviterName} invited you to ${what} a document`,
     [
       `${invite.inviterName} shared "${invite.documentTitle}" with you on ${PRODUCT}, and you can ${what} it.`,
-      `Sign in or create a free account with this email address to open it. It will also be under "Shared with me" on your dashboard.`,
+      `Sign in or create a free account with this email address to accept or decline it. It will also wait under "Shared with me" on your dashboard.`,
     ],
-    { label: "Open the document", url: invite.url },
+    { label: "Accept or decline the invitation", url: invite.url },
     "If you did not expect this invitation, you can ignore this email.",
   );
 }
