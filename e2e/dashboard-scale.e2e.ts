@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { buyPlan } from "./support/api.js";
+import { buyPlan, inviteAndAccept } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 
@@ -27,7 +27,7 @@ describe("dashboard at 1,000 documents", () => {
     const friend = await signUpViaApi(app.server.url);
     const theirs = await api<DocumentRecord>(friend, "POST", "/api/documents", { title: "Friend's notes" });
     await buyPlan(app.server.url, friend, "professional");
-    await api(friend, "POST", `/api/documents/${theirs.id}/members`, { email: owner.email, role: "viewer" });
+    await inviteAndAccept(app.server.url, friend, theirs.id, owner, "viewer");
 
     const context = await app.browser.newContext();
     contexts.push(context);

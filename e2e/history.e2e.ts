@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { VersionList } from "../src/shared/contracts/versions";
 import { animationsDone, seriousViolations } from "./support/a11y.js";
-import { buyPlan } from "./support/api.js";
+import { buyPlan, inviteAndAccept } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { editorBody } from "./support/editor.js";
@@ -62,7 +62,7 @@ describe("version history", () => {
     await buyPlan(app.server.url, owner, "professional");
     const collaborator = await signUpViaApi(app.server.url, { fullName: "Cole Laborator" });
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Chapter one", content: docOf("Start.") });
-    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: collaborator.email, role: "editor" });
+    await inviteAndAccept(app.server.url, owner, doc.id, collaborator, "editor");
     // The first save keeps an automatic version: the one the named version is compared with.
     await api(owner, "PATCH", `/api/documents/${doc.id}`, { version: doc.version, content: docOf("The first words.") });
     expect((await api<VersionList>(owner, "GET", `/api/documents/${doc.id}/versions`)).versions.map((v) => v.kind)).toEqual(["auto"]);
@@ -184,8 +184,8 @@ describe("version history", () => {
     const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Shared", content: docOf("Shared words.") });
     const editor = await signUpViaApi(app.server.url);
     const viewer = await signUpViaApi(app.server.url);
-    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: editor.email, role: "editor" });
-    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: viewer.email, role: "viewer" });
+    await inviteAndAccept(app.server.url, owner, doc.id, editor, "editor");
+    await inviteAndAccept(app.server.url, owner, doc.id, viewer, "viewer");
 
     const asEditor = await openEditor(editor, doc.id);
     await historyButton(asEditor).waitFor();

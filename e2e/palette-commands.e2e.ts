@@ -9,7 +9,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { apiRequest, buyPlan } from "./support/api.js";
+import { apiRequest, buyPlan, inviteAndAccept } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { editorBody, openInEditor } from "./support/editor.js";
@@ -197,7 +197,7 @@ describe("command palette in the editor", () => {
     await buyPlan(server.url, owner, "professional");
     const doc = await createDoc(owner, "Viewed", "Read only text.");
     const viewer = await signUpViaApi(server.url);
-    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: viewer.email, role: "viewer" });
+    await inviteAndAccept(server.url, owner, doc.id, viewer, "viewer");
     const page = await openInEditor(browser, server.url, viewer, doc.id);
     await page.getByText("View only").waitFor();
     await page.keyboard.press("Control+Shift+K");

@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { apiRequest, buyPlan } from "./support/api.js";
+import { apiRequest, buyPlan, inviteAndAccept } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signInPage, signUpViaApi } from "./support/auth.js";
 import type { RunningServer } from "./support/server.js";
@@ -68,7 +68,7 @@ describe("command palette", () => {
     const shared = await create(owner, "Team charter", "Our shared values: candour, kindness, and marzipan on Fridays.");
     await create(owner, "Private marzipan", "Marzipan recipe the owner keeps to herself.");
     const invitee = await signUpViaApi(server.url);
-    await apiRequest(server.url, owner, "POST", `/api/documents/${shared.id}/members`, { email: invitee.email, role: "viewer" });
+    await inviteAndAccept(server.url, owner, shared.id, invitee, "viewer");
     await create(invitee, "My marzipan list", "Marzipan shops nearby.");
 
     const page = await signInPage(browser, server.url, invitee);

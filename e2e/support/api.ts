@@ -46,3 +46,15 @@ export async function buyPlan(baseUrl: string, session: ApiSession, plan: "creat
   const { url } = await apiRequest<UrlResponse>(baseUrl, session, "POST", "/api/stripe/create-checkout-session", { priceId });
   await apiRequest(baseUrl, session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
 }
+
+/**
+ * Shares document `documentId` with `invitee` as `role`, as an owner and the invitee do: the
+ * owner invites, the invitee accepts from Shared with me (an invitation grants nothing until then).
+ */
+export async function inviteAndAccept(baseUrl: string, owner: ApiSession, documentId: string, invitee: ApiSession, role: "viewer" | "editor"): Promise<void> {
+  await apiRequest(baseUrl, owner, "POST", `/api/documents/${documentId}/members`, { email: invitee.email, role });
+  const pending = await apiRequest<{ id: string; document_id: string }[]>(baseUrl, invitee, "GET", "/api/invitations");
+  const invitation = pending.find((p) => p.document_id === documentId);
+  if (!invitation) throw new Error(`no invitation to ${documentId} for ${invitee.email}`);
+  await apiRequest(baseUrl, invitee, "POST", `/api/invitations/${invitation.id}/accept`, {});
+}
