@@ -24,4 +24,6 @@ export const TaskItem = BaseTaskItem.extend({
       },
     };
   },
-}).configure({ nested: true });
+  // The editor's checkbox view writes only these options' attributes on its <li>: the
+  // data-type makes it the same markup as the shared view and the HTML export (for the CSS).
+}).configure({ nested: true, HTMLAttributes: { "data-type": "taskItem" } });
