@@ -30,6 +30,8 @@ const EnvSchema = z.object({
 
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   AUTH_AUTOCONFIRM: bool,
+  /** Password changes need the code GET /auth/v1/reauthenticate mails (sessions older than 24 h). */
+  AUTH_SECURE_PASSWORD_CHANGE: bool,
 
   SMTP_URL: optionalUrl,
   /** Rate-limit windows shared by every instance; unset: each process counts alone. */

@@ -314,12 +314,7 @@ describe("@supabase/auth-js: reauthentication with AUTH_SECURE_PASSWORD_CHANGE=t
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    process.env.AUTH_SECURE_PASSWORD_CHANGE = "true";
-    try {
-      ({ t, base } = await start({ AUTH_AUTOCONFIRM: "true" }));
-    } finally {
-      delete process.env.AUTH_SECURE_PASSWORD_CHANGE;
-    }
+    ({ t, base } = await start({ AUTH_AUTOCONFIRM: "true", AUTH_SECURE_PASSWORD_CHANGE: "true" }));
   }, 180_000);
   afterAll(async () => t.close());
 

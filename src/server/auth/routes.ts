@@ -34,7 +34,6 @@ import { AUTH_RATE_RULES, refuseGoTrue } from "./rate-rules.js";
 import { safeRedirect } from "./redirect.js";
 import { loadSigningSecret } from "./secret.js";
 import { REFRESH_GRACE_MS, SessionService } from "./sessions.js";
-import { securePasswordChange } from "./settings.js";
 import { updateUser } from "./user-update.js";
 
 const P = "/auth/v1";
@@ -77,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     sessions: new SessionService(ctx, hmac(secret, "draftsmith refresh-token successor key")),
     limiter: new RateLimiter(ctx.rateLimits, ctx.now, refuseGoTrue),
     afterResponse: afterResponseQueue(ctx, (err, label) => app.log.error({ err }, `${label} failed after answering`)),
-    securePasswordChange: securePasswordChange(ctx.config),
+    securePasswordChange: ctx.config.AUTH_SECURE_PASSWORD_CHANGE,
   };
   // Shutdown lets queued mail go out before the database closes.
   app.addHook("onClose", async () => deps.afterResponse.drain());
