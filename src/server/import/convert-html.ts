@@ -73,6 +73,10 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
   const root: ImportNode = { type: "doc", content: [] };
   const blocks: ImportNode[] = [root];
   const implicit = new WeakSet<ImportNode>();
+  // To-do lists made from paragraphs that open with a checkbox (how mammoth reads Word's
+  // checkboxes): each item closes with its paragraph, and the next such paragraph reopens the list.
+  const checkboxLists = new WeakSet<ImportNode>();
+  const closesWithParagraph = new WeakSet<ImportNode>();
   // Open marks as a stack (to close them in order) and as counts, so a file with a million
   // unclosed <b> costs no more per word than one with a single one.
   const marks: (ImportMark | null)[] = [];
@@ -260,6 +264,21 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
       // A to-do item's box (GitHub writes no data-checked, only the box's own state).
       const item = top().type === "paragraph" && !top().content?.length ? blocks[blocks.length - 2] : top();
       if (item?.type === "taskItem" && attrs.checked !== undefined) item.attrs = { checked: true };
+      else if (item && item.type !== "listItem" && top().type === "paragraph" && item === blocks[blocks.length - 2] && item.content?.at(-1) === top() && !blockDepthReached()) {
+        const paragraph = blocks.pop()!;
+        item.content!.pop();
+        const previous = item.content?.at(-1);
+        if (previous && checkboxLists.has(previous)) blocks.push(previous);
+        else {
+          push({ type: "taskList" }, true);
+          checkboxLists.add(top());
+        }
+        push({ type: "taskItem", attrs: { checked: attrs.checked !== undefined } }, true);
+        closesWithParagraph.add(top());
+        closesWithParagraph.add(blocks[blocks.length - 2]!);
+        top().content = [paragraph];
+        blocks.push(paragraph);
+      }
       return {};
     }
     if (tag === "hr") {
@@ -326,7 +345,10 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
         if (entry.mark) closeMark();
         if (entry.table) tableDepth--;
         if (entry.block && blocks.includes(entry.block)) while (blocks.length > 1 && blocks[blocks.length - 1] !== entry.block) pop();
-        if (entry.block && top() === entry.block) pop();
+        if (entry.block && top() === entry.block) {
+          pop();
+          while (blocks.length > 1 && closesWithParagraph.has(top())) pop();
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
