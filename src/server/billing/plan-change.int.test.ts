@@ -2,6 +2,7 @@
 // and annual → monthly at the end of the paid period (cancellable until then), the preview
 // charging exactly what the change charges, invoices with a credit and a charge line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getUserPlan } from "./plan-lookup.js";
 import { createTestApp, createTestUser, freshToken, request, type TestApp, type TestUser } from "../test/harness.js";
 
 const DAY = 86_400_000;
@@ -121,6 +122,8 @@ describe("plan changes with the built-in checkout", () => {
 
     // When the year ends the subscription moves to Creator for a month, invoiced at $12.
     t.clock.now = new Date(end.getTime() + 3_600_000);
+    // Before any billing page is opened, document limits and AI already see Creator, not Gratis.
+    expect(await getUserPlan(t.ctx.db, user.id, t.clock.now)).toMatchObject({ plan: "creator", isActive: true });
     await refresh(user);
     const next = new Date(end);
     next.setUTCMonth(next.getUTCMonth() + 1);

@@ -25,9 +25,16 @@ export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Da
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   if (!row) return { plan: "gratis", isActive: false, status: "inactive", currentPeriodEnd: null, cancelAtPeriodEnd: false, priceId: null };
   const inPeriod = !row.currentPeriodEnd || row.currentPeriodEnd.getTime() > now.getTime();
-  const isActive = ACTIVE_STATUSES.has(row.status) && inPeriod && isPlanId(row.plan) && row.plan !== "gratis";
+  // A change scheduled for the end of the paid period is the plan from that moment, before the
+  // provider's event (or the built-in checkout's next billing call) writes it into the row.
+  const scheduled =
+    ACTIVE_STATUSES.has(row.status) && !row.cancelAtPeriodEnd && !!row.scheduledAt && row.scheduledAt.getTime() <= now.getTime() && isPlanId(row.scheduledPlan ?? "")
+      ? (row.scheduledPlan as PlanId)
+      : null;
+  const current = scheduled ?? row.plan;
+  const isActive = ACTIVE_STATUSES.has(row.status) && (inPeriod || !!scheduled) && isPlanId(current) && current !== "gratis";
   return {
-    plan: isActive ? (row.plan as PlanId) : "gratis",
+    plan: isActive ? (current as PlanId) : "gratis",
     isActive,
     status: isActive ? row.status : row.status === "active" && !inPeriod ? "expired" : row.status,
     currentPeriodEnd: row.currentPeriodEnd,
