@@ -1,8 +1,8 @@
 // Headings 4–6, to-do lists, superscript, subscript and highlight in Chromium: a writer
 // inserts a heading 5 and a to-do list from the slash menu, ticks items with the mouse and
 // the keyboard, and writes subscript, superscript and highlight from the toolbar, on a
-// desktop and a 390 px phone; a co-editor (in dark mode) sees each change live. Screenshots
-// of both go to /tmp/shots.
+// desktop and a 390 px phone; a co-editor (in dark mode) sees each change live, and a
+// visitor of the public link sees them read-only. Screenshots go to /tmp/shots.
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -134,6 +134,25 @@ describe("rich text: headings 4–6, to-do lists, superscript, subscript and hig
 
       await writer.screenshot({ path: `${SHOTS}/rich-text-${viewport.width}-light.png` });
       await coEditor.screenshot({ path: `${SHOTS}/rich-text-${viewport.width}-dark.png` });
+
+      // The read-only shared view shows the same pieces; its boxes cannot be ticked.
+      await app.api(session, "PUT", `/api/documents/${doc.id}/share`, { isPublic: true });
+      const visitorContext = await app.browser.newContext({ viewport: size });
+      app.contexts.push(visitorContext);
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`${app.server.url}/shared/${doc.id}`);
+      const shared = visitor.locator(".shared-prose");
+      await shared.waitFor({ state: "visible", timeout: 30_000 });
+      expect(await textOf(shared.locator("h5"))).toBe("Section five");
+      const sharedTasks = shared.locator('li[data-type="taskItem"]');
+      expect(await sharedTasks.evaluateAll((items) => items.map((li) => li.getAttribute("data-checked")))).toEqual(["true", "false"]);
+      expect(await textOf(shared.locator("mark"))).toBe("remember this");
+      expect(await shared.locator("sub").count()).toBe(1);
+      expect(await shared.locator("sup").count()).toBe(1);
+      await sharedTasks.nth(1).getByRole("checkbox").click({ force: true });
+      await visitor.waitForTimeout(300);
+      expect(await sharedTasks.nth(1).getByRole("checkbox").isChecked()).toBe(false);
+      await visitor.screenshot({ path: `${SHOTS}/rich-text-shared-${viewport.width}-light.png` });
     });
   }
 });
