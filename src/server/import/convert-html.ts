@@ -219,7 +219,10 @@ export function htmlToNodes(html: string, notes: Notes): Converted {
       if (top().type === "codeBlock") pushText("\n");
       else {
         ensureInline();
-        top().content!.push({ type: "hardBreak" });
+        // A paragraph just opened has no content list yet ("<br>" first in a block).
+        const block = top();
+        if (!block.content) block.content = [];
+        block.content.push({ type: "hardBreak" });
       }
       return {};
     }
