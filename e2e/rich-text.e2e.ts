@@ -8,6 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import type { DocNode } from "../src/shared/editor/schema";
+import { animationsDone, seriousViolations } from "./support/a11y.js";
 import { signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { editorBody, openInEditor } from "./support/editor.js";
@@ -132,6 +133,11 @@ describe("rich text: headings 4–6, to-do lists, superscript, subscript and hig
         )
         .toMatch(/"heading","attrs":\{[^}]*"level":5.*"taskList".*"checked":true.*"subscript".*"superscript".*"highlight"/);
 
+      // Nothing serious for axe in the editor with these pieces, light and dark (the boxes are labelled).
+      for (const page of [writer, coEditor]) {
+        await animationsDone(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
       await writer.screenshot({ path: `${SHOTS}/rich-text-${viewport.width}-light.png` });
       await coEditor.screenshot({ path: `${SHOTS}/rich-text-${viewport.width}-dark.png` });
 
