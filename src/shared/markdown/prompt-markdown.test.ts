@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KITCHEN_SINK } from "../export/fixtures.js";
+import { RICH_DOC } from "../export/rich-fixtures.js";
 import { docToPromptMarkdown } from "./prompt-markdown.js";
 
 describe("docToPromptMarkdown", () => {
@@ -34,5 +35,11 @@ describe("docToPromptMarkdown", () => {
       ],
     };
     expect(docToPromptMarkdown(doc)).toBe("*not* escaped, 1. or #");
+  });
+
+  it("writes headings 4–6 with their level and to-do items with their box, nested ones indented", () => {
+    expect(docToPromptMarkdown(RICH_DOC)).toBe(
+      "## Plan\n#### Fourth level\n##### Fifth level\n###### Sixth level\n- [x] Buy milk\n- [ ] Write report\n  - [x] Outline\nWater is H2O and E = mc2. Remember this.",
+    );
   });
 });

@@ -1,9 +1,10 @@
 // The document as light Markdown for the AI: one line per block, headings keep their "#"
-// and list items their "- " (nested items indented by two spaces), so a summary or outline
+// and list items their "- " ("- [x] " / "- [ ] " for to-do items; nested items indented by
+// two spaces), so a summary or outline
 // can follow the structure. Unlike the export (to-markdown.ts) nothing is escaped and marks
 // are left out: the text reaches the model, and the offline engine quotes it back, as written.
 import type { DocNode } from "../editor/schema.js";
-import { children, headingLevel, textOf } from "../export/inline.js";
+import { children, headingLevel, isChecked, textOf } from "../export/inline.js";
 
 function inlineText(node: DocNode): string {
   if (node.type === "text") return textOf(node);
@@ -12,7 +13,7 @@ function inlineText(node: DocNode): string {
   return children(node).map(inlineText).join("");
 }
 
-const isList = (node: DocNode) => node.type === "bulletList" || node.type === "orderedList";
+const isList = (node: DocNode) => node.type === "bulletList" || node.type === "orderedList" || node.type === "taskList";
 
 export function docToPromptMarkdown(doc: DocNode): string {
   const out: string[] = [];
@@ -27,9 +28,11 @@ export function docToPromptMarkdown(doc: DocNode): string {
         if (text.trim()) out.push(text);
         return;
       }
-      case "listItem": {
+      case "listItem":
+      case "taskItem": {
         const own = children(node).filter((c) => !isList(c));
-        out.push(`${"  ".repeat(depth)}- ${own.map(inlineText).join(" ")}`);
+        const box = node.type === "taskItem" ? (isChecked(node) ? "[x] " : "[ ] ") : "";
+        out.push(`${"  ".repeat(depth)}- ${box}${own.map(inlineText).join(" ")}`);
         for (const list of children(node).filter(isList)) walk(list, depth + 1);
         return;
       }
