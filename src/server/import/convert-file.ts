@@ -12,7 +12,7 @@ import { declaredCharset } from "./charset.js";
 import { decodeText, isOle, isPdf, isZip } from "./decode.js";
 import { type Converted, headingText } from "./nodes.js";
 import { Notes } from "./notes.js";
-import { type DocxParts, ZipRefused, docxFile, unpackDocx } from "./zip-check.js";
+import { DOCX_MAX_XML_DEPTH, type DocxParts, ZipRefused, docxFile, nestedTooDeep, unpackDocx } from "./zip-check.js";
 
 export interface ConvertedFile {
   title: string;
@@ -90,6 +90,9 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     } catch (err) {
       if (!(err instanceof ZipRefused)) throw err;
       throw (err.kind === "damaged" ? unsupported : err.kind === "tooLarge" ? tooLarge : unreadable)(`${name}: ${err.message}`);
+    }
+    for (const part of unpacked.parts.values()) {
+      if (nestedTooDeep(part)) throw unreadable(`${name}: the Word document is nested too deeply to import (more than ${DOCX_MAX_XML_DEPTH} levels)`);
     }
     let html: string;
     try {

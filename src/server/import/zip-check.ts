@@ -186,3 +186,27 @@ export function docxFile(unpacked: DocxParts) {
     },
   };
 }
+
+/** Elements open inside each other in a Word XML part before the file is refused. */
+export const DOCX_MAX_XML_DEPTH = 256;
+
+/**
+ * Whether an XML part nests elements deeper than `limit`, by one pass over its bytes. The Word
+ * reader walks the XML recursively: thousands of nested elements took it minutes, or overflowed
+ * its stack. Real documents nest a few dozen deep (a table in a table adds four levels).
+ */
+export function nestedTooDeep(bytes: Buffer, limit = DOCX_MAX_XML_DEPTH): boolean {
+  let depth = 0;
+  for (let i = bytes.indexOf(0x3c); i >= 0 && i < bytes.length; i = bytes.indexOf(0x3c, i + 1)) {
+    const next = bytes[i + 1];
+    if (next === 0x2f) depth--; // </…>
+    else if (next !== 0x3f && next !== 0x21) {
+      // <name …> opens unless it ends in />; <?…?> and <!…> open nothing.
+      const end = bytes.indexOf(0x3e, i);
+      if (end < 0) return false;
+      if (bytes[end - 1] !== 0x2f && ++depth > limit) return true;
+      i = end;
+    }
+  }
+  return false;
+}
