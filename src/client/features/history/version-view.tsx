@@ -36,6 +36,12 @@ function withMark(mark: Mark, children: ReactNode): ReactNode {
       return <s>{children}</s>;
     case "code":
       return <code>{children}</code>;
+    case "superscript":
+      return <sup>{children}</sup>;
+    case "subscript":
+      return <sub>{children}</sub>;
+    case "highlight":
+      return <mark>{children}</mark>;
     case "link": {
       // Shown as a link but not followed: the preview is for reading what changed.
       const href = typeof mark.attrs?.href === "string" ? mark.attrs.href : undefined;
