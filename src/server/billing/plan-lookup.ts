@@ -32,7 +32,7 @@ export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Da
       ? (row.scheduledPlan as PlanId)
       : null;
   const current = scheduled ?? row.plan;
-  const isActive = ACTIVE_STATUSES.has(row.status) && (inPeriod || !!scheduled) && isPlanId(current) && current !== "gratis";
+  const isActive = ACTIVE_STATUSES.has(row.status) && (inPeriod || scheduled !== null) && isPlanId(current) && current !== "gratis";
   return {
     plan: isActive ? (current as PlanId) : "gratis",
     isActive,
