@@ -76,7 +76,7 @@ const nested = (pairs: [string, string][], max: number) =>
 /** Strings over `units`: syntax fragments, in any order. */
 const soup = (units: string[], maxLength: number) => fc.array(fc.constantFrom(...units), { maxLength }).map((a) => a.join(""));
 
-const RUNS = Number(process.env.IMPORT_FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.IMPORT_FUZZ_RUNS ?? 20);
 const MD_UNITS = ["*", "**", "_", "[", "]", "(", ")", "`", "```", "\n", "\n\n", "> ", "- ", "1. ", "|", "---", "!", "#", " ", "a", "\\", "<", "&amp;", "~~", "https://e.x", "\t", "    ", "<sup>", "</sub>", "<mark>", "- [x] ", "- [ ] "];
 const HTML_UNITS = ["<p>", "</p>", "<b>", "</b>", "<i>", "<a href='https://e.x'>", "<a href='javascript:x'>", "</a>", "<ul>", "<li>", "</li>", "<ol start='99999999'>", "<blockquote>", "<pre>", "<code class='language-js'>", "<table>", "<tr>", "<td>", "<br>", "<h1>", "<title>", "<script>", "<img alt='x'>", "<div>", "</div>", "<", ">", "&", "&#0;", "\u0000", "a", " ", "\n", "<p class='document-title'>", "<!--", "-->", "<![CDATA["];
 
