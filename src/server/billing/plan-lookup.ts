@@ -28,7 +28,7 @@ export async function getUserPlan(db: DbOrTx, userId: string, now: Date = new Da
   // A change scheduled for the end of the paid period is the plan from that moment, before the
   // provider's event (or the built-in checkout's next billing call) writes it into the row.
   const scheduled =
-    ACTIVE_STATUSES.has(row.status) && !row.cancelAtPeriodEnd && !!row.scheduledAt && row.scheduledAt.getTime() <= now.getTime() && isPlanId(row.scheduledPlan ?? "")
+    ACTIVE_STATUSES.has(row.status) && !row.cancelAtPeriodEnd && row.scheduledAt !== null && row.scheduledAt.getTime() <= now.getTime() && isPlanId(row.scheduledPlan ?? "")
       ? (row.scheduledPlan as PlanId)
       : null;
   const current = scheduled ?? row.plan;
