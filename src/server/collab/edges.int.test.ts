@@ -2,14 +2,15 @@
 // a large paste, an editor's broadcast, sockets that never sign in, too many connections and
 // floods. Each once stopped a document from saving, or let a client speak for the server.
 import * as encoding from "lib0/encoding";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { SHARE_TOKEN_HEADER } from "../../shared/contracts/sharing.js";
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { createDocument, withAppAndOwner } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, request } from "../test/harness.js";
 import { CONNECTION_LIMITS } from "./connection-limits.js";
 import { type TestEditor, openEditor, plainText, synced } from "./provider.test-util.js";
 import { COLLAB_LIMITS } from "./server.js";
@@ -34,11 +35,7 @@ describe("/collab at its edges", () => {
     editors.push(editor);
     return editor;
   };
-  const createDoc = async (user: TestUser, content?: object) => {
-    const doc = (await request(t, "POST", "/api/documents", { user, payload: {} })).json() as DocumentRecord;
-    if (!content) return doc;
-    return (await request(t, "PATCH", `/api/documents/${doc.id}`, { user, payload: { content, version: doc.version } })).json() as DocumentRecord;
-  };
+  const createDoc = (user: TestUser, content: object) => createDocument(t, user, { content });
   const stored = async (id: string) => (await request(t, "GET", `/api/documents/${id}`, { user: alice })).json() as DocumentRecord;
   const storedText = async (id: string) => plainText((await stored(id)).content as never);
   /** A raw socket to /collab, with the close code it ends with. */
@@ -53,19 +50,12 @@ describe("/collab at its edges", () => {
     return { socket, closed, opened };
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    alice = await createTestUser(t, { plan: "professional" });
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, listen: true }, (s) => ({ t, base, owner: alice } = s));
   afterEach(() => {
     Object.assign(CONNECTION_LIMITS, limitsBefore);
     Object.assign(COLLAB_LIMITS, collabLimitsBefore);
     for (const e of editors.splice(0)) e.destroy();
     for (const s of sockets.splice(0)) s.terminate();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("refuses a javascript: link or an unknown format from an editor; the document keeps saving everyone else's edits", async () => {

@@ -4,11 +4,12 @@
 // since into deletions. fast-check draws the interleavings: typists at random pauses, "store
 // now" requests, and a REST writer saving its own paragraph (re-reading on every 409).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { createDocument, withAppAndOwner } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, request } from "../test/harness.js";
 import { type TestEditor, openEditor, synced } from "./provider.test-util.js";
 import { FRAGMENT } from "./ydoc.js";
 
@@ -29,19 +30,9 @@ describe("REST saves racing live editing", () => {
   let alice: TestUser;
 
   const get = async (id: string) => (await request(t, "GET", `/api/documents/${id}`, { user: alice })).json() as DocumentRecord;
-  const create = async (content: DocNode) => {
-    const created = (await request(t, "POST", "/api/documents", { user: alice, payload: {} })).json() as DocumentRecord;
-    return (await request(t, "PATCH", `/api/documents/${created.id}`, { user: alice, payload: { content, version: created.version } })).json() as DocumentRecord;
-  };
+  const create = (content: DocNode) => createDocument(t, alice, { content });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    alice = await createTestUser(t, { plan: "professional" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, listen: true }, (s) => ({ t, base, owner: alice } = s));
 
   it("two typists, 'store now' and a REST writer saving its paragraph: no typed character is lost", async () => {
     await fc.assert(
