@@ -1,13 +1,14 @@
 // Headings 4–6, to-do lists, superscript, subscript and highlight in the live document: a
 // REST save with them reaches an open editor, a co-editor's checkbox tick and marks are
 // stored, and a checked value that is not true or false is refused at the door.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { RICH_DOC } from "../../shared/export/rich-fixtures.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { createDocument, withAppAndOwner } from "../documents/documents.test-util.js";
+import { type TestApp, type TestUser, request } from "../test/harness.js";
 import { type TestEditor, openEditor, synced } from "./provider.test-util.js";
 import { FRAGMENT } from "./ydoc.js";
 
@@ -28,18 +29,10 @@ describe("rich content, edited live", () => {
     return list.get(0) as Y.XmlElement;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    alice = await createTestUser(t, { plan: "professional" });
-  });
-  afterAll(async () => {
-    for (const e of editors) e.destroy();
-    await t.close();
-  });
+  withAppAndOwner({ owner: { plan: "professional" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => ({ t, base, owner: alice } = s));
 
   it("a PATCH with headings 4–6, a to-do list, superscript, subscript and highlight is accepted and reaches an open editor", async () => {
-    const doc = (await request(t, "POST", "/api/documents", { user: alice, payload: {} })).json() as DocumentRecord;
+    const doc = await createDocument(t, alice);
     const live = open(doc.id);
     await synced(live);
     const res = await request(t, "PATCH", `/api/documents/${doc.id}`, { user: alice, payload: { content: RICH_DOC, version: doc.version } });
@@ -52,7 +45,7 @@ describe("rich content, edited live", () => {
   });
 
   it("a co-editor ticking a box and marking text is stored; a checked value that is not a boolean is refused", async () => {
-    const created = (await request(t, "POST", "/api/documents", { user: alice, payload: {} })).json() as DocumentRecord;
+    const created = await createDocument(t, alice);
     await request(t, "PATCH", `/api/documents/${created.id}`, { user: alice, payload: { content: RICH_DOC, version: created.version } });
     const [a, b] = [open(created.id), open(created.id)];
     await Promise.all([synced(a), synced(b)]);
