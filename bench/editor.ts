@@ -3,6 +3,7 @@
 //   DRAFTSMITH_DIST=.dist-editorbench npm run build
 //   DRAFTSMITH_DIST=.dist-editorbench npm run bench:editor
 //   BENCH_WORDS=100000 BENCH_WORDS_PER_PARAGRAPH=100 BENCH_KEYS=500 BENCH_PASSES=unlimited,vsync,trace npm run bench:editor
+//   BENCH_GRAMMAR=off npm run bench:editor   (the check as you type switched off; on by default, as for writers)
 //
 // Each key is typed by Playwright in Chromium in the middle of the document, one key at a
 // time (the next key is typed once the previous one's frame was painted). Per key:
@@ -63,6 +64,8 @@ const OPEN_CPU = process.env.BENCH_OPEN_CPU === "1" || process.env.BENCH_OPEN_PR
 const OPEN_PROFILE_FILE = process.env.BENCH_OPEN_PROFILE_FILE;
 const PASSES = (process.env.BENCH_PASSES ?? "unlimited,vsync,trace").split(",").map((s) => s.trim()) as PassName[];
 const WORDS_PER_PARAGRAPH = Number(process.env.BENCH_WORDS_PER_PARAGRAPH ?? 100);
+// Spelling and grammar as you type: "on" (every writer's default) or "off" (Settings → Preferences).
+const GRAMMAR = process.env.BENCH_GRAMMAR === "off" ? "off" : "on";
 const VOCAB = "the quick brown fox jumps over a lazy dog while writers draft long careful sentences about editors latency and paint".split(" ");
 
 type PassName = "unlimited" | "vsync" | "trace";
@@ -463,11 +466,19 @@ async function main() {
   try {
     await waitForHealth(url, proc, output, 120_000);
     const session = await signUpViaApi(url);
+    await fetch(`${url}/api/settings/preferences`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ grammarCheck: GRAMMAR === "on" }),
+    }).then((res) => {
+      if (!res.ok) throw new Error(`preferences: ${res.status}`);
+    });
     const doc = bigDocument(WORDS);
     console.log("Editor keystroke-to-paint latency (one key at a time, typed in the middle of the document)");
     console.log(`  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Chromium ${chromiumPath()}`);
     console.log(`  document: ${WORDS.toLocaleString()} words in ${(doc.content as unknown[]).length} top-level blocks, ${(JSON.stringify(doc).length / 1024).toFixed(0)} KB JSON; viewport 1280×800`);
     console.log(`  base flags: ${CHROMIUM_ARGS.join(" ")}`);
+    console.log(`  spelling and grammar as you type: ${GRAMMAR} (BENCH_GRAMMAR)`);
     console.log("  latency: keydown event timestamp → the frame after the key's input event is painted (main thread)");
     console.log("  the vsync pass includes waiting for the next 60 Hz frame (0–16.7 ms), the unlimited pass does not");
     for (const pass of PASSES) {

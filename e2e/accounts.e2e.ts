@@ -26,6 +26,13 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
     await page.getByLabel("Confirm Password").fill("short");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(visible(page, "Password too short")).toBe(true);
+    // The rule is on the form before anything is sent (NIST SP 800-63B: length and a list, no composition).
+    expect(await page.getByText("At least 8 characters, and not a common or breached password.").isVisible()).toBe(true);
+    await page.getByLabel("Password", { exact: true }).fill("Password1");
+    await page.getByLabel("Confirm Password").fill("Password1");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(visible(page, "Password too common")).toBe(true);
+    expect(page.url()).toBe(`${url}/signup`);
     await page.getByLabel("Password", { exact: true }).fill("first-password");
     await page.getByLabel("Confirm Password").fill("other-password");
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -73,6 +80,10 @@ describe("accounts: sign-up, confirmation, sign-out, password reset (confirmatio
     // Follow the emailed link and choose a new password.
     await openMailLink(page, url, email, "Reset password");
     await page.waitForURL(/\/reset-password/);
+    await page.getByLabel("New Password", { exact: true }).fill("iloveyou");
+    await page.getByLabel("Confirm New Password").fill("iloveyou");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect.poll(visible(page, "Password too common")).toBe(true);
     await page.getByLabel("New Password", { exact: true }).fill("second-password");
     await page.getByLabel("Confirm New Password").fill("second-password");
     await page.getByRole("button", { name: "Update Password" }).click();

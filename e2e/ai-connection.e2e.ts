@@ -45,7 +45,7 @@ describe("a user's own model connection", () => {
     const doc = await apiRequest<{ id: string }>(server.url, session, "POST", "/api/documents", { title: "Own model", content });
     const page = await openInEditor(browser, server.url, session, doc.id);
     const toolbar = page.getByRole("toolbar", { name: "AI tools" });
-    await page.getByText("Upgrade for AI features").first().waitFor({ timeout: 20_000 });
+    await page.getByTestId("ai-locked").first().waitFor({ timeout: 20_000 });
 
     const dialog = await openSettingsAi(page);
     const section = dialog.locator("#ai-connection");
@@ -73,7 +73,7 @@ describe("a user's own model connection", () => {
     await dialog.waitFor({ state: "hidden" });
 
     // The AI tools unlock on the Gratis plan, and Improve goes to the user's model.
-    await expect.poll(() => page.getByText("Upgrade for AI features").count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId("ai-locked").count(), { timeout: 20_000 }).toBe(0);
     const before = own.stub.requests.length;
     await editorBody(page).click();
     await page.keyboard.press("Control+a");
@@ -93,7 +93,7 @@ describe("a user's own model connection", () => {
     await again.locator("#ai-connection").getByRole("button", { name: "Remove", exact: true }).click();
     await again.locator("#ai-connection").getByLabel("Saved connection").waitFor({ state: "detached", timeout: 20_000 });
     await page.keyboard.press("Escape");
-    await page.getByText("Upgrade for AI features").first().waitFor({ timeout: 20_000 });
+    await page.getByTestId("ai-locked").first().waitFor({ timeout: 20_000 });
     await page.context().close();
   });
 });

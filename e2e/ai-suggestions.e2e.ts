@@ -4,7 +4,8 @@
 // or rejected from its popover; Accept all is one Ctrl+Z; Esc stops a stream and leaves the
 // text as it was; a continuation and "Ask AI" (Ctrl+J) land the same way. Screenshots for a person to look at
 // when SHOTS_DIR is set (390 and 1280 px, light and dark). Each proposal is recorded once
-// (POST, then PUT with its outcome when its last change is decided); the command palette
+// (POST under the id its marks carry, then PUT when a change is first accepted and when the
+// last is decided, from any tab or device); the command palette
 // covers the bar while open.
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -38,10 +39,11 @@ const inserted = (page: Page) => prose(page).locator("ins.suggestion-insert");
 const struck = (page: Page) => prose(page).locator("del.suggestion-delete");
 
 /** The suggestion records the page sends (POST /api/ai/suggestions, PUT /api/ai/suggestions/:id), in order. */
-function recordCalls(page: Page): { method: string; body: Record<string, unknown> }[] {
-  const calls: { method: string; body: Record<string, unknown> }[] = [];
+function recordCalls(page: Page): { method: string; path: string; body: Record<string, unknown> }[] {
+  const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
   page.on("request", (req) => {
-    if (new URL(req.url()).pathname.startsWith("/api/ai/suggestions")) calls.push({ method: req.method(), body: req.postDataJSON() as Record<string, unknown> });
+    const path = new URL(req.url()).pathname;
+    if (path.startsWith("/api/ai/suggestions")) calls.push({ method: req.method(), path, body: req.postDataJSON() as Record<string, unknown> });
   });
   return calls;
 }
@@ -79,10 +81,18 @@ describe("AI changes as inline suggestions", () => {
     await popover.getByText("Replace “wrote” with “written”").waitFor();
     await popover.getByRole("button", { name: "Accept", exact: true }).click();
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent()).toBe("1 suggestion");
-    // The proposal was recorded when it landed; its outcome waits for the last change.
-    await expect.poll(() => records.map((r) => r.method)).toEqual(["POST"]);
-    expect(records[0]!.body).toMatchObject({ originalText: TEXT, suggestedText: IMPROVED, type: "improvement" });
+    // The proposal was recorded when it landed, under the id its marks carry; an accepted
+    // change is told at once (the rest is still pending).
+    await expect.poll(() => records.map((r) => [r.method, r.body.accepted, r.body.settled])).toEqual([
+      ["POST", undefined, undefined],
+      ["PUT", true, false],
+    ]);
+    expect(records[0]!.body).toMatchObject({ id: expect.any(String), originalText: TEXT, suggestedText: IMPROVED, type: "improvement" });
+    expect(records[1]!.path).toBe(`/api/ai/suggestions/${records[0]!.body.id}`);
 
+    // After a reload the other decision is still recorded: the record's id is in the text.
+    await page.reload();
+    await inserted(page).filter({ hasText: "haste" }).waitFor({ timeout: 30_000 });
     // The other one from the keyboard: caret into it, Alt+Enter into the popover.
     await inserted(page).filter({ hasText: "haste" }).click();
     await popover.getByText("Replace “a hurry” with “haste”").waitFor();
@@ -92,9 +102,10 @@ describe("AI changes as inline suggestions", () => {
     await page.keyboard.press("Enter");
     await bar(page).waitFor({ state: "hidden" });
     expect(await prose(page).textContent()).toBe("The report was written in a hurry, and it shows in every paragraph of it.");
-    // Decided: recorded once, accepted since one of its changes was.
-    await expect.poll(() => records.map((r) => r.method)).toEqual(["POST", "PUT"]);
-    expect(records[1]!.body).toEqual({ accepted: true });
+    // Settled: told once more; the record stays accepted, since one of its changes was.
+    await expect.poll(() => records.map((r) => r.method)).toEqual(["POST", "PUT", "PUT"]);
+    expect(records[2]!.body).toEqual({ accepted: false, settled: true });
+    expect(records[2]!.path).toBe(records[1]!.path);
     await page.context().close();
   });
 
@@ -149,7 +160,7 @@ describe("AI changes as inline suggestions", () => {
     };
     const page = await openDocument();
     // The side panel's shortcut list names it.
-    expect(await page.getByRole("region", { name: "Shortcuts" }).textContent()).toContain("Ask AICtrl+J");
+    expect(await page.getByRole("region", { name: "Shortcuts" }).textContent()).toContain("AI Assist (Ask AI)Ctrl+J");
     await prose(page).click();
     await page.keyboard.press("Control+a");
     await page.keyboard.press("Control+j");
@@ -180,7 +191,7 @@ describe("AI changes as inline suggestions", () => {
     await page.context().close();
   });
 
-  it("Continue Writing without a cursor suggests a continuation at the end of the document, and Ctrl+K from the cursor", async () => {
+  it("Continue Writing without a cursor suggests a continuation at the end of the document, and from the cursor through the palette", async () => {
     app.stub.options = { reply: () => "And the report was read anyway.", chunks: 3 };
     const page = await openDocument();
     const records = recordCalls(page);
@@ -195,7 +206,10 @@ describe("AI changes as inline suggestions", () => {
 
     await prose(page).click();
     await page.keyboard.press("Control+End");
-    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+Shift+K");
+    await page.getByRole("combobox", { name: "Search documents and commands" }).fill("continue writing");
+    await page.getByRole("option", { name: "Continue writing", exact: true }).waitFor();
+    await page.keyboard.press("Enter");
     await expect.poll(() => bar(page).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("1 suggestion");
     await bar(page).getByRole("button", { name: "Reject all", exact: true }).click();
     await expect.poll(() => prose(page).textContent()).toBe(`${TEXT} And the report was read anyway.`);
@@ -212,6 +226,8 @@ describe("AI changes as inline suggestions", () => {
     const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Together", content });
     const a = await openInEditor(app.browser, app.server.url, session, doc.id);
     const b = await openInEditor(app.browser, app.server.url, session, doc.id);
+    const fromA = recordCalls(a);
+    const fromB = recordCalls(b);
     await a.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
     await improveAll(a);
     await expect.poll(() => bar(a).getByTestId("suggestion-status").textContent(), { timeout: 30_000 }).toBe("2 suggestions");
@@ -220,8 +236,9 @@ describe("AI changes as inline suggestions", () => {
     expect(await struck(b).allTextContents()).toEqual(["wrote", "a hurry"]);
     await expect.poll(() => bar(b).getByTestId("suggestion-status").textContent()).toBe("2 suggestions");
     await bar(b).getByRole("button", { name: "Reject all", exact: true }).click();
-    // The decision reaches the first writer.
+    // The decision reaches the first writer, and the other writer's device records it.
     await bar(a).waitFor({ state: "hidden", timeout: 30_000 });
+    await expect.poll(() => fromB.map((r) => [r.method, r.path, r.body.accepted])).toEqual([["PUT", `/api/ai/suggestions/${fromA[0]?.body.id}`, false]]);
     expect(await inserted(a).count()).toBe(0);
     // The text as written, without the other writer's caret label.
     const written = await prose(a).evaluate((el) => {

@@ -50,7 +50,8 @@ describe("AI in the editor", () => {
     const page = await openDocument(session, "This is an test of the the grammer checker.");
     const toolbar = page.getByRole("toolbar", { name: "AI tools" });
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).waitFor({ timeout: 20_000 });
-    expect(await page.getByText("Upgrade for AI features").count()).toBe(0);
+    // Creator includes the editing tools: no lock on them (Summarize needs Professional).
+    expect(await toolbar.getByRole("button", { name: "Improve", exact: true }).count()).toBe(1);
 
     await selectAll(page);
     await toolbar.getByRole("button", { name: "Grammar", exact: true }).click();
@@ -152,8 +153,8 @@ describe("AI in the editor", () => {
 
     // Summarize needs Professional: a Creator is told so.
     await selectAll(page);
-    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Summarize (locked)" }).click();
-    await page.getByText("Professional Feature").first().waitFor();
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Summarize (needs the Professional plan)" }).click();
+    await page.getByText("Summarize needs the Professional plan. Upgrade to use it.").first().waitFor();
 
   });
 
@@ -181,7 +182,7 @@ describe("AI in the editor", () => {
     const session = await signUpViaApi(server.url);
     await subscribeCreator(session);
     const page = await openDocument(session, "A short text.");
-    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Ask AI", exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Ask AI (needs a language model)", exact: true }).waitFor({ timeout: 20_000 });
     await selectAll(page);
     await page.keyboard.press("Control+j");
     const dialog = page.getByRole("dialog", { name: "Ask AI" });
@@ -192,16 +193,18 @@ describe("AI in the editor", () => {
     await page.getByRole("dialog", { name: "Account Settings" }).waitFor();
   });
 
-  it("tells a Gratis user that AI needs an upgrade", async () => {
+  it("tells a Gratis user which plan a locked tool needs, as the server does", async () => {
     const session = await signUpViaApi(server.url);
     const page = await openDocument(session, "This is an test.");
-    await page.getByText("Upgrade for AI features").waitFor({ timeout: 20_000 });
+    await page.getByTestId("ai-locked").waitFor({ timeout: 20_000 });
     await selectAll(page);
-    await page.getByRole("button", { name: "Grammar (locked)" }).click();
+    // The toolbar's button (the selection helper over the text has one of the same name).
+    await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve (needs the Creator plan)" }).click();
     await page.getByText("Upgrade Required").first().waitFor();
-    await page.getByText("AI features require a Creator or Professional subscription.").first().waitFor();
-    // The server refuses too, whatever the interface shows.
-    const res = await apiCall(server.url, session, "POST", "/api/ai/grammar", { text: "This is an test." });
+    await page.getByText("Improve needs the Creator plan. Upgrade to use it.").first().waitFor();
+    // The server refuses too, whatever the interface shows, in the same words.
+    const res = await apiCall(server.url, session, "POST", "/api/ai/improve", { text: "This is an test." });
     expect(res.status).toBe(402);
+    expect(res.body.message).toBe("Improve needs the Creator plan.");
   });
 });

@@ -54,7 +54,7 @@ describe("editor", () => {
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await body(page).waitFor({ state: "visible" });
     expect(await page.getByPlaceholder("Untitled Document").isVisible()).toBe(true);
-    expect(await page.getByText("AI Writing Disabled").isVisible()).toBe(true);
+    expect(await page.getByTestId("ai-status").textContent()).toBe("Basic AI: grammar, spelling and readability checks");
     expect(await page.getByTestId("plan-label").textContent()).toBe("Gratis Plan");
 
     await page.getByLabel("Document title").fill("My first draft");
@@ -132,7 +132,7 @@ describe("editor", () => {
     await context.close();
   });
 
-  it("pastes a table from a web page as one line per row, cells apart", async () => {
+  it("pastes a table from a web page as a table, its header cells kept", async () => {
     const { context, page } = await newUserInEditor("Pasted table");
     await page.evaluate(() => {
       const data = new DataTransfer();
@@ -140,7 +140,13 @@ describe("editor", () => {
       data.setData("text/plain", "Before\nName\tWords\nChapter one\t4,200\nAfter");
       document.querySelector(".ProseMirror")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await expect.poll(() => body(page).locator("p").allTextContents()).toEqual(["Before", "Name | Words", "Chapter one | 4,200", "After"]);
+    await expect
+      .poll(() => body(page).locator("tr").evaluateAll((rows) => rows.map((r) => Array.from(r.children).map((c) => `${c.tagName}:${c.textContent}`))))
+      .toEqual([
+        ["TH:Name", "TH:Words"],
+        ["TD:Chapter one", "TD:4,200"],
+      ]);
+    expect(await body(page).locator(":scope > p").allTextContents()).toEqual(["Before", "After"]);
     await context.close();
   });
 
@@ -206,6 +212,35 @@ describe("editor", () => {
     await expect.poll(() => body(again).textContent()).toBe("Written on a train.");
     await waitSaved(again);
     expect(JSON.stringify((await api<DocumentRecord>(session, "GET", `/api/documents/${doc.id}`)).content)).toContain("Written on a train.");
+    await context.close();
+  });
+
+  it("keeps the editor when the connection drops while its later parts load, and loads them when it is back", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "On a train" });
+    const context = await signedInContext(session);
+    const page = await context.newPage();
+    // The comments layer's code loads after the text: its requests fail as on a lost connection.
+    let refused = 0;
+    const layer = /\/assets\/comments-layer-[^/]+\.js$/;
+    await page.route(layer, (route) => {
+      refused += 1;
+      return route.abort("internetdisconnected");
+    });
+    await openEditor(page, `/editor/${doc.id}`);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+
+    // The editor stays, and what is typed is stored.
+    await body(page).click();
+    await page.keyboard.type("Still writing.");
+    await waitSaved(page);
+    expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
+
+    // Back online, the layer arrives by itself, with nothing to reload.
+    const loaded = page.waitForResponse((r) => layer.test(new URL(r.url()).pathname) && r.ok(), { timeout: 60_000 });
+    await page.unroute(layer);
+    await loaded;
+    expect(await body(page).textContent()).toBe("Still writing.");
     await context.close();
   });
 

@@ -61,11 +61,10 @@ describe("version history", () => {
     const owner = await signUpViaApi(app.server.url, { fullName: "Hana History" });
     await buyPlan(app.server.url, owner, "professional");
     const collaborator = await signUpViaApi(app.server.url, { fullName: "Cole Laborator" });
-    const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Chapter one", content: docOf("Start.") });
+    const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", { title: "Chapter one", content: docOf("The first words.") });
     await inviteAndAccept(app.server.url, owner, doc.id, collaborator, "editor");
-    // The first save keeps an automatic version: the one the named version is compared with.
-    await api(owner, "PATCH", `/api/documents/${doc.id}`, { version: doc.version, content: docOf("The first words.") });
-    expect((await api<VersionList>(owner, "GET", `/api/documents/${doc.id}/versions`)).versions.map((v) => v.kind)).toEqual(["auto"]);
+    // The history starts with the document as created: the one the named version is compared with.
+    expect((await api<VersionList>(owner, "GET", `/api/documents/${doc.id}/versions`)).versions.map((v) => v.kind)).toEqual(["created"]);
 
     const page = await openEditor(owner, doc.id);
     const other = await openEditor(collaborator, doc.id);
@@ -93,13 +92,28 @@ describe("version history", () => {
     await expect.poll(() => docText(other)).toBe("The first words, rewritten.");
     await expect.poll(() => saveStatus(page), { timeout: 20_000 }).toBe("saved");
 
+    // The current text heads the list, compared with the last version kept (the named one).
+    await panel.getByTestId("current-version-row").click();
+    const preview = panel.getByTestId("version-preview");
+    await expect.poll(() => preview.locator("ins").filter({ hasText: "rewritten" }).count()).toBe(1);
+    await expect.poll(() => preview.locator("del").filter({ hasText: "later" }).count()).toBe(1);
+    expect(await panel.getByTestId("version-changes").textContent()).toContain("since the last version kept");
+    await panel.getByRole("button", { name: "All versions" }).click();
+    // The first version is the document as created.
+    await versionRow(panel, "First version").waitFor();
+
     // The named version, with what it added to the version before marked.
     await versionRow(panel, "First draft").getByRole("button", { name: /First draft/ }).click();
-    const preview = panel.getByTestId("version-preview");
     await preview.waitFor();
     await expect.poll(() => preview.locator("ins").filter({ hasText: "later" }).count()).toBe(1);
     expect(await preview.locator("del").count()).toBe(0);
     expect(await panel.getByTestId("version-changes").textContent()).toContain("2 words added");
+    // Compared with the current text instead: what was changed since it.
+    await panel.getByRole("radio", { name: "the current version" }).check();
+    await expect.poll(() => preview.locator("del").filter({ hasText: "later" }).count()).toBe(1);
+    expect(await panel.getByTestId("version-changes").textContent()).toContain("from this version to the current text");
+    await panel.getByRole("radio", { name: "the version before" }).check();
+    await expect.poll(() => preview.locator("del").count()).toBe(0);
     // The text column stays beside the panel, not under it.
     const panelBox = (await panel.boundingBox())!;
     const textBox = (await editorBody(page).boundingBox())!;

@@ -57,6 +57,29 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
+/** Remove from the open Share dialog: Cancel first keeps them, then Remove in the question. */
+async function removeCollaborator(ownerPage: Page, email: string, name: string): Promise<void> {
+  const share = ownerPage.getByRole("dialog", { name: /Share/ });
+  await share.getByRole("button", { name: `Remove ${email}` }).click();
+  const ask = ownerPage.getByRole("alertdialog", { name: `Remove ${name}?` });
+  await ask.waitFor();
+  expect(await ask.getByText("They will lose access to this document.").isVisible()).toBe(true);
+  // The question fits the screen, buttons included.
+  const width = ownerPage.viewportSize()!.width;
+  for (const button of ["Remove", "Cancel"]) {
+    const box = (await ask.getByRole("button", { name: button, exact: true }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await ask.waitFor({ state: "hidden" });
+  expect(await share.getByTestId("member-row").filter({ hasText: name }).count()).toBe(1);
+
+  await share.getByRole("button", { name: `Remove ${email}` }).click();
+  await ask.getByRole("button", { name: "Remove", exact: true }).click();
+  await share.getByTestId("member-row").filter({ hasText: name }).waitFor({ state: "detached" });
+}
+
 async function newContext(): Promise<BrowserContext> {
   const context = await app.browser.newContext();
   contexts.push(context);
@@ -94,7 +117,10 @@ describe("invitations", () => {
     await page.getByRole("heading", { name: "You've been invited to a document" }).waitFor();
     await page.getByRole("link", { name: "Create account" }).click();
     await page.getByLabel("Full Name").fill("Ivan Invitee");
-    await page.getByLabel("Email").fill(inviteeEmail);
+    // The invited address is filled in, and can still be changed.
+    const emailField = page.getByLabel("Email");
+    expect(await emailField.inputValue()).toBe(inviteeEmail);
+    expect(await emailField.isEditable()).toBe(true);
     await page.getByLabel("Password", { exact: true }).fill("invitee-password-1");
     await page.getByLabel("Confirm Password").fill("invitee-password-1");
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -126,10 +152,12 @@ describe("invitations", () => {
     await body(page).click();
     await page.keyboard.press("End");
     await page.keyboard.type(" Budget.");
+    // The owner's End lands after the invitee's words once they have arrived; pressed while
+    // they are still arriving, it would put the owner's words between two of their letters.
+    await expect.poll(() => docText(ownerPage), { timeout: 20_000 }).toMatch(/Budget\./);
     await body(ownerPage).click();
     await ownerPage.keyboard.press("End");
     await ownerPage.keyboard.type(" Dates.");
-    await expect.poll(() => docText(ownerPage), { timeout: 20_000 }).toMatch(/Budget\./);
     await expect.poll(() => docText(page), { timeout: 20_000 }).toMatch(/Dates\./);
     expect(await docText(page)).toBe(await docText(ownerPage));
     await expect.poll(() => ownerPage.getByTestId("presence").count()).toBe(1);
@@ -151,12 +179,48 @@ describe("invitations", () => {
     await page.getByText("View only").waitFor({ timeout: 20_000 });
     expect(await body(page).getAttribute("contenteditable")).toBe("false");
 
-    // Removed: the invitee's open editor closes at once.
-    await dialog.getByRole("button", { name: `Remove ${inviteeEmail}` }).click();
+    // Removed, after a question: the invitee's open editor closes at once.
+    await removeCollaborator(ownerPage, inviteeEmail, "Ivan Invitee");
     await page.getByRole("heading", { name: "You no longer have access to this document" }).waitFor({ timeout: 20_000 });
     const after = await apiRequest<unknown>(app.server.url, owner, "GET", `/api/documents/${doc.id}/members`);
     expect((after as { members: unknown[] }).members).toEqual([]);
     expect(member.id).toBeTruthy();
+  });
+
+  it.each([
+    ["a phone", PHONE],
+    ["a desktop", DESKTOP],
+  ])("removing a collaborator on %s asks first, and their avatar leaves the editor at once", { timeout: 180_000 }, async (_, viewport) => {
+    const owner = await signUpViaApi(app.server.url, { fullName: "Olivia Owner" });
+    await subscribe(owner, "professional");
+    const invitee = await signUpViaApi(app.server.url, { fullName: "Ivan Invitee" });
+    const doc = await api<DocumentRecord>(owner, "POST", "/api/documents", {
+      title: "Phone plan",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Notes." }] }] },
+    });
+    await api(owner, "POST", `/api/documents/${doc.id}/members`, { email: invitee.email, role: "editor" });
+    const [invitation] = await api<Array<{ id: string }>>(invitee, "GET", "/api/invitations");
+    await api(invitee, "POST", `/api/invitations/${invitation!.id}/accept`, {});
+
+    const inviteeContext = await newContext();
+    await putSessionInContext(inviteeContext, app.server.url, invitee);
+    const page = await inviteeContext.newPage();
+    await page.goto(`${app.server.url}/editor/${doc.id}`);
+    await body(page).waitFor({ state: "visible", timeout: 20_000 });
+
+    const ownerContext = await newContext();
+    await putSessionInContext(ownerContext, app.server.url, owner);
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.setViewportSize(viewport);
+    await ownerPage.goto(`${app.server.url}/editor/${doc.id}`);
+    await body(ownerPage).waitFor({ state: "visible", timeout: 20_000 });
+    await expect.poll(() => ownerPage.getByTestId("presence").count(), { timeout: 20_000 }).toBe(1);
+
+    await ownerPage.getByRole("button", { name: "Share" }).click();
+    await removeCollaborator(ownerPage, invitee.email, "Ivan Invitee");
+    // Gone well before awareness would drop a silent peer by itself (30 s).
+    await expect.poll(() => ownerPage.getByTestId("presence").count(), { timeout: 10_000 }).toBe(0);
+    await page.getByRole("heading", { name: "You no longer have access to this document" }).waitFor({ timeout: 20_000 });
   });
 
   it("invitations wait under Shared with me: Decline removes one (the owner sees it gone), Accept opens the other; another account opening the link is told it is for someone else", { timeout: 180_000 }, async () => {

@@ -181,7 +181,9 @@ describe("phones, tablets and long documents", () => {
       expect((await prose.boundingBox())!.width).toBeGreaterThanOrEqual(300);
       expect(await page.getByRole("complementary", { name: "Document panel" }).count()).toBe(0);
 
-      // The editor's toolbar (panel, Focus, AI Assistant, Rewrite, Share, Export) keeps to one row.
+      // The editor's toolbar (panel, Focus, AI Assistant, Rewrite, Share, Export) keeps to one
+      // row, measured once the web fonts are in (a fallback font's wider labels could wrap it).
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const rowTops = await page
         .getByRole("toolbar", { name: "Editor" })
         .getByRole("button")

@@ -50,7 +50,11 @@ describe("offline engine: actions that need a language model", () => {
       }
       await editorBody(page).click();
       await page.keyboard.press("Control+End");
-      await page.keyboard.press("Control+k");
+      // Continue writing from the cursor, through the palette (Ctrl/Cmd+K is a link in the text).
+      await page.keyboard.press("Control+Shift+K");
+      await page.getByRole("combobox", { name: "Search documents and commands" }).fill("continue writing");
+      await page.getByRole("option", { name: "Continue writing", exact: true }).waitFor();
+      await page.keyboard.press("Enter");
       const notice = page.getByText("Continue writing needs a language model. Connect one in Settings.", { exact: true });
       await notice.waitFor({ timeout: 20_000 });
       await shot(page, `continue-needs-model-${viewport.width}-${scheme}`);

@@ -1,6 +1,6 @@
 // The command palette inside the editor, in Chromium: the header button (showing its
-// shortcut) and Ctrl+Shift+K open it, Ctrl+K stays AI Complete in the text and closes the
-// palette from its box; commands and documents are listed in two groups; keyboard-only runs
+// shortcut) and Ctrl+Shift+K open it (the same keys on every page), Ctrl+K is a link in the
+// text; commands and documents are listed in two groups; keyboard-only runs
 // of Find and replace, Bold, Heading 2, Version history, Export as Markdown, Share and Check
 // grammar do what their toolbar buttons do. The box stays where it is while results change,
 // and a phone opens the find bar by touch. Screenshots at 390 and 1280 px, light and dark, in
@@ -45,7 +45,7 @@ async function choose(page: Page, query: string, name: string) {
 }
 
 describe("command palette in the editor", () => {
-  it("opens from the header button and Ctrl+Shift+K, groups commands and documents, and Ctrl+K is still AI Complete in the text", async () => {
+  it("opens from the header button and Ctrl+Shift+K, groups commands and documents, and Ctrl+K in the text asks for a link", async () => {
     const session = await signUpViaApi(server.url);
     await createDoc(session, "Lighthouse keeping", "The lamp must be trimmed before dusk.");
     const doc = await createDoc(session, "Palette", "Nothing here mentions the coast.");
@@ -75,18 +75,18 @@ describe("command palette in the editor", () => {
     await box(page).fill("export mark");
     await expect.poll(() => commands.getByRole("option").allTextContents()).toEqual(["Export as Markdown"]);
 
-    // Ctrl+K typed in the palette closes it (the editor leaves the palette's keys alone).
-    await page.keyboard.press("Control+k");
+    // Its own keys typed in the palette close it (the editor leaves the palette's keys alone).
+    await page.keyboard.press("Control+Shift+K");
     await box(page).waitFor({ state: "detached" });
     await page.keyboard.press("Control+Shift+K");
     await box(page).waitFor();
     await page.keyboard.press("Escape");
     await box(page).waitFor({ state: "detached" });
 
-    // In the text Ctrl+K is AI Complete: a writer without an AI plan is told to upgrade, and no palette opens.
+    // In the text Ctrl+K asks for a link (as in Docs, Word and Notion), and no palette opens.
     await editorBody(page).click();
     await page.keyboard.press("Control+k");
-    await page.getByText(/Upgrade|Creator Feature|Professional Feature/).first().waitFor();
+    await page.getByRole("dialog", { name: "Add link" }).waitFor();
     expect(await box(page).count()).toBe(0);
     await page.context().close();
   });
@@ -167,7 +167,7 @@ describe("command palette in the editor", () => {
     await page.context().close();
   });
 
-  it("on the documents list the header button and Ctrl+K open it, and New document creates one", async () => {
+  it("on the documents list the header button, Ctrl+Shift+K and / open it, and New document creates one", async () => {
     const session = await signUpViaApi(server.url);
     const page = await openInEditor(browser, server.url, session, (await createDoc(session, "First", "Text.")).id);
     await page.getByRole("link", { name: "Documents" }).click();
@@ -177,13 +177,17 @@ describe("command palette in the editor", () => {
     await box(page).waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => box(page).count()).toBe(0);
-    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Control+Shift+K");
+    await box(page).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => box(page).count()).toBe(0);
+    await page.keyboard.press("/");
     await box(page).waitFor();
     // The editor's commands left with the editor.
     expect(await option(page, "Find and replace").count()).toBe(0);
     await box(page).fill("new doc");
     await option(page, "New document").waitFor();
-    expect(await page.getByText("Ctrl+K toggle").count()).toBe(1);
+    expect(await page.getByText("Ctrl+Shift+K toggle").count()).toBe(1);
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
     await editorBody(page).waitFor();

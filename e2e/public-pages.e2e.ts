@@ -77,8 +77,10 @@ describe("public pages", () => {
     for (const text of ["Context-aware completion", "Instant document refactor", "Always-on autosave"]) {
       expect(await p.getByRole("heading", { name: text }).isVisible(), text).toBe(true);
     }
-    for (const text of ["Cloud storage", "Notes", "Chat", "Automation", "Code hosting", "Design tools"]) {
-      expect(await p.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    // What a document can become, in place of logos of services nothing connects to.
+    const formats = p.getByRole("list", { name: "Export formats" });
+    for (const text of ["PDF", "Word", "Markdown", "HTML", "Plain text", "Share link"]) {
+      expect(await formats.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
     // The pricing cards load as the visitor scrolls towards them.
     await p.getByRole("contentinfo").scrollIntoViewIfNeeded();

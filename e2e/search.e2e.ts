@@ -1,4 +1,4 @@
-// The command palette in Chromium: Ctrl+K on the dashboard, a word from one document's text
+// The command palette in Chromium: Ctrl+Shift+K on the dashboard, a word from one document's text
 // shows that document with the word marked, Enter opens it in the editor; a document another
 // user shared is found by the invitee; Escape closes the palette.
 import type { Browser, Page } from "playwright-core";
@@ -27,14 +27,14 @@ const create = (session: ApiSession, title: string, text: string) =>
   apiRequest<DocumentRecord>(server.url, session, "POST", "/api/documents", { title, content: para(text) });
 
 async function openPalette(page: Page) {
-  await page.keyboard.press("Control+k");
+  await page.keyboard.press("Control+Shift+K");
   const box = page.getByRole("combobox", { name: "Search documents and commands" });
   await box.waitFor();
   return box;
 }
 
 describe("command palette", () => {
-  it("Ctrl+K → type a word from a document's text → it is listed with the word marked → Enter opens it", { timeout: 120_000 }, async () => {
+  it("Ctrl+Shift+K → type a word from a document's text → it is listed with the word marked → Enter opens it", { timeout: 120_000 }, async () => {
     const writer = await signUpViaApi(server.url);
     await create(writer, "Harbour log", "Gulls over the quay at dawn.");
     const target = await create(writer, "Orchard notes", "The old pear tree by the wall bears fruit every second autumn.");

@@ -114,7 +114,7 @@ describe("account settings", () => {
     await page.getByRole("button", { name: "Save Notifications" }).click();
     await expect
       .poll(async () => (await api(app.server, session, "GET", "/api/settings/notifications")).body)
-      .toEqual({ marketing: false, updates: true, security: true });
+      .toEqual({ marketing: false, updates: true, security: true, comments: true });
     await page.context().close();
   });
 
@@ -138,6 +138,37 @@ describe("account settings", () => {
     expect(await panel.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
     expect(await panel.getByRole("button", { name: "Upgrade to Creator" }).isEnabled()).toBe(true);
     expect(await panel.getByRole("button", { name: "Upgrade to Professional" }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it("an annual subscriber sees annual billing selected and Current Plan on their plan, at 1280 and 390 px", { timeout: 120_000 }, async () => {
+    const session = await signUpViaApi(app.server.url);
+    const docId = await newDocument(app.server, session);
+    const page = await signInPage(app.browser, app.server.url, session, `/editor/${docId}`);
+    // An annual Creator checkout through the built-in test checkout.
+    const checkout = await api(app.server, session, "POST", "/api/stripe/create-checkout-session", { priceId: "price_creator_monthly", interval: "year" });
+    expect(checkout.status).toBe(200);
+    await page.goto(checkout.body.url);
+    await page.getByRole("button", { name: "Pay $120.00" }).click();
+    await page.waitForURL(/\/subscription-success/);
+    await page.getByText("Your subscription has been activated!").first().waitFor();
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await page.goto(`${app.server.url}/editor/${docId}`);
+      await openSettings(page, "Subscription");
+      const panel = page.getByRole("tabpanel", { name: "Subscription" });
+      await panel.getByTestId("billing-interval").getByText("Billed annually").waitFor();
+      // The period switch starts on the subscriber's own period, so the prices are annual ones.
+      await expect.poll(() => panel.getByRole("radio", { name: /Annual/ }).isChecked()).toBe(true);
+      expect(await panel.getByRole("radio", { name: "Monthly" }).isChecked()).toBe(false);
+      const creator = panel.getByRole("listitem").filter({ hasText: /^Creator ·/ });
+      expect(await creator.textContent()).toContain("$120/year");
+      expect(await creator.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+      expect(await panel.getByRole("listitem").filter({ hasText: /^Professional ·/ }).getByRole("button", { name: "Upgrade to Professional" }).isEnabled()).toBe(true);
+      await creator.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/settings-annual-${width}.png` });
+    }
     await page.context().close();
   });
 

@@ -107,19 +107,22 @@ export async function buildServer({ force = false } = {}) {
   return true;
 }
 
+/** New data directories start as a copy of this one (src/server/db/pglite-template.mjs). */
+export function buildDatabaseTemplate(log = () => {}) {
+  const template = path.join(distDir, "pglite-template");
+  const migrations = path.join(root, "src/server/db/migrations");
+  if (templateIsCurrent(template, migrations)) return;
+  log("Preparing the embedded database...");
+  execFileSync(process.execPath, [path.join(root, "src/server/db/pglite-template.mjs"), template, migrations], { stdio: "inherit" });
+}
+
 export async function buildAll({ force = false, quiet = false } = {}) {
   const started = Date.now();
   const log = (m) => !quiet && console.log(m);
   if (force || clientIsStale()) log("Building the web app (the first start takes about half a minute)...");
   const builtClient = await buildClient({ force });
   await buildServer({ force });
-  // New data directories start as a copy of this one (src/server/db/pglite-template.mjs).
-  const template = path.join(distDir, "pglite-template");
-  const migrations = path.join(root, "src/server/db/migrations");
-  if (!templateIsCurrent(template, migrations)) {
-    log("Preparing the embedded database...");
-    execFileSync(process.execPath, [path.join(root, "src/server/db/pglite-template.mjs"), template, migrations], { stdio: "inherit" });
-  }
+  buildDatabaseTemplate(log);
   if (builtClient) log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

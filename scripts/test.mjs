@@ -1,34 +1,138 @@
 // `npm test`: unit and integration tests on PGlite, the integration suite again on
 // PostgreSQL when TEST_DATABASE_URL is set, the fault suite, then end-to-end in Chromium.
 // Without Chromium the end-to-end run is skipped loudly (a failure with REQUIRE_E2E=1).
-import { spawnSync } from "node:child_process";
+//
+// End to end runs in two parts (E2E_SPLIT=1, see vitest.config.ts): the files that share
+// nothing (each starts its own server on its own port and data directory, and its own
+// browser), two at a time when the cores are idle enough (e2eWorkers; E2E_WORKERS sets it),
+// then the few files that time the app against the wall clock, one at a time alone.
+//
+// After each part it prints the wall time, the CPU time its processes used (from
+// /proc/self/stat, children included) and so how many of the cores it kept busy, with the
+// load average (TEST_REPORT_DIR adds vitest's JSON report per part): where a part leaves cores idle, running more at once can help; where it
+// fills them, only less work can.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import { buildAll } from "./build.mjs";
 
 const failures = [];
-function run(label, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const res = spawnSync("npx", ["vitest", "run", ...args], { stdio: "inherit", env: { ...process.env, ...env } });
-  if (res.status !== 0) failures.push(label);
+const timings = [];
+const TICKS = 100;
+
+/** CPU seconds of this process's reaped children (user + system), Linux only. */
+function childrenCpu() {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
-run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration"]);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
+async function timed(label, work) {
+  const started = performance.now();
+  const cpuBefore = childrenCpu();
+  const selfBefore = process.cpuUsage();
+  const loadBefore = load();
+  const ok = await work();
+  const wall = (performance.now() - started) / 1000;
+  const self = process.cpuUsage(selfBefore);
+  const cpu = childrenCpu() - cpuBefore + (self.user + self.system) / 1e6;
+  timings.push({ label, wall, cpu, loadBefore, loadAfter: load() });
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+/** TEST_REPORT_DIR=<dir>: each part also writes vitest's JSON report there (every file's duration). */
+function reportArgs(label) {
+  const dir = process.env.TEST_REPORT_DIR;
+  if (!dir) return [];
+  fs.mkdirSync(dir, { recursive: true });
+  return ["--reporter=default", "--reporter=json", `--outputFile=${dir}/${label.replace(/[^a-z0-9]+/gi, "-")}.json`];
+}
+
+/** The share of the machine's CPU time that was idle over the next `ms` (from /proc/stat). */
+async function idleShare(ms) {
+  const read = () => {
+    const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), idle: fields[3] + fields[4] };
+  };
+  try {
+    const a = read();
+    await new Promise((r) => setTimeout(r, ms));
+    const b = read();
+    return (b.idle - a.idle) / Math.max(1, b.total - a.total);
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * How many end-to-end files at a time: two where the cores idle (a file mostly waits on its
+ * browser and its server, so a second file fills the gaps), one when other work already keeps
+ * the machine busy (there a second file only halves each file's share and stretches its
+ * waits toward their limits). Measured now, between parts, when this run itself is idle.
+ */
+async function e2eWorkers() {
+  const idle = await idleShare(5000);
+  const workers = idle >= 0.5 ? "2" : "1";
+  console.log(`\nCPU idle over 5 s before end-to-end: ${(idle * 100).toFixed(0)}% (load average ${load()}): ${workers} file(s) at a time (E2E_WORKERS overrides)`);
+  return workers;
+}
+
+/** Runs one vitest part, its output on the terminal. */
+function run(label, args, env = {}) {
+  return timed(label, async () => {
+    console.log(`\n=== ${label} ===`);
+    const child = spawn("npx", ["vitest", "run", ...args, ...reportArgs(label)], { stdio: "inherit", env: { ...process.env, ...env } });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    return code === 0;
+  });
+}
+
+await run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration", "--project", "integration-isolated"]);
+
 if (process.env.TEST_DATABASE_URL) {
-  run("integration (PostgreSQL)", ["--project", "integration"], { DRAFTSMITH_TEST_DB: "postgres" });
+  await run("integration (PostgreSQL)", ["--project", "integration", "--project", "integration-isolated"], { DRAFTSMITH_TEST_DB: "postgres" });
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
 }
-run("faults", ["--project", "faults", "--passWithNoTests"]);
+await run("faults", ["--project", "faults", "--passWithNoTests"]);
 
+// The parts run one after the other. Run beside end to end, the fault suite and the
+// PostgreSQL integration run took 999 s and 808 s (alone: ~300 s and ~260 s), end to end took
+// 1,617 s (alone: ~800 s), while this run's processes kept only 1.0 of 2 cores busy
+// (2026-11-27, load 3–13): side by side they wait on something other than the cores.
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
 if (!chromium) {
   const msg = "\n!!! No Chromium found (set CHROMIUM_PATH or `apt-get install chromium`): END-TO-END TESTS SKIPPED !!!\n";
   console.error(msg);
   if (process.env.REQUIRE_E2E === "1") failures.push("e2e (no Chromium, REQUIRE_E2E=1)");
 } else {
-  await buildAll({ quiet: true });
-  run("end-to-end (Chromium)", ["--project", "e2e"], { CHROMIUM_PATH: chromium });
+  await timed("build for end-to-end", async () => {
+    await buildAll({ quiet: true });
+    return true;
+  });
+  const workers = process.env.E2E_WORKERS ?? (await e2eWorkers());
+  const env = { CHROMIUM_PATH: chromium, E2E_SPLIT: "1", E2E_WORKERS: workers };
+  await run(`end-to-end (Chromium), ${workers} at a time`, ["--project", "e2e"], env);
+  await run("end-to-end (Chromium), timed files one at a time", ["--project", "e2e-alone", "--passWithNoTests"], env);
 }
+
+console.log("\n| part | wall | CPU | cores busy | load average before → after |");
+console.log("|---|---|---|---|---|");
+for (const t of timings) {
+  console.log(`| ${t.label} | ${t.wall.toFixed(0)} s | ${t.cpu.toFixed(0)} s | ${(t.cpu / t.wall).toFixed(2)} | ${t.loadBefore} → ${t.loadAfter} |`);
+}
+console.log("(CPU: this run's own processes; on PostgreSQL the database server's work is not in it.)");
 
 if (failures.length) {
   console.error(`\nFAILED: ${failures.join(", ")}`);

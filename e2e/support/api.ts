@@ -51,7 +51,7 @@ export async function buyPlan(baseUrl: string, session: ApiSession, plan: "creat
  * Shares document `documentId` with `invitee` as `role`, as an owner and the invitee do: the
  * owner invites, the invitee accepts from Shared with me (an invitation grants nothing until then).
  */
-export async function inviteAndAccept(baseUrl: string, owner: ApiSession, documentId: string, invitee: ApiSession, role: "viewer" | "editor"): Promise<void> {
+export async function inviteAndAccept(baseUrl: string, owner: ApiSession, documentId: string, invitee: ApiSession, role: "viewer" | "commenter" | "editor"): Promise<void> {
   await apiRequest(baseUrl, owner, "POST", `/api/documents/${documentId}/members`, { email: invitee.email, role });
   const pending = await apiRequest<{ id: string; document_id: string }[]>(baseUrl, invitee, "GET", "/api/invitations");
   const invitation = pending.find((p) => p.document_id === documentId);

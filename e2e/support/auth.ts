@@ -29,10 +29,17 @@ async function asSession(res: Response, email: string, password: string): Promis
   return { ...body, email, password };
 }
 
-/** Creates a new user through POST /auth/v1/signup and returns its session. */
+/**
+ * Creates a new user through POST /auth/v1/signup and returns its session.
+ *
+ * Spelling and grammar as you type is switched off for this user unless `grammarCheck` is
+ * true: it loads a 16 MB checker into every editor page, 1.5 s of browser CPU each time
+ * (measured 2026-11-27), and only the files that test it need it. Users who sign up through
+ * the page keep the product's default (on).
+ */
 export async function signUpViaApi(
   url: string,
-  opts: { email?: string; password?: string; fullName?: string } = {},
+  opts: { email?: string; password?: string; fullName?: string; grammarCheck?: boolean } = {},
 ): Promise<ApiSession> {
   const email = opts.email ?? `e2e-${crypto.randomBytes(6).toString("hex")}@example.com`;
   const password = opts.password ?? "correct-horse-42";
@@ -41,7 +48,16 @@ export async function signUpViaApi(
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password, data: { full_name: opts.fullName ?? "E2E Writer" } }),
   });
-  return asSession(res, email, password);
+  const session = await asSession(res, email, password);
+  if (opts.grammarCheck !== true) {
+    const off = await fetch(`${url}/api/settings/preferences`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ grammarCheck: false }),
+    });
+    if (!off.ok) throw new Error(`could not switch grammar checking off (${off.status}): ${await off.text()}`);
+  }
+  return session;
 }
 
 /** A fresh session for an existing user (POST /auth/v1/token?grant_type=password). */
@@ -54,14 +70,21 @@ export async function signInViaApi(url: string, email: string, password: string)
   return asSession(res, email, password);
 }
 
-/** Stores the session where the auth client looks for it, in an existing context. */
+/**
+ * Stores the session where the auth client looks for it, in an existing context: before the
+ * first script of the first page of `url`'s origin runs (a page opened only to write it cost
+ * a renderer process, ~1 s of CPU). Only once per context, so a sign-out stays signed out.
+ */
 export async function putSessionInContext(context: BrowserContext, url: string, session: ApiSession): Promise<void> {
-  const page = await context.newPage();
-  // Any same-origin page that does not start the app will do; the JSON health endpoint is cheap.
-  await page.goto(`${url}/api/health`);
   const { email: _e, password: _p, ...stored } = session;
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [AUTH_STORAGE_KEY, JSON.stringify(stored)]);
-  await page.close();
+  await context.addInitScript(
+    ([origin, key, value, marker]) => {
+      if (location.origin !== origin || localStorage.getItem(marker!)) return;
+      localStorage.setItem(marker!, "1");
+      localStorage.setItem(key!, value!);
+    },
+    [new URL(url).origin, AUTH_STORAGE_KEY, JSON.stringify(stored), `e2e-session-${session.user.id}`],
+  );
 }
 
 /**

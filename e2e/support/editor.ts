@@ -1,5 +1,6 @@
 // A document open in the editor, signed in, for end-to-end tests that start there.
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { expect } from "vitest";
 import { apiRequest } from "./api.js";
 import { type ApiSession, putSessionInContext } from "./auth.js";
 
@@ -39,4 +40,20 @@ export async function openNewDocument(
   const content = paragraphs && { type: "doc", content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) };
   const { id } = await apiRequest<{ id: string }>(app.server.url, session, "POST", "/api/documents", { title, content });
   return { page: await openInEditor(app.browser, app.server.url, session, id, options), id };
+}
+
+/**
+ * Waits until the editor's own caret is at the end of its block. The editor reads a native
+ * caret move (End) on the next selectionchange: on a quiet machine an Enter pressed at once
+ * arrives before it and splits the block where the caret was.
+ */
+export async function caretAtBlockEnd(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { $from } = (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.selection;
+        return $from.parentOffset === $from.parent.content.size;
+      }),
+    )
+    .toBe(true);
 }

@@ -60,28 +60,42 @@ export function exitOf(proc: ChildProcess): Promise<number | null> {
 export async function startServer(
   opts: { env?: Record<string, string>; dataDir?: string; /** Health wait; raise it on a loaded machine. */ startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = opts.dataDir ?? freshDataDir();
-  const url = `http://127.0.0.1:${port}`;
-  const { proc, output } = spawnServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    AUTH_AUTOCONFIRM: "true",
-    ...opts.env,
-  });
-  await waitForHealth(url, proc, output, opts.startTimeoutMs);
-  return {
-    url,
-    port,
-    dataDir,
-    proc,
-    output,
-    async stop(signal: NodeJS.Signals = "SIGTERM") {
-      const exited = exitOf(proc);
-      proc.kill(signal);
-      return exited;
-    },
-  };
+  // Files run in parallel workers, each starting its own servers: a port found free can be
+  // taken by another worker's server before this one binds it. That start is retried on a
+  // new port (the server exits at once with EADDRINUSE, before it serves anything).
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { proc, output } = spawnServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_AUTOCONFIRM: "true",
+      ...opts.env,
+    });
+    try {
+      await waitForHealth(url, proc, output, opts.startTimeoutMs);
+    } catch (err) {
+      if (attempt < 3 && output().includes("EADDRINUSE")) {
+        await exitOf(proc);
+        continue;
+      }
+      proc.kill("SIGKILL");
+      throw err;
+    }
+    return {
+      url,
+      port,
+      dataDir,
+      proc,
+      output,
+      async stop(signal: NodeJS.Signals = "SIGTERM") {
+        const exited = exitOf(proc);
+        proc.kill(signal);
+        return exited;
+      },
+    };
+  }
 }

@@ -138,6 +138,13 @@ describe("the first load", () => {
     expect(editor.packages).not.toContain("diff");
   });
 
+  it("of the editor route has the mode switch but loads Suggesting mode's tracking and cards on demand", () => {
+    expect(editor.files).toContain("client/features/editor/mode-switch.tsx");
+    expect(editor.files).toContain("client/features/suggesting/suggesting-slot.tsx");
+    const later = ["suggesting-layer.tsx", "tracking.ts", "decide.ts", "read.ts"].map((f) => `client/features/suggesting/${f}`);
+    expect(later.filter((f) => editor.files.has(f))).toEqual([]);
+  });
+
   it("of the editor route keeps the find extension and leaves the find bar for its first opening", () => {
     expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
     expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");

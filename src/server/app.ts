@@ -8,15 +8,19 @@ import { createJwtSigner, loadSigningSecret, SessionCache, shareSessionEvictions
 import { authRoutes } from "./auth/routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import { COLLAB_LIMITS, collabRoutes, createCollab } from "./collab/index.js";
+import { commentRoutes } from "./comments/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
+import { dictionaryRoutes } from "./dictionary/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { imageRoutes } from "./images/index.js";
 import { importRoutes } from "./import/routes.js";
 import { memberRoutes } from "./members/index.js";
+import { notificationRoutes } from "./notifications/index.js";
 import { searchRoutes } from "./search/index.js";
 import { scheduleUpkeep } from "./upkeep.js";
 import { versionRoutes } from "./versions/index.js";
@@ -144,13 +148,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     realtimeRoutes,
     sharingRoutes,
     memberRoutes,
+    commentRoutes,
+    notificationRoutes,
     versionRoutes,
     searchRoutes,
     settingsRoutes,
+    dictionaryRoutes,
     billingRoutes,
     aiRoutes,
     exportRoutes,
     importRoutes,
+    imageRoutes,
     devRoutes,
   ];
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));

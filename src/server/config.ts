@@ -70,6 +70,18 @@ const EnvSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL_ANNUAL: optionalString,
 
   REALTIME_BACKEND: z.enum(["auto", "memory", "postgres"]).default("auto"),
+
+  /** Image bytes in an S3-compatible bucket (AWS S3, MinIO, Garage, R2); unset: in the database. */
+  S3_BUCKET: optionalString,
+  /** The store's address for anything but AWS S3 (e.g. http://minio:9000, https://<account>.r2.cloudflarestorage.com). */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path rather than the host name (MinIO, Garage). */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Prefix of every object key, to share a bucket with other things. */
+  S3_PREFIX: z.string().default("images/"),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -86,6 +98,19 @@ export interface Config extends Env {
   paymentsTestBanner: boolean;
   mail: "outbox" | "smtp";
   realtime: "memory" | "postgres";
+  /** Where image bytes live: the app's database, or an S3-compatible bucket. */
+  images:
+    | { kind: "database" }
+    | {
+        kind: "s3";
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
 }
 
 export class ConfigError extends Error {
@@ -159,6 +184,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.REALTIME_BACKEND === "postgres" && !env.DATABASE_URL) {
     problems.push("REALTIME_BACKEND: 'postgres' needs DATABASE_URL");
   }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) problems.push("S3_BUCKET: required when S3_ENDPOINT is set");
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither");
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
@@ -174,6 +203,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: env.SMTP_URL ? "smtp" : "outbox",
     realtime:
       env.REALTIME_BACKEND === "memory" ? "memory" : env.DATABASE_URL || env.REALTIME_BACKEND === "postgres" ? "postgres" : "memory",
+    images: env.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+      : { kind: "database" },
   };
 }
 
@@ -191,5 +232,5 @@ export function describeBackends(config: Config): string {
   const mail = config.mail === "smtp" ? "SMTP" : config.AUTH_AUTOCONFIRM ? `${outbox}, sign-up without confirmation` : outbox;
   const rt = config.realtime === "postgres" ? "PostgreSQL LISTEN/NOTIFY" : "in-process";
   const limits = config.REDIS_URL ? "Redis" : "in-process";
-  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}; live co-editing: ${config.REDIS_URL ? "shared through Redis" : "in-process"}`;
+  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}; live co-editing: ${config.REDIS_URL ? "shared through Redis" : "in-process"}; images: ${config.images.kind === "s3" ? `S3 bucket ${config.images.bucket}` : "in the database"}`;
 }

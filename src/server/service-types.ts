@@ -7,6 +7,7 @@ import type { DocNode } from "../shared/editor/schema.js";
 import type { AiProvider } from "./ai/providers/types.js";
 import type { PaymentProvider } from "./billing/providers/types.js";
 import type { RateWindowStore } from "./http/providers/types.js";
+import type { ImageStore } from "./images/providers/types.js";
 import type { Mailer } from "./mail/providers/types.js";
 import type { RealtimeBus } from "./realtime/providers/types.js";
 
@@ -48,4 +49,6 @@ export interface Services {
   ai: AiProvider;
   /** Where rate-limit windows are counted (http/rate-limiter.ts). */
   rateLimits: RateWindowStore;
+  /** Where image bytes are kept (images/providers/). */
+  imageStore: ImageStore;
 }

@@ -8,6 +8,7 @@ import { createPaymentProvider } from "./billing/providers/index.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/providers/index.js";
 import { createRateStore } from "./http/providers/index.js";
+import { createImageStore } from "./images/providers/index.js";
 import { createMailer } from "./mail/providers/index.js";
 import { createRealtimeBus } from "./realtime/providers/index.js";
 import type { Services } from "./service-types.js";
@@ -19,7 +20,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     createAiProvider(config, log),
     createRateStore(config),
   ]);
-  return { mailer: createMailer(config, database.db), realtime, payments, ai, rateLimits };
+  return { mailer: createMailer(config, database.db), realtime, payments, ai, rateLimits, imageStore: createImageStore(config, database.db) };
 }
 
 /** Releases what the services hold open (the realtime bus's LISTEN connection, Redis). */

@@ -12,7 +12,8 @@ export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_ALTERNATIVES_COUNT = 3;
 export const DEFAULT_READABILITY = 7;
 export const BLOCK_MENU_MAX_HEIGHT_PX = 400;
-export const MIN_PASSWORD_LENGTH = 6;
+/** NIST SP 800-63B §5.1.1.2: memorized secrets chosen by the user are at least 8 characters. */
+export const MIN_PASSWORD_LENGTH = 8;
 export const DEFAULT_DOCUMENT_TITLE = "Untitled Document";
 export const DASHBOARD_PLACEHOLDER_CARDS = 6;
 export const REALTIME_MAX_EVENTS_PER_SECOND = 10;
@@ -21,3 +22,6 @@ export const TITLE_MAX_LENGTH = 255;
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Request body cap on the routes that carry a document: room for the content plus JSON escaping, so the 413 with our message comes from the content check. */
 export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 1024 * 1024;
+
+/** The largest word-count goal of a document (a long novel is some 200,000 words). */
+export const WORD_GOAL_MAX = 1_000_000;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useToasts } from "../lib/toast";
+import { lazyPart } from "../lib/lazy-part";
 
 // Radix Toast is ~10 KB gzip; the landing page rarely needs it, so the <Toaster/>
 // chunk loads when the first toast is raised (the store already holds it by then).
-const Toaster = lazy(() => import("../components/ui/toast").then((m) => ({ default: m.Toaster })));
+const Toaster = lazyPart(() => import("../components/ui/toast").then((m) => ({ default: m.Toaster })));
 
 /** Mounts <Toaster/> on the first toast and keeps it mounted afterwards (F8, exit animations). */
 export function DeferredToaster() {

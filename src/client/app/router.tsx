@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { withQueryClient } from "../lib/load-query-client";
 import { ErrorBoundary } from "./error-boundary";
+import { lazyPage } from "../lib/lazy-part";
 
 // Every page loads on demand, so the landing page never downloads editor code. bench/bundle.ts
 // holds what Chromium downloads for the document, scripts and styles (compressed bodies and
@@ -10,23 +11,23 @@ import { ErrorBoundary } from "./error-boundary";
 // code on the landing page; scripts/client-chunks.ts decides which files the modules travel in.
 // Every page but the home route brings Query's client with it (lib/load-query-client.ts); the
 // home route's landing page does not need it at first view, its dashboard does (home-page.tsx).
-const HomePage = lazy(() => import("../pages/home-page"));
-const SignupPage = lazy(withQueryClient(() => import("../pages/signup-page")));
-const SignupSuccessPage = lazy(withQueryClient(() => import("../pages/signup-success-page")));
-const ResetPasswordPage = lazy(withQueryClient(() => import("../pages/reset-password-page")));
-const EditorPage = lazy(withQueryClient(() => import("../pages/editor-page")));
-const SharedPage = lazy(withQueryClient(() => import("../pages/shared-page")));
-const SubscriptionSuccessPage = lazy(withQueryClient(() => import("../pages/subscription-success-page")));
-const SubscriptionCancelPage = lazy(withQueryClient(() => import("../pages/subscription-cancel-page")));
-const CheckoutSuccessPage = lazy(withQueryClient(() => import("../pages/checkout-success-page")));
-const TestCheckoutPage = lazy(withQueryClient(() => import("../pages/test-checkout-page")));
-const BillingPortalPage = lazy(withQueryClient(() => import("../pages/billing-portal-page")));
-const PrivacyPage = lazy(withQueryClient(() => import("../pages/privacy-page")));
-const TermsPage = lazy(withQueryClient(() => import("../pages/terms-page")));
-const StatusPage = lazy(withQueryClient(() => import("../pages/status-page")));
-const InvitePage = lazy(withQueryClient(() => import("../pages/invite-page")));
-const TrashPage = lazy(withQueryClient(() => import("../pages/trash-page")));
-const NotFoundPage = lazy(withQueryClient(() => import("../pages/not-found-page")));
+const HomePage = lazyPage(() => import("../pages/home-page"));
+const SignupPage = lazyPage(withQueryClient(() => import("../pages/signup-page")));
+const SignupSuccessPage = lazyPage(withQueryClient(() => import("../pages/signup-success-page")));
+const ResetPasswordPage = lazyPage(withQueryClient(() => import("../pages/reset-password-page")));
+const EditorPage = lazyPage(withQueryClient(() => import("../pages/editor-page")));
+const SharedPage = lazyPage(withQueryClient(() => import("../pages/shared-page")));
+const SubscriptionSuccessPage = lazyPage(withQueryClient(() => import("../pages/subscription-success-page")));
+const SubscriptionCancelPage = lazyPage(withQueryClient(() => import("../pages/subscription-cancel-page")));
+const CheckoutSuccessPage = lazyPage(withQueryClient(() => import("../pages/checkout-success-page")));
+const TestCheckoutPage = lazyPage(withQueryClient(() => import("../pages/test-checkout-page")));
+const BillingPortalPage = lazyPage(withQueryClient(() => import("../pages/billing-portal-page")));
+const PrivacyPage = lazyPage(withQueryClient(() => import("../pages/privacy-page")));
+const TermsPage = lazyPage(withQueryClient(() => import("../pages/terms-page")));
+const StatusPage = lazyPage(withQueryClient(() => import("../pages/status-page")));
+const InvitePage = lazyPage(withQueryClient(() => import("../pages/invite-page")));
+const TrashPage = lazyPage(withQueryClient(() => import("../pages/trash-page")));
+const NotFoundPage = lazyPage(withQueryClient(() => import("../pages/not-found-page")));
 
 export function AppRouter() {
   const [location] = useLocation();

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useAuth } from "../lib/auth-provider";
 import { withQueryClient } from "../lib/load-query-client";
+import { lazyPart } from "../lib/lazy-part";
 
 // Loaded only for signed-in users, so visitors' start-up bundle carries no query hooks for it.
-const ServerThemeSync = lazy(withQueryClient(() => import("./server-theme-sync")));
+const ServerThemeSync = lazyPart(withQueryClient(() => import("./server-theme-sync")));
 
 /**
  * Keeps the page theme in line with the signed-in user's saved preference: the inline

@@ -80,9 +80,8 @@ export function useCommandPaletteOpener(open: () => void): void {
   }, []);
 }
 
-/** The palette's shortcut as this device writes it: ⌘K on a Mac, Ctrl+K elsewhere. */
-export function paletteShortcutLabel(withShift: boolean): string {
+/** The palette's shortcut as this device writes it: ⇧⌘K on a Mac, Ctrl+Shift+K elsewhere. */
+export function paletteShortcutLabel(): string {
   const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-  if (mac) return withShift ? "⇧⌘K" : "⌘K";
-  return withShift ? "Ctrl+Shift+K" : "Ctrl+K";
+  return mac ? "⇧⌘K" : "Ctrl+Shift+K";
 }

@@ -5,7 +5,9 @@ import { useEffect } from "react";
 
 /** The settings section of the user's own model connection. */
 export const AI_CONNECTION_SECTION = "ai-connection";
-export type SettingsSection = typeof AI_CONNECTION_SECTION;
+/** The plans and the upgrade buttons (an action the plan lacks offers to go there). */
+export const SUBSCRIPTION_SECTION = "subscription";
+export type SettingsSection = typeof AI_CONNECTION_SECTION | typeof SUBSCRIPTION_SECTION;
 
 const EVENT = "draftsmith:open-settings";
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Settings, Sparkles } from "lucide-react";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { PLANS, isPlanId } from "../../shared/plans";
 import { useLocation } from "wouter";
 import { useAuth } from "../lib/auth-provider";
@@ -12,10 +12,12 @@ import { Button } from "../components/ui/button";
 import { PricingSection } from "../features/billing";
 import { type DocumentFilter, DocumentsSection, SharedWithMeSection, useDocumentLimit, useDocuments } from "../features/documents";
 import { ImportDropZone } from "../features/import";
+import { NotificationBell } from "../features/notifications";
 import { getAuthClient } from "../lib/auth-client";
 import { useSubscription } from "../lib/subscription";
 import { usePageTitle } from "../lib/page-title";
 import { toast } from "../lib/toast";
+import { lazyPart } from "../lib/lazy-part";
 
 function useSignOutWithToasts() {
   const { signOut } = useAuth();
@@ -38,7 +40,7 @@ function useSignOutWithToasts() {
 }
 
 // Account Settings loads when its button is first pressed, as in src/client/pages/editor-page.tsx.
-const AccountSettingsDialog = lazy(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
+const AccountSettingsDialog = lazyPart(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
 
 const PRICING_HASH = "#pricing";
 
@@ -106,7 +108,8 @@ export default function DashboardPage() {
           <span className="hidden max-w-[28vw] truncate text-sm text-muted-foreground md:inline" data-testid="user-email">
             {user?.email}
           </span>
-          <PaletteButton withShift={false} />
+          <PaletteButton />
+          <NotificationBell />
           {!subscription.isPending && (
             <Badge variant={currentPlan === "gratis" ? "secondary" : "default"} data-testid="current-plan">
               <span className="sr-only">Current plan: </span>

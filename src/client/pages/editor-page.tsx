@@ -1,22 +1,26 @@
 // Route /editor/:id? (no id opens a new document): composes the editor with the other areas' parts
 // (Share, Export, AI, Account Settings), which the editor feature receives as slots.
 import { FileQuestion } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { isPlanId, PLANS } from "../../shared/plans";
+import { aiStatus, effectivePlan, isPlanId, PLANS } from "../../shared/plans";
 import { useAuth } from "../lib/auth-provider";
 import { Button, buttonVariants } from "../components/ui/button";
 import { type AiCommand, AiLayer, AiToolbar, InlineCompletion, useAiCapabilities } from "../features/ai";
 import { type EditorAiCommand, EditorWorkspace, useEditorDocument, useEditorPreferences } from "../features/editor";
+import { CommentsSlot } from "../features/comments";
+import { SuggestingSlot } from "../features/suggesting";
 import { ExportMenu } from "../features/export";
+import { GrammarCheck } from "../features/grammar";
 import { HistoryPanel } from "../features/history";
 import { ShareButton } from "../features/sharing";
 import { usePageTitle } from "../lib/page-title";
 import { type SettingsSection, useSettingsRequests } from "../lib/settings-link";
 import { useSubscription } from "../lib/subscription";
+import { lazyPart } from "../lib/lazy-part";
 
 // Account Settings loads when the user button is first clicked, not with the editor.
-const AccountSettingsDialog = lazy(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
+const AccountSettingsDialog = lazyPart(() => import("../features/settings").then((m) => ({ default: m.AccountSettingsDialog })));
 
 function CenteredMessage({ children }: { children: React.ReactNode }) {
   return (
@@ -48,8 +52,9 @@ export default function EditorPage() {
   const plan = subscription.data;
   const planLabel = plan ? (isPlanId(plan.planName) ? PLANS[plan.planName].name : plan.planName) : null;
   // The user's own model connection serves AI on any plan.
-  const ownModel = useAiCapabilities({ enabled: signedIn }).source === "user";
-  const aiEnabled = ownModel || (!!plan?.isActive && (plan.planName === "creator" || plan.planName === "professional"));
+  const capabilities = useAiCapabilities({ enabled: signedIn });
+  // The status line reads the plan table (shared/plans.ts), as the AI tools do.
+  const aiEnabled = aiStatus({ plan: effectivePlan(plan), model: capabilities.model, ownModel: capabilities.source === "user" });
 
   const accessTokenRef = useRef<string | null>(null);
   accessTokenRef.current = session?.access_token ?? null;
@@ -126,10 +131,14 @@ export default function EditorPage() {
         renderExport={(getDocument) => <ExportMenu getDocument={getDocument} />}
         renderAiToolbar={(editor) => <AiToolbar editor={editor} />}
         renderHistory={(panel) => <HistoryPanel documentId={record.id} {...panel} />}
-        renderAiLayer={(editor) => (
+        renderComments={(slot) => <CommentsSlot documentId={record.id} {...slot} />}
+        renderSuggesting={(slot) => <SuggestingSlot {...slot} />}
+        renderAiLayer={(editor, tools) => (
           <>
-            <InlineCompletion editor={editor} />
+            {tools && <InlineCompletion editor={editor} />}
+            <GrammarCheck editor={editor} />
             <AiLayer
+              tools={tools}
               editor={editor}
               documentId={record.id}
               command={aiCommand}

@@ -5,7 +5,7 @@
 // or creates an account, and the dashboard brings them back here.
 import { Check, MailOpen, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useLocation, useParams, useSearch } from "wouter";
 import type { InvitationLookup } from "../../shared/contracts/members";
 import { PageShell } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
@@ -55,6 +55,8 @@ export default function InvitePage() {
   const [view, setView] = useState<View>({ kind: "loading" });
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // The emailed link carries the invited address (?email=); sign-up starts with it.
+  const invitedEmail = new URLSearchParams(useSearch()).get("email") ?? "";
 
   useEffect(() => {
     if (loading) return;
@@ -91,7 +93,7 @@ export default function InvitePage() {
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild>
-            <Link href="/signup">Create account</Link>
+            <Link href={invitedEmail ? `/signup?${new URLSearchParams({ email: invitedEmail })}` : "/signup"}>Create account</Link>
           </Button>
           <Button asChild variant="outline">
             <Link href="/?signin=1">Sign in</Link>

@@ -1,12 +1,12 @@
 import { ArrowRight } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { PageShell } from "../components/page-shell";
 import { Wordmark } from "../components/wordmark";
 import { Button } from "../components/ui/button";
 import type { AuthMode } from "../features/auth";
 import {
   FeatureBlurbs,
-  IntegrationsRow,
+  ExportFormatsRow,
   LandingFooter,
   SignupTeaser,
   type SignupValues,
@@ -15,15 +15,16 @@ import {
 import { cn } from "../lib/cn";
 import { withQueryClient } from "../lib/load-query-client";
 import { usePageTitle } from "../lib/page-title";
+import { lazyPart } from "../lib/lazy-part";
 
 // The auth dialog (forms, validation, auth-js) loads on first open, keeping the landing page
 // light; only its type is imported statically, so none of its code rides in this chunk.
-const AuthDialog = lazy(() => import("../features/auth").then((m) => ({ default: m.AuthDialog })));
+const AuthDialog = lazyPart(() => import("../features/auth").then((m) => ({ default: m.AuthDialog })));
 // The pricing cards sit far below the fold; they load when the visitor scrolls within
 // 1,000 px of them, presses or focuses the Pricing link, or opens /#pricing, so a visit that
 // stays at the top downloads only what it shows (no prefetch when the browser is idle: the
 // cards' code and plans would be a tenth of the page's bytes for a section most never reach).
-const PricingSection = lazy(withQueryClient(() => import("../features/billing").then((m) => ({ default: m.PricingSection }))));
+const PricingSection = lazyPart(withQueryClient(() => import("../features/billing").then((m) => ({ default: m.PricingSection }))));
 
 // Compact text buttons so the header fits a 360 px screen.
 const textButton =
@@ -101,8 +102,9 @@ export default function LandingPage() {
             Write your best work with an AI partner that knows your draft
           </h1>
           <p className="text-lg text-muted-foreground">
-            Draftsmith is a writing studio with AI built in: it completes your sentences in context, rewrites a paragraph in
-            one click, and saves every keystroke.
+            Draftsmith is a writing studio with AI built in: it checks your grammar and spelling on every plan, rewrites a
+            paragraph in one click, completes your sentences as you type where a language model is connected, and saves
+            every keystroke.
           </p>
           <div className="flex flex-col items-start gap-2">
             <Button size="lg" onClick={startWriting}>
@@ -127,15 +129,15 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="integrations-heading" className="py-16">
+      <section aria-labelledby="formats-heading" className="py-16">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6">
           <div className="grid gap-2 text-center">
-            <h2 id="integrations-heading" className="text-2xl font-bold tracking-tight">
-              Fits the way you already work
+            <h2 id="formats-heading" className="text-2xl font-bold tracking-tight">
+              Take your words anywhere
             </h2>
-            <p className="text-muted-foreground">Export and share into the tools your team uses every day.</p>
+            <p className="text-muted-foreground">Export a document in the format the next step needs, or share it by link.</p>
           </div>
-          <IntegrationsRow />
+          <ExportFormatsRow />
         </div>
       </section>
 
@@ -144,8 +146,8 @@ export default function LandingPage() {
           <div className="grid gap-4">
             <h2 className="text-3xl font-bold tracking-tight">Your next draft starts here</h2>
             <p className="text-muted-foreground">
-              Create an account in seconds. Write up to three documents free, then upgrade for unlimited writing and AI help
-              whenever you are ready.
+              Create an account in seconds. Write up to three documents free, with grammar and spelling checks included, then
+              upgrade for more documents and the AI editing tools whenever you are ready.
             </p>
           </div>
           <SignupTeaser onSignUp={fromTeaser} />

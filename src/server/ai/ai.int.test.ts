@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { documents, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
 import { sseEvents } from "./ai.test-util.js";
 
 const post = (t: TestApp, url: string, user: TestUser | null, payload: unknown) => request(t, "POST", url, { user, payload });
@@ -34,20 +35,16 @@ describe("AI endpoints (offline engine)", () => {
     }
   });
 
-  it("refuses paid features to Gratis users with 402 and the upgrade messages", async () => {
-    for (const [url, body] of [
-      ["/api/ai/complete", { text: "Hi." }],
-      ["/api/ai/improve", { text: "Hi." }],
-      ["/api/ai/rewrite", { text: "Hi.", style: "casual" }],
-      ["/api/ai/tone", { text: "Hi.", tone: "friendly" }],
-      ["/api/ai/grammar", { text: "Hi." }],
-      ["/api/ai/alternatives", { text: "Hi." }],
-      ["/api/ai/rephrase", { text: "Hi.", count: 3 }],
-      ["/api/ai/outline", { text: "Hi." }],
+  it("refuses paid features to Gratis users with 402 naming the plan they need (plans-gating.int.test.ts checks every action)", async () => {
+    for (const [url, body, message] of [
+      ["/api/ai/complete", { text: "Hi." }, "Continue writing needs the Creator plan."],
+      ["/api/ai/improve", { text: "Hi." }, "Improve needs the Creator plan."],
+      ["/api/ai/rewrite", { text: "Hi.", style: "casual" }, "Rewrite needs the Creator plan."],
+      ["/api/ai/outline", { text: "Hi." }, "Outline needs the Creator plan."],
     ] as const) {
       const res = await post(t, url, gratis, body);
       expect(res.statusCode, url).toBe(402);
-      expect(res.json()).toMatchObject({ error: "upgrade_required", message: "AI features require a Creator or Professional subscription." });
+      expect(res.json()).toMatchObject({ error: "upgrade_required", message, requiredPlan: "creator", requiredPlanName: "Creator" });
     }
   });
 
@@ -60,7 +57,7 @@ describe("AI endpoints (offline engine)", () => {
     ] as const) {
       const res = await post(t, url, creator, body);
       expect(res.statusCode, url).toBe(402);
-      expect(res.json()).toMatchObject({ error: "upgrade_required", feature: "summarize", message: "Summarization requires a Professional subscription." });
+      expect(res.json()).toMatchObject({ error: "upgrade_required", feature: "summarize", message: "Summarize needs the Professional plan.", requiredPlan: "professional" });
     }
     const ok = await post(t, "/api/ai/summarize", pro, { text });
     expect(ok.statusCode).toBe(200);
@@ -80,7 +77,8 @@ describe("AI endpoints (offline engine)", () => {
     expect((await post(t, "/api/ai/improve", lapsing, { text: "Hi." })).statusCode).toBe(402);
   });
 
-  it("fixes grammar with a list of changes", async () => {
+  // The first grammar call in this file starts the checker's process: slow on a busy machine.
+  it("fixes grammar with a list of changes", { timeout: 120_000 }, async () => {
     const res = await post(t, "/api/ai/grammar", creator, { text: "This is an test of the the grammer checker." });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -224,5 +222,35 @@ describe("AI endpoints (offline engine)", () => {
     const rewriting = await post(t, "/api/ai/suggestions", creator, { text: "We cancelled the trip because the weather was bad.", type: "rewriting" });
     expect(rewriting.statusCode).toBe(200);
     expect(rewriting.json().suggestions[0]).toEqual({ suggestion: expect.any(String), type: "rewriting" });
+  });
+  it("records a decision once, whoever makes it: the author after a reload or an editor of the document", async () => {
+    const [doc] = await t.ctx.db.insert(documents).values({ userId: pro.id }).returning();
+    const editor = await createTestUser(t);
+    const viewer = await createTestUser(t);
+    await inviteAndAccept(t, pro, doc!.id, editor, "editor");
+    await inviteAndAccept(t, pro, doc!.id, viewer, "viewer");
+    // The group id in the document's marks is the record's id.
+    const id = crypto.randomUUID();
+    const created = await post(t, "/api/ai/suggestions", pro, { id, documentId: doc!.id, originalText: "teh cat sat", suggestedText: "the cat sits", type: "grammar" });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ id, accepted: null });
+    expect((await post(t, "/api/ai/suggestions", creator, { id, originalText: "a", suggestedText: "b" })).statusCode).toBe(409);
+
+    const decide = (user: TestUser, payload: { accepted: boolean; settled?: boolean }) => request(t, "PUT", `/api/ai/suggestions/${id}`, { user, payload });
+    // A viewer or a stranger cannot decide it.
+    expect((await decide(viewer, { accepted: true })).statusCode).toBe(404);
+    expect((await decide(creator, { accepted: true })).statusCode).toBe(404);
+    // A rejection of one change with others pending leaves it pending.
+    expect((await decide(pro, { accepted: false, settled: false })).json()).toMatchObject({ accepted: null });
+    // The collaborator accepts one change, and later rejects the last one: accepted stays.
+    expect((await decide(editor, { accepted: true, settled: false })).json()).toMatchObject({ accepted: true });
+    expect((await decide(editor, { accepted: false, settled: true })).json()).toMatchObject({ accepted: true });
+
+    // All changes rejected, across devices: settled as rejected.
+    const other = crypto.randomUUID();
+    await post(t, "/api/ai/suggestions", pro, { id: other, documentId: doc!.id, originalText: "a b", suggestedText: "c d" });
+    await request(t, "PUT", `/api/ai/suggestions/${other}`, { user: pro, payload: { accepted: false, settled: false } });
+    const last = await request(t, "PUT", `/api/ai/suggestions/${other}`, { user: editor, payload: { accepted: false, settled: true } });
+    expect(last.json()).toMatchObject({ accepted: false });
   });
 });

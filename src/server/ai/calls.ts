@@ -5,6 +5,7 @@
 // costs nothing, so its calls neither reserve nor book tokens (the plan gate still applies).
 // A user who connected their own model (connections/) is served by it on any plan, and its
 // calls are neither gated nor metered: the user pays their model server, not the allowance.
+// Which plan includes which action is the table in shared/plans.ts (AI_RULES), applied by gating.ts.
 import type { AiMeta } from "../../shared/contracts/ai.js";
 import { PLANS } from "../../shared/plans.js";
 import { getUserPlan } from "../billing/plan-lookup.js";
@@ -12,9 +13,13 @@ import type { AppContext } from "../context.js";
 import { userProvider } from "./connections/index.js";
 import { type AiFeature, assertFeatureAllowed } from "./gating.js";
 import type { InFlightLimiter } from "./concurrency.js";
+import { createOfflineProvider } from "./providers/builtin.js";
 import type { AiProvider, AiResult, AiTask } from "./providers/types.js";
 import { currentBalance, type Reservation, releaseTokens, reserveTokens, settleTokens } from "./quota.js";
 import { estimateTokens } from "./tokens.js";
+
+let offline: AiProvider | null = null;
+const offlineEngine = () => (offline ??= createOfflineProvider());
 
 export interface AiDeps {
   provider: AiProvider;
@@ -35,8 +40,10 @@ export async function beginAiCall(ctx: AppContext, deps: AiDeps, userId: string,
   const own = await userProvider(ctx, userId);
   if (!own) assertFeatureAllowed(feature, plan);
   const releaseSlot = deps.limiter.acquire(userId);
-  const provider = own ?? deps.provider;
   const limit = PLANS[plan.plan].monthlyAiTokens;
+  // A plan without tokens passes the gate only for the basic AI every plan includes (grammar),
+  // which the built-in engine answers for free even where a model is configured.
+  const provider = own ?? (limit === 0 && isMetered(deps.provider) ? offlineEngine() : deps.provider);
   let reservation: Reservation | null = null;
   try {
     if (!own && isMetered(provider)) reservation = await reserveTokens(ctx.database.sql, userId, limit, provider.tokenCap(task), ctx.now());

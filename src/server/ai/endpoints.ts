@@ -74,7 +74,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     streams: true,
     plan: (b) => {
       if (!isRewriteStyle(b.style)) throw badRequest("Invalid rewriting style");
-      return { feature: "rewrite", task: { kind: "rewrite", text: b.text, style: b.style, prompt: b.prompt } };
+      // Expand writes new text: its own row in the plan table (it needs a language model).
+      return { feature: b.style === "expand" ? "expand" : "rewrite", task: { kind: "rewrite", text: b.text, style: b.style, prompt: b.prompt } };
     },
     // plan() has refused any other style.
     present: (r, m, b): RewriteResponse => ({ rewrittenText: r.text, style: b.style as RewriteStyleId, ...m }),

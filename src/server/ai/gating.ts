@@ -1,38 +1,20 @@
-// Which plan each AI feature needs (decided on the server from getUserPlan).
-//  - complete, improve, rewrite, ask (a free-form rewrite), tone, grammar and alternatives, rephrase,
-//    outline and rewriting suggestions (they are parts of the same tools): Creator or Professional.
-//  - summarize (also a summary requested through complete): Professional only (PLANS in shared/plans.ts).
-//  - analyze: every signed-in user. It is a local readability measurement on every engine,
-//    costs no tokens and calls no model.
-import type { PlanId } from "../../shared/plans.js";
+// Which plan each AI action needs: the table in shared/plans.ts (AI_RULES, aiAccess), which the
+// client's locks, hints and pricing cards read too. Here only the plan part is enforced; an
+// action that needs a language model is refused by the offline engine itself (409
+// model_required), and a user's own model connection is not gated at all (calls.ts).
+import { type AiAction, PLANS, type PlanId, planIncludes, upgradeMessage, AI_RULES } from "../../shared/plans.js";
 import { upgradeRequired } from "../http/errors.js";
 
-export type AiFeature =
-  | "complete"
-  | "improve"
-  | "rewrite"
-  | "ask"
-  | "tone"
-  | "grammar"
-  | "alternatives"
-  | "rephrase"
-  | "outline"
-  | "summarize"
-  | "suggestions";
+/** The actions the text endpoints gate (analyze is answered without the gate: it is on every plan). */
+export type AiFeature = Exclude<AiAction, "analyze" | "inline">;
 
-const AI_UPGRADE_MESSAGE = "AI features require a Creator or Professional subscription.";
-const SUMMARIZE_UPGRADE_MESSAGE = "Summarization requires a Professional subscription.";
-
-const PAID: readonly PlanId[] = ["creator", "professional"];
-
-function plansFor(feature: AiFeature): readonly PlanId[] {
-  return feature === "summarize" ? ["professional"] : PAID;
-}
-
-/** Throws 402 upgrade_required when the user's active plan does not include the feature. */
+/**
+ * Throws 402 upgrade_required when the user's plan does not include the action. The body
+ * names the action (`feature`), the plan it needs (`requiredPlan`, `requiredPlanName`) and says so.
+ */
 export function assertFeatureAllowed(feature: AiFeature, plan: { plan: PlanId; isActive: boolean }): void {
-  if (plan.isActive && plansFor(feature).includes(plan.plan)) return;
-  throw upgradeRequired(feature, feature === "summarize" ? SUMMARIZE_UPGRADE_MESSAGE : AI_UPGRADE_MESSAGE, {
-    requiredPlan: plansFor(feature)[0],
-  });
+  const current: PlanId = plan.isActive ? plan.plan : "gratis";
+  if (planIncludes(current, feature)) return;
+  const required = AI_RULES[feature].plan;
+  throw upgradeRequired(feature, upgradeMessage(feature), { requiredPlan: required, requiredPlanName: PLANS[required].name });
 }

@@ -21,7 +21,7 @@ import { InFlightLimiter } from "./concurrency.js";
 import { ENDPOINTS, type Endpoint, capText } from "./endpoints.js";
 import { currentBalance } from "./quota.js";
 import { abortOnClose, endQuietly, openSse } from "./sse.js";
-import { createSuggestion, setSuggestionAccepted } from "./suggestions.js";
+import { createSuggestion, recordDecision } from "./suggestions.js";
 
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const deps: AiDeps = { provider: ctx.ai, limiter: new InFlightLimiter(AI_MAX_CONCURRENT_PER_USER) };
@@ -99,7 +99,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   app.put<{ Params: { id: string } }>("/api/ai/suggestions/:id", async (request) => {
     const user = requireUser(request);
     const body = parse(UpdateSuggestionRequest, request.body ?? {});
-    return setSuggestionAccepted(ctx.database.sql, user.id, request.params.id, body.accepted);
+    return recordDecision(ctx.database.sql, user.id, request.params.id, body);
   });
 
   /** The month's token balance, for the interface. */

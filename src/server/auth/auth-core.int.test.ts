@@ -11,7 +11,7 @@ describe("/auth/v1 core (auto-confirm)", () => {
 
   it("signs up with a session at once and reads the user back", async () => {
     const email = uniqueEmail();
-    const res = await signUp(t, email.toUpperCase(), "secret1", "Ada Writer");
+    const res = await signUp(t, email.toUpperCase(), "secret-one-1", "Ada Writer");
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email, user_metadata: { full_name: "Ada Writer" } } });
@@ -41,8 +41,8 @@ describe("/auth/v1 core (auto-confirm)", () => {
     const weak = await signUp(t, uniqueEmail(), "12345");
     expect(weak.statusCode).toBe(422);
     expect(weak.json()).toMatchObject({ error_code: "weak_password", weak_password: { reasons: ["length"] } });
-    expect(weak.json().msg).toContain("at least 6 characters");
-    const bad = await signUp(t, "not-an-email", "secret1");
+    expect(weak.json().msg).toContain("at least 8 characters");
+    const bad = await signUp(t, "not-an-email", "secret-one-1");
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error_code: "validation_failed" });
   });
@@ -58,12 +58,12 @@ describe("/auth/v1 core (auto-confirm)", () => {
 
   it("signs in with the password; a wrong password and an unknown email answer alike", async () => {
     const email = uniqueEmail();
-    await signUp(t, email, "secret1");
-    const ok = await signIn(t, email, "secret1");
+    await signUp(t, email, "secret-one-1");
+    const ok = await signIn(t, email, "secret-one-1");
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.last_sign_in_at).toBeTruthy();
     const wrong = await signIn(t, email, "secret2");
-    const unknown = await signIn(t, uniqueEmail("nobody"), "secret1");
+    const unknown = await signIn(t, uniqueEmail("nobody"), "secret-one-1");
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());

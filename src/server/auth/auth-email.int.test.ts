@@ -15,7 +15,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     return t.app.inject({ method: "GET", url: `${u.pathname}${u.search}${extra}`, headers: { host: "evil.example" } });
   };
   const fragment = (location: string) => Object.fromEntries(new URLSearchParams(location.split("#")[1]));
-  const newConfirmedUser = async (password = "secret12") => {
+  const newConfirmedUser = async (password = "secret-twelve") => {
     const email = uniqueEmail("mail");
     await signUp(t, email, password);
     const [m] = await outboxFor(t, email);
@@ -26,11 +26,11 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("sign-up sends a confirmation whose link signs the user in on the app origin", async () => {
     const email = uniqueEmail("confirm");
-    const res = await signUp(t, email, "secret12", "Ada", "?redirect_to=https%3A%2F%2Fdraftsmith.example%2Fwelcome");
+    const res = await signUp(t, email, "secret-twelve", "Ada", "?redirect_to=https%3A%2F%2Fdraftsmith.example%2Fwelcome");
     expect(res.statusCode).toBe(200);
     expect(res.json().access_token).toBeUndefined();
     expect(res.json()).toMatchObject({ email, identities: [{ provider: "email", email }], user_metadata: { full_name: "Ada" } });
-    expect((await signIn(t, email, "secret12")).json().error_code).toBe("email_not_confirmed");
+    expect((await signIn(t, email, "secret-twelve")).json().error_code).toBe("email_not_confirmed");
 
     const [mail] = await outboxFor(t, email);
     expect(mail!.subject).toBe("Confirm your Draftsmith account");
@@ -49,7 +49,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     expect(Number(f.expires_at)).toBe(Math.floor(t.clock.now.getTime() / 1000) + 3600);
     const me = await getUser(t, f.access_token!);
     expect(me.json()).toMatchObject({ email, email_confirmed_at: expect.any(String) });
-    expect((await signIn(t, email, "secret12")).statusCode).toBe(200);
+    expect((await signIn(t, email, "secret-twelve")).statusCode).toBe(200);
 
     // Single use: the same link again redirects with an error in the fragment.
     const again = await verifyGet(link);
@@ -58,13 +58,13 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("never redirects to another origin", async () => {
     const email = uniqueEmail("redir");
-    await signUp(t, email, "secret12", "A", "?redirect_to=https%3A%2F%2Fevil.example%2Fsteal");
+    await signUp(t, email, "secret-twelve", "A", "?redirect_to=https%3A%2F%2Fevil.example%2Fsteal");
     const [mail] = await outboxFor(t, email);
     const res = await verifyGet(mail!.links[0]!.url, "");
     expect((res.headers.location as string).startsWith("https://draftsmith.example/#")).toBe(true);
     // A redirect_to smuggled into the link itself is checked too.
     const email2 = uniqueEmail("redir");
-    await signUp(t, email2, "secret12");
+    await signUp(t, email2, "secret-twelve");
     const [m2] = await outboxFor(t, email2);
     const u = new URL(m2!.links[0]!.url);
     u.searchParams.set("redirect_to", "//evil.example/x");
@@ -89,7 +89,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("confirmation links expire after 24 hours", async () => {
     const email = uniqueEmail("expire");
-    await signUp(t, email, "secret12");
+    await signUp(t, email, "secret-twelve");
     const [mail] = await outboxFor(t, email);
     t.clock.advance(24 * 3600_000 + 1000);
     const res = await request(t, "POST", "/auth/v1/verify", { payload: { type: "signup", token_hash: tokenFromLink(mail!.links[0]!.url) } });
@@ -99,7 +99,7 @@ describe("/auth/v1 email flows (confirmation required)", () => {
 
   it("resend gives a new confirmation link and retires the old one", async () => {
     const email = uniqueEmail("resend");
-    await signUp(t, email, "secret12");
+    await signUp(t, email, "secret-twelve");
     const [first] = await outboxFor(t, email);
     const tooSoon = await request(t, "POST", "/auth/v1/resend", { payload: { email, type: "signup" } });
     expect(tooSoon.statusCode).toBe(429);
@@ -144,9 +144,40 @@ describe("/auth/v1 email flows (confirmation required)", () => {
     expect(fragment((await verifyGet(mail!.links[0]!.url)).headers.location as string).error_code).toBe("otp_expired");
   });
 
+  it("refuses short and common passwords on sign-up, password change and reset, with GoTrue's weak_password answer", async () => {
+    const weak = (res: { statusCode: number; json: () => unknown }, reason: string, msg: string) => {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ error_code: "weak_password", msg: expect.stringContaining(msg), weak_password: { reasons: [reason] } });
+    };
+    // Sign-up: 7 characters is too short; a common password is refused whatever its case.
+    weak(await signUp(t, uniqueEmail("nist"), "seven-7"), "length", "at least 8 characters");
+    weak(await signUp(t, uniqueEmail("nist"), "Password1"), "pwned", "common or breached");
+    // The server checks the whole breach list, not only the forms' short one.
+    weak(await signUp(t, uniqueEmail("nist"), "Showtime"), "pwned", "common or breached");
+    // No composition rules: eight characters of one kind that are not common pass.
+    expect((await signUp(t, uniqueEmail("nist"), "quietly-river")).statusCode).toBe(200);
+
+    // Change, signed in.
+    const email = await newConfirmedUser("correct-horse-42");
+    const session = (await signIn(t, email, "correct-horse-42")).json();
+    const change = (password: string, token = session.access_token) =>
+      request(t, "PUT", "/auth/v1/user", { user: withToken(token), payload: { password } });
+    weak(await change("iloveyou"), "pwned", "common or breached");
+    weak(await change("short"), "length", "at least 8 characters");
+    expect((await signIn(t, email, "correct-horse-42")).statusCode).toBe(200);
+
+    // Reset, with the recovery link's session.
+    await request(t, "POST", "/auth/v1/recover", { payload: { email } });
+    const [mail] = (await outboxFor(t, email)).filter((m) => m.subject === "Reset your Draftsmith password");
+    const recovery = fragment((await verifyGet(mail!.links[0]!.url)).headers.location as string).access_token!;
+    weak(await change("qwertyuiop", recovery), "pwned", "common or breached");
+    expect((await change("lantern-by-the-sea", recovery)).statusCode).toBe(200);
+    expect((await signIn(t, email, "lantern-by-the-sea")).statusCode).toBe(200);
+  });
+
   it("email limits count per kind: a reset right after sign-up is allowed", async () => {
     const email = uniqueEmail("kinds");
-    await signUp(t, email, "secret12");
+    await signUp(t, email, "secret-twelve");
     const res = await request(t, "POST", "/auth/v1/recover", { payload: { email } });
     expect(res.statusCode).toBe(200);
     expect((await outboxFor(t, email)).map((m) => m.subject)).toEqual([

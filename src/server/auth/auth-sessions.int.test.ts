@@ -13,7 +13,7 @@ describe("/auth/v1 sessions", () => {
   }, 180_000);
   afterAll(async () => t.close());
 
-  const newSession = async () => (await signUp(t, uniqueEmail("sess"), "secret12")).json();
+  const newSession = async () => (await signUp(t, uniqueEmail("sess"), "secret-twelve")).json();
   const logout = (token: string, scope?: string) =>
     request(t, "POST", `/auth/v1/logout${scope ? `?scope=${scope}` : ""}`, { user: withToken(token) });
   // A product API call: its first use puts the verified token in the session cache.
@@ -140,9 +140,9 @@ describe("/auth/v1 sessions", () => {
 
   it("logout scope=local ends only this session", async () => {
     const email = uniqueEmail("scope");
-    await signUp(t, email, "secret12");
-    const a = (await signIn(t, email, "secret12")).json();
-    const b = (await signIn(t, email, "secret12")).json();
+    await signUp(t, email, "secret-twelve");
+    const a = (await signIn(t, email, "secret-twelve")).json();
+    const b = (await signIn(t, email, "secret-twelve")).json();
     expect((await docs(a.access_token)).statusCode).toBe(200);
     expect((await docs(b.access_token)).statusCode).toBe(200);
     expect((await logout(a.access_token, "local")).statusCode).toBe(204);
@@ -155,10 +155,10 @@ describe("/auth/v1 sessions", () => {
 
   it("logout scope=others ends every other session and keeps this one", async () => {
     const email = uniqueEmail("scope");
-    await signUp(t, email, "secret12");
-    const a = (await signIn(t, email, "secret12")).json();
-    const b = (await signIn(t, email, "secret12")).json();
-    const c = (await signIn(t, email, "secret12")).json();
+    await signUp(t, email, "secret-twelve");
+    const a = (await signIn(t, email, "secret-twelve")).json();
+    const b = (await signIn(t, email, "secret-twelve")).json();
+    const c = (await signIn(t, email, "secret-twelve")).json();
     for (const s of [a, b, c]) expect((await docs(s.access_token)).statusCode).toBe(200);
     expect((await logout(a.access_token, "others")).statusCode).toBe(204);
     expect((await docs(a.access_token)).statusCode).toBe(200);
@@ -173,8 +173,8 @@ describe("/auth/v1 sessions", () => {
 
   it("logout (default scope global) ends every session of the user but not other users'", async () => {
     const email = uniqueEmail("scope");
-    const first = (await signUp(t, email, "secret12")).json();
-    const b = (await signIn(t, email, "secret12")).json();
+    const first = (await signUp(t, email, "secret-twelve")).json();
+    const b = (await signIn(t, email, "secret-twelve")).json();
     const stranger = await newSession();
     expect((await docs(first.access_token)).statusCode).toBe(200);
     expect((await logout(b.access_token)).statusCode).toBe(204);

@@ -2,7 +2,8 @@
 // hashed, however long: nothing is truncated. Unknown emails are checked against a dummy
 // hash so a sign-in costs the same whether or not the account exists.
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { MIN_PASSWORD_LENGTH } from "../../shared/limits.js";
+import { type PasswordProblem, passwordProblem } from "../../shared/passwords/rule.js";
+import { isBreachedPassword } from "./breached-passwords.js";
 import { gotrue } from "./gotrue-error.js";
 
 const OPTIONS = { algorithm: 2 as Algorithm /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -34,9 +35,13 @@ async function burnDummyVerify(password: string): Promise<void> {
   }
 }
 
-/** Throws GoTrue's weak_password error when the password breaks the rules. */
+/** Why a new password breaks the rule, checked against the whole breach list; null when it does not. */
+export function newPasswordProblem(password: string): PasswordProblem | null {
+  return passwordProblem(password, isBreachedPassword);
+}
+
+/** Throws GoTrue's weak_password error (reason "length" or "pwned") when the password breaks the rule. */
 export function assertPasswordStrength(password: string): void {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw gotrue.weakPassword(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, ["length"]);
-  }
+  const problem = newPasswordProblem(password);
+  if (problem) throw gotrue.weakPassword(problem.message, [problem.reason]);
 }

@@ -208,14 +208,14 @@ describe("built-in checkout and portal", () => {
       expect(u?.emailConfirmedAt).toBeNull();
       expect((await getUserPlan(t.ctx.db, u!.id, t.ctx.now())).plan).toBe("creator");
 
-      const wrong = await post("/api/activate-account-from-stripe", null, { sessionId: id, email: "x@example.com", password: "secret1" });
+      const wrong = await post("/api/activate-account-from-stripe", null, { sessionId: id, email: "x@example.com", password: "secret-one-1" });
       expect(wrong.statusCode).toBe(400);
       const short = await post("/api/activate-account-from-stripe", null, { sessionId: id, email: "guest.buyer@example.com", password: "123" });
       expect(short.statusCode).toBe(400);
       const ok = await post("/api/activate-account-from-stripe", null, {
         sessionId: id,
         email: "guest.buyer@example.com",
-        password: "secret123",
+        password: "secret-123-go",
       });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ ok: true, email: "guest.buyer@example.com", confirmEmail: true });
@@ -224,7 +224,7 @@ describe("built-in checkout and portal", () => {
       // Paying with an address proves nothing about owning it: not confirmed, no sign-in yet.
       expect(after?.emailConfirmedAt).toBeNull();
       const signIn = () =>
-        request(t, "POST", "/auth/v1/token?grant_type=password", { payload: { email: "guest.buyer@example.com", password: "secret123" } });
+        request(t, "POST", "/auth/v1/token?grant_type=password", { payload: { email: "guest.buyer@example.com", password: "secret-123-go" } });
       expect((await signIn()).json().error_code).toBe("email_not_confirmed");
       // The normal confirmation mail arrives; following it confirms and signs the buyer in.
       const [mail] = await outboxFor(t, "guest.buyer@example.com");

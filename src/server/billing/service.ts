@@ -9,7 +9,7 @@ import type {
   UrlResponse,
 } from "../../shared/contracts/billing.js";
 import { type BillingInterval, PLANS, isPlanId } from "../../shared/plans.js";
-import { hashPassword, safeRedirect, sendConfirmation } from "../auth/index.js";
+import { hashPassword, newPasswordProblem, safeRedirect, sendConfirmation } from "../auth/index.js";
 import type { AppContext } from "../context.js";
 import { checkoutSessions, users } from "../db/index.js";
 import type { AfterResponseQueue } from "../mail/index.js";
@@ -152,6 +152,9 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider,
       const email = input.email.trim().toLowerCase();
       if (row.status !== "complete" || !row.userId) throw conflict("The payment for this checkout session is not complete.");
       if (row.email !== email) throw badRequest("The email does not match the one used for payment.");
+      // The contract checked the forms' short list; the whole breach list is checked here.
+      const weak = newPasswordProblem(input.password);
+      if (weak) throw badRequest(`password: ${weak.message}`);
       const userId = row.userId;
       // Hash whatever happens next, so a pending and an established account cost the same.
       const passwordHash = await hashPassword(input.password);

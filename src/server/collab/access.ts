@@ -1,6 +1,6 @@
 // Who may join a document's live session, decided with the same SQL rules as every other
 // route (documents/access.ts, members/queries.ts, sharing/grant.ts). A signed-in user (the
-// owner, or a member: a viewer joins read-only) presents the access token; a visitor on a
+// owner, or a member: a viewer joins read-only, a commenter may only add comment marks and suggest) presents the access token; a visitor on a
 // share link presents "share:<token>" from GET /api/shared/:id.
 import { COLLAB_CLOSE, COLLAB_SHARE_TOKEN_PREFIX } from "../../shared/contracts/collab.js";
 import type { AppContext, AuthUser } from "../context.js";
@@ -16,6 +16,11 @@ export interface CollabGrant {
   documentId: string;
   principal: DocumentPrincipal;
   readOnly: boolean;
+  /**
+   * A commenter: the connection may send changes, but only ones that add or remove comment
+   * marks or their own suggestions (comment-only.ts); the text itself they cannot change.
+   */
+  commentOnly: boolean;
   /** The signed-in user behind the connection (null for a link visitor). */
   user: AuthUser | null;
   /** The link's generation a visitor joined under (a new generation ends the grant). */
@@ -34,13 +39,13 @@ export async function grantFor(ctx: AppContext, documentId: string, token: strin
     const grant = await resolveShareGrant(ctx, documentId, token.slice(COLLAB_SHARE_TOKEN_PREFIX.length)).catch(() => null);
     if (!grant?.tokenValid) throw new CollabDenied();
     const principal: DocumentPrincipal = { kind: "share", documentId, canEdit: grant.canEdit, shareGeneration: grant.generation };
-    return { documentId, principal, readOnly: !grant.canEdit, user: null, shareGeneration: grant.generation };
+    return { documentId, principal, readOnly: !grant.canEdit, commentOnly: false, user: null, shareGeneration: grant.generation };
   }
   const { user } = await userFromAccessToken(ctx, token);
   if (!user) throw new CollabDenied();
   const access = await accessOf(ctx, user.id, documentId);
   if (!access) throw new CollabDenied();
-  return { documentId, principal: { kind: "user", userId: user.id }, readOnly: access === "viewer", user };
+  return { documentId, principal: { kind: "user", userId: user.id }, readOnly: access === "viewer", commentOnly: access === "commenter", user };
 }
 
 /**
@@ -56,7 +61,7 @@ export async function recheckGrant(ctx: AppContext, grant: CollabGrant): Promise
   if (grant.principal.kind === "user") {
     const access = await accessOf(ctx, grant.principal.userId, grant.documentId);
     if (!access) return "ended";
-    return (access === "viewer") === grant.readOnly ? "holds" : "changed";
+    return (access === "viewer") === grant.readOnly && (access === "commenter") === grant.commentOnly ? "holds" : "changed";
   }
   const state = await liveShareState(ctx, grant.documentId);
   if (!state || state.generation !== grant.shareGeneration) return "ended";

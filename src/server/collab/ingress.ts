@@ -7,6 +7,7 @@
 // existing block, that block's name in the live document), so it costs what the change costs.
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
+import { isColwidth } from "../../shared/editor/nodes/table-attrs.js";
 import { documentSchema } from "../../shared/editor/schema.js";
 import { checkAttrs } from "../../shared/editor/validate.js";
 import { FRAGMENT, TITLE } from "./ydoc.js";
@@ -18,7 +19,7 @@ export interface Refusal {
 }
 
 /** A mark of a kind that may overlap itself is stored under "<name>--<hash>" (y-prosemirror). */
-const markName = (key: string) => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
+export const markName = (key: string) => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
 
 /**
  * Upper bounds of what a change adds to the stored JSON, per piece: a text run may become a
@@ -152,7 +153,11 @@ export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
       // An attribute of a block (y-prosemirror keeps a node's attributes on its element).
       const { key: parentSub, nodeName } = attribute;
       const value = content.arr[content.arr.length - 1] as unknown;
-      if (typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
+      // The one list a block's attribute holds: a table cell's column widths, checked here
+      // even when the cell's kind is not known yet.
+      const widths = parentSub === "colwidth" && Array.isArray(value);
+      if (widths && !isColwidth(value)) return { refusal: refused("A table cell's column widths have an unsupported value."), growth };
+      if (!widths && typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
       if (nodeName) {
         const problem = checkAttrs(nodeName, { [parentSub]: value });
         if (problem) return { refusal: refused(problem), growth };

@@ -7,29 +7,25 @@ import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { RICH_DOC } from "../../shared/export/rich-fixtures.js";
-import { createDocument, withAppAndOwner } from "../documents/documents.test-util.js";
+import { createDocument } from "../documents/documents.test-util.js";
 import { type TestApp, type TestUser, request } from "../test/harness.js";
-import { type TestEditor, openEditor, synced } from "./provider.test-util.js";
+import { withLiveOwner } from "./live-owner.test-util.js";
+import { type TestEditor, synced } from "./provider.test-util.js";
 import { FRAGMENT } from "./ydoc.js";
 
 describe("rich content, edited live", () => {
   let t: TestApp;
   let base: string;
   let alice: TestUser;
-  const editors: TestEditor[] = [];
-  const open = (id: string) => {
-    const editor = openEditor(base, id, alice.token);
-    editors.push(editor);
-    return editor;
-  };
-  const stored = async (id: string) => (await request(t, "GET", `/api/documents/${id}`, { user: alice })).json() as DocumentRecord;
+  const live = withLiveOwner((s) => ({ t, base, owner: alice } = s));
+  const open = live.open;
+  const stored = live.stored;
   /** The first to-do item element of the live document. */
   const firstTask = (editor: TestEditor) => {
     const list = editor.doc.getXmlFragment(FRAGMENT).toArray().find((n) => n instanceof Y.XmlElement && n.nodeName === "taskList") as Y.XmlElement;
     return list.get(0) as Y.XmlElement;
   };
 
-  withAppAndOwner({ owner: { plan: "professional" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => ({ t, base, owner: alice } = s));
 
   it("a PATCH with headings 4–6, a to-do list, superscript, subscript and highlight is accepted and reaches an open editor", async () => {
     const doc = await createDocument(t, alice);

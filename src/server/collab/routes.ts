@@ -39,7 +39,7 @@ export async function collabRoutes(app: FastifyInstance, ctx: AppContext, collab
     if (!grant || grant.readOnly) throw notFound("Document not found");
     const update = Buffer.from(body.update, "base64");
     if (!isYjsUpdate(update)) throw badRequest("update is not a document change");
-    const refusal = await collab.applyUpdate(id, update);
+    const refusal = await collab.applyUpdate(id, update, { commentOnly: grant.commentOnly, userId: grant.user?.id ?? null });
     if (refusal?.code === COLLAB_CLOSE.messageTooLarge) throw tooLarge(refusal.reason);
     if (refusal) throw badRequest(refusal.reason);
     return reply.status(204).send();

@@ -14,12 +14,13 @@ import * as Y from "yjs";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
 import type { AppContext, LiveChange } from "../context.js";
-import { REVOCATION_CHANNEL, isRevocation, type Revocation } from "../realtime/index.js";
+import { COMMENTS_CHANNEL, REVOCATION_CHANNEL, isCommentsChange, isRevocation, type Revocation } from "../realtime/index.js";
 import type { VersionAuthor } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { authorOf, snapshotIfChanged, snapshotIfDue } from "../versions/index.js";
 import { type CollabGrant, CollabDenied, grantFor, revocationOutcome } from "./access.js";
 import { type ConnectionGate, MessageWindow, createConnectionLimits } from "./connection-limits.js";
+import { holds, reviewCommentOnly } from "./comment-only.js";
 import { type Refusal, reviewChange, tooLarge } from "./ingress.js";
 import { readCollabMessage } from "./message.js";
 import { loadState, stateAtVersion, storeState, storedVersion } from "./state-store.js";
@@ -87,7 +88,8 @@ export interface Collab {
    * Applies an editor's Yjs update that arrived outside its live connection, after the same
    * checks as a live change and once it is in the update log. Returns the refusal, if any.
    */
-  applyUpdate(documentId: string, update: Uint8Array): Promise<Refusal | null>;
+  /** `commentOnly`: the change is a commenter's (`userId`), held to comment marks and their own suggestions. */
+  applyUpdate(documentId: string, update: Uint8Array, opts?: { commentOnly?: boolean; userId?: string | null }): Promise<Refusal | null>;
   /** Gives a new live connection from `address` its place (or closes it: too many from there). */
   admit: ReturnType<typeof createConnectionLimits>["admit"];
   /** Stores every open document and ends the sessions; reports the documents it could not store. */
@@ -199,11 +201,34 @@ export function createCollab(ctx: AppContext): Collab {
     return growth;
   }
 
-  /** Checks `update`, writes it to the log; the caller applies it right after. */
-  async function admitChange(document: Y.Doc, documentName: string, update: Uint8Array): Promise<Refusal | null> {
+  /**
+   * Commenters' changes let in but maybe not applied yet, per document. Messages are not
+   * queued: a change is applied once it is logged, and the sender's next keystroke is often
+   * checked meanwhile, so it is read on top of these (comment-only.ts). Each goes from the list
+   * once the document holds it.
+   */
+  const commentsAhead = new Map<string, Uint8Array[]>();
+
+  /** Checks `update` (from a commenter, `commenter` their user id: only comment marks and their own suggestions), writes it to the log; the caller applies it right after. */
+  async function admitChange(document: Y.Doc, documentName: string, update: Uint8Array, commentOnly = false, commenter: string | null = null): Promise<Refusal | null> {
+    const ahead = commentOnly ? (commentsAhead.get(documentName) ?? []).filter((earlier) => !holds(document, earlier)) : [];
+    if (commentOnly) {
+      commentsAhead.set(documentName, ahead);
+      const refusal = reviewCommentOnly(document, update, commenter, ahead);
+      if (refusal) return refusal;
+    }
     const verdict = review(document, documentName, update);
     if (typeof verdict !== "number") return verdict;
-    await log.append(documentName, update);
+    if (commentOnly) ahead.push(update);
+    try {
+      await log.append(documentName, update);
+    } catch (err) {
+      // Not applied (the caller closes the connection): nothing may be read on top of it.
+      const list = commentsAhead.get(documentName);
+      const at = list?.indexOf(update) ?? -1;
+      if (at >= 0) list!.splice(at, 1);
+      throw err;
+    }
     sizes.set(documentName, (sizes.get(documentName) ?? 0) + verdict);
     return null;
   }
@@ -255,7 +280,7 @@ export function createCollab(ctx: AppContext): Collab {
       if (read.kind !== "change" || connection.readOnly) return;
       let refusal: Refusal | null;
       try {
-        refusal = await admitChange(document, documentName, read.update);
+        refusal = await admitChange(document, documentName, read.update, state?.grant.commentOnly ?? false, state?.grant.user?.id ?? null);
       } catch (err) {
         // Not durable, so not applied: the editor keeps the change and sends it again on reconnecting.
         console.error(`collab: writing a change to ${documentName} failed`, err);
@@ -295,6 +320,7 @@ export function createCollab(ctx: AppContext): Collab {
     async afterUnloadDocument({ documentName }) {
       lastStored.delete(documentName);
       sizes.delete(documentName);
+      commentsAhead.delete(documentName);
       log.drop(documentName);
       // The editing session ended (the last editor left and the state is stored): keep its
       // result. At shutdown close() has done it already, before the database closes.
@@ -352,6 +378,13 @@ export function createCollab(ctx: AppContext): Collab {
   const offRevocations = ctx.realtime.subscribe(REVOCATION_CHANNEL, (event) => {
     if (isRevocation(event.record)) void revoke(event.record);
   });
+  // A thread or comment written (comments/): everyone in the document reads the threads again
+  // through the API under their own access; the notice itself carries no comment text.
+  const offComments = ctx.realtime.subscribe(COMMENTS_CHANNEL, (event) => {
+    if (!isCommentsChange(event.record)) return;
+    const document = hocuspocus.documents.get(event.record.documentId);
+    if (document) notify(document, { type: "comments", threadId: event.record.threadId });
+  });
 
   /** Runs `act` on the live document `documentId` (loading it if no one has it open). */
   async function withDocument<T>(documentId: string, act: (document: Document) => Promise<T>): Promise<T> {
@@ -397,9 +430,9 @@ export function createCollab(ctx: AppContext): Collab {
         await connection.disconnect();
       }
     },
-    async applyUpdate(documentId, update) {
+    async applyUpdate(documentId, update, opts) {
       return withDocument(documentId, async (document) => {
-        const refusal = await admitChange(document, documentId, update);
+        const refusal = await admitChange(document, documentId, update, opts?.commentOnly ?? false, opts?.userId ?? null);
         if (refusal) return refusal;
         Y.applyUpdate(document, update);
         await storeForRequest(document);
@@ -409,6 +442,7 @@ export function createCollab(ctx: AppContext): Collab {
     async close() {
       closing = true;
       offRevocations();
+      offComments();
       for (const timer of retryTimers.values()) clearTimeout(timer);
       // Store what is still in memory before the process goes, and end each session's history.
       const open = [...hocuspocus.documents.values()];

@@ -54,10 +54,12 @@ export class RemotePGlite implements RemoteQueryable {
   /**
    * Starts the thread and opens the database in `dataDir` (undefined: in memory). The
    * thread vacuums and checkpoints every `upkeepEveryMs` when something was written
-   * (pglite-worker.mjs; 0 turns the timer off, `upkeep()` still runs it on demand).
+   * (pglite-worker.mjs; 0 turns the timer off, `upkeep()` still runs it on demand). An
+   * in-memory database starts from `image` when given (pglite-template.mjs ensureImage).
    */
-  static async open(dataDir: string | undefined, options: { upkeepEveryMs?: number } = {}): Promise<RemotePGlite> {
-    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, upkeepEveryMs: options.upkeepEveryMs } });
+  static async open(dataDir: string | undefined, options: { upkeepEveryMs?: number; image?: string } = {}): Promise<RemotePGlite> {
+    const workerData = { dataDir, upkeepEveryMs: options.upkeepEveryMs, image: options.image };
+    const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: WorkerEvent) => {
         if (msg.event === "ready") resolve();
@@ -168,14 +170,15 @@ export interface EmbeddedDatabase {
 }
 
 /**
- * Locks the data directory and opens PGlite in it ("memory://…": in memory, no lock). Kept
- * free of heavy imports so main.ts can start it before the rest of the server loads.
+ * Locks the data directory and opens PGlite in it ("memory://…": in memory, no lock, from
+ * `image` when given). Kept free of heavy imports so main.ts can start it before the rest
+ * of the server loads.
  */
-export async function openEmbedded(dataDir: string, opts: { lock?: boolean } = {}): Promise<EmbeddedDatabase> {
+export async function openEmbedded(dataDir: string, opts: { lock?: boolean; image?: string } = {}): Promise<EmbeddedDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const release = !inMemory && opts.lock !== false ? lockDataDir(dataDir) : () => {};
   try {
-    return { pg: await RemotePGlite.open(inMemory ? undefined : dataDir), release };
+    return { pg: await RemotePGlite.open(inMemory ? undefined : dataDir, { image: inMemory ? opts.image : undefined }), release };
   } catch (err) {
     release();
     throw err;

@@ -4,6 +4,7 @@
 // Here it answers the small protocol of pglite-remote.ts: query, exec, begin/end of a
 // transaction, listen/unlisten, close. Plain JavaScript so it runs as is from the sources
 // (tests, benchmarks) and from the server bundle (copied next to it by the build).
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
@@ -288,7 +289,10 @@ function seedIfNew(dataDir) {
 
 try {
   seedIfNew(workerData.dataDir);
-  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS });
+  // An in-memory database may start from an image (a tar of a migrated data directory,
+  // pglite-template.mjs ensureImage): loading one costs ~1 s of CPU where initdb costs ~8 s.
+  const loadDataDir = !workerData.dataDir && workerData.image ? new Blob([fs.readFileSync(workerData.image)]) : undefined;
+  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS, loadDataDir });
   parentPort.postMessage({ event: "ready" });
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });

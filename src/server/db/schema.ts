@@ -95,6 +95,8 @@ export const documents = pgTable("documents", {
   content: jsonb("content").notNull().default(sql`'{"type":"doc","content":[]}'::jsonb`),
   textContent: text("text_content").notNull().default(""),
   wordCount: integer("word_count").notNull().default(0),
+  /** The writer's word-count goal, or null (migrations/0215_word_goals.sql). */
+  wordGoal: integer("word_goal"),
   /** Set while the document is in the trash (migrations/0100_trash.sql). */
   deletedAt: ts("deleted_at"),
   version: integer("version").notNull().default(1),
@@ -105,6 +107,8 @@ export const documents = pgTable("documents", {
   shareGeneration: integer("share_generation").notNull().default(0),
   /** Has a live (Yjs) state in document_states: its content then changes only through it (migrations/0160_co_edited.sql). */
   coEdited: boolean("co_edited").notNull().default(false),
+  /** Whether share-link visitors see the comments (migrations/0230_comments.sql); off by default. */
+  shareComments: boolean("share_comments").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
   // search (tsvector, brought up to date by search/refresh.ts; migrations/0120_search.sql, 0150_search_deferred.sql) is left out: select() would fetch it. Used in search/queries.ts.
@@ -252,6 +256,19 @@ export const preferences = pgTable("preferences", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** The writer's dictionary words and ignored findings for the check as you type (migrations/0240_personal_dictionary.sql). */
+export const personalDictionary = pgTable(
+  "personal_dictionary",
+  {
+    userId: uuid("user_id").notNull(),
+    kind: text("kind").notNull(),
+    rule: text("rule").notNull().default(""),
+    entry: text("entry").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.rule, t.entry] })],
+);
+
 export const mailOutbox = pgTable("mail_outbox", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id"),
@@ -260,6 +277,8 @@ export const mailOutbox = pgTable("mail_outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   links: jsonb("links").notNull().default([]),
+  /** 0245: extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
@@ -287,4 +306,88 @@ export const invoices = pgTable("invoices", {
   createdAt: ts("created_at").notNull(),
   // 0190: the lines of a proration invoice (a credit and a charge), in cents.
   lines: jsonb("lines").$type<{ description: string; amountCents: number }[]>(),
+});
+
+/** Stored images (migrations/0210_images.sql); counted against the owner's plan's image storage. */
+export const images = pgTable("images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  ownerId: uuid("owner_id").notNull(),
+  contentType: text("content_type").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  storageKey: text("storage_key").notNull().unique(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Which documents may show an image: readers of any of them may fetch it (images/access.ts). */
+export const documentImages = pgTable(
+  "document_images",
+  {
+    documentId: uuid("document_id").notNull(),
+    imageId: uuid("image_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.imageId] })],
+);
+
+/** Image bytes for the built-in store (images/providers/builtin.ts). */
+export const imageBlobs = pgTable("image_blobs", {
+  storageKey: text("storage_key").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** A comment thread on a passage (migrations/0230_comments.sql); anchored by the comment mark whose threadId is anchor_id. */
+export const commentThreads = pgTable("comment_threads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The order threads were started in (an identity column; never written). */
+  seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  documentId: uuid("document_id").notNull(),
+  anchorId: text("anchor_id").notNull(),
+  quote: text("quote").notNull().default(""),
+  createdBy: uuid("created_by"),
+  resolvedAt: ts("resolved_at"),
+  resolvedBy: uuid("resolved_by"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One comment in a thread; `search` (a generated tsvector of the body) is left out, as for documents. */
+export const comments = pgTable("comments", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  threadId: uuid("thread_id").notNull(),
+  documentId: uuid("document_id").notNull(),
+  authorId: uuid("author_id"),
+  authorName: text("author_name").notNull().default(""),
+  body: text("body").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  editedAt: ts("edited_at"),
+  deletedAt: ts("deleted_at"),
+});
+
+/** A mention or a reply someone is told about (migrations/0245_notifications.sql): the inbox, and the email batch. */
+export const notifications = pgTable("notifications", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  userId: uuid("user_id").notNull(),
+  kind: text("kind").$type<"mention" | "reply">().notNull(),
+  documentId: uuid("document_id").notNull(),
+  threadId: uuid("thread_id").notNull(),
+  commentId: uuid("comment_id").notNull(),
+  actorId: uuid("actor_id"),
+  actorName: text("actor_name").notNull().default(""),
+  excerpt: text("excerpt").notNull().default(""),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  readAt: ts("read_at"),
+  emailState: text("email_state").$type<"pending" | "sent" | "skipped">().notNull().default("pending"),
+  emailedAt: ts("emailed_at"),
+});
+
+/** Per person: the last notification email (the batching window) and the unsubscribe links' generation. */
+export const notificationMail = pgTable("notification_mail", {
+  userId: uuid("user_id").primaryKey(),
+  lastSentAt: ts("last_sent_at"),
+  unsubscribeGeneration: integer("unsubscribe_generation").notNull().default(0),
 });

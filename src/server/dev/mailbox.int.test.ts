@@ -10,8 +10,8 @@ describe("/dev/mailbox", () => {
 
   it("lists sent messages with their links as HTML and JSON, filtered by recipient", async () => {
     const email = `mailbox-${Date.now()}@example.com`;
-    await request(t, "POST", "/auth/v1/signup", { payload: { email, password: "secret12" } });
-    await request(t, "POST", "/auth/v1/signup", { payload: { email: `other-${email}`, password: "secret12" } });
+    await request(t, "POST", "/auth/v1/signup", { payload: { email, password: "secret-twelve" } });
+    await request(t, "POST", "/auth/v1/signup", { payload: { email: `other-${email}`, password: "secret-twelve" } });
     const json = await request(t, "GET", `/dev/mailbox.json?to=${encodeURIComponent(email.toUpperCase())}`);
     expect(json.statusCode).toBe(200);
     const list = json.json();

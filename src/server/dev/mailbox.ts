@@ -9,6 +9,8 @@ export interface MailboxEntry {
   subject: string;
   text: string;
   links: { label: string; url: string }[];
+  /** Extra headers the message carries (List-Unsubscribe…). */
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -23,6 +25,7 @@ export async function listMailbox(db: Db, opts: { to?: string; limit?: number } 
     subject: r.subject,
     text: r.textBody,
     links: (r.links as MailboxEntry["links"]) ?? [],
+    headers: r.headers ?? {},
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -40,7 +43,7 @@ export function renderMailbox(entries: MailboxEntry[], to: string | undefined): 
   <div class="meta"><span class="to">${esc(m.to)}</span> · <time>${esc(m.created_at)}</time></div>
   <h2>${esc(m.subject)}</h2>
   <ul class="links">${m.links.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join("")}</ul>
-  <details><summary>Message</summary><pre>${esc(m.text)}</pre></details>
+  <details><summary>Message</summary><pre>${Object.entries(m.headers).map(([k, v]) => `${esc(k)}: ${esc(v)}\n`).join("")}${esc(m.text)}</pre></details>
 </li>`,
         )
         .join("\n")

@@ -31,7 +31,8 @@ describe("document list and read", () => {
     const [novel] = res.json() as DocumentSummary[];
     expect(novel).toMatchObject({ title: "Novel", word_count: 20_002 });
     expect(novel).not.toHaveProperty("content");
-    expect(novel!.excerpt.startsWith("Chapter one word word")).toBe(true);
+    // Blocks stay apart on the card: the heading paragraph, a separator, then the next one.
+    expect(novel!.excerpt.startsWith("Chapter one · word word")).toBe(true);
     expect(novel!.excerpt.length).toBeLessThanOrEqual(160);
     // 20,002 words of content, a list entry of a few hundred bytes.
     expect(res.body.length).toBeLessThan(1000);

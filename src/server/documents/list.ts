@@ -6,6 +6,7 @@ import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { badRequest } from "../http/index.js";
 import { isDocumentId } from "./access.js";
+import { excerptOf } from "../../shared/editor/text.js";
 import { presentSummary } from "./present.js";
 
 const { content: _content, textContent: _text, ...summaryColumns } = getTableColumns(documents);
@@ -58,7 +59,10 @@ export async function listDocuments(ctx: AppContext, userId: string, query: Docu
         ...summaryColumns,
         pinned,
         cursorKey: sort.key,
-        excerpt: sql<string>`btrim(regexp_replace(left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH}), '[[:space:]]+', ' ', 'g'))`,
+        // Open comment threads, for the card's count (comments/; the list is the owner's own documents).
+        openComments: sql<number>`(select count(*)::int from comment_threads c where c.document_id = "documents"."id" and c.resolved_at is null)`,
+        // Only the text's start leaves the database; excerptOf makes the card's line of it.
+        textStart: sql<string>`left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH})`,
       })
       .from(documents)
       .where(and(...conditions))
@@ -69,7 +73,7 @@ export async function listDocuments(ctx: AppContext, userId: string, query: Docu
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({ ...presentSummary(row, row.excerpt), pinned: row.pinned })),
+    items: page.map((row) => ({ ...presentSummary(row, excerptOf(row.textStart, DOCUMENT_EXCERPT_LENGTH)), pinned: row.pinned, open_comments: Number(row.openComments) })),
     next: rows.length > query.limit && last ? encodeCursor(last.cursorKey, last.id) : null,
     total: counted?.n ?? 0,
   };

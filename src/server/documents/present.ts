@@ -1,7 +1,7 @@
 // Turns a documents row into the API's presented record (snake_case, ISO timestamps).
 // The share password hash and generation never leave the server.
 import { DOCUMENT_EXCERPT_LENGTH, type DocumentRecord, type DocumentSummary } from "../../shared/contracts/documents.js";
-import { countWords, docToPlainText } from "../../shared/editor/text.js";
+import { countWords, docToPlainText, excerptOf } from "../../shared/editor/text.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import type { documents } from "../db/index.js";
 
@@ -27,6 +27,7 @@ export function presentSummary(row: Omit<DocumentRow, "content" | "textContent">
     has_password: row.sharePasswordHash !== null,
     created_at: iso(row.createdAt)!,
     updated_at: iso(row.updatedAt)!,
+    word_goal: row.wordGoal ?? null,
     word_count: row.wordCount,
     excerpt,
   };
@@ -72,7 +73,7 @@ export function summarizeRecord(record: DocumentRecord): DocumentSummary {
     summary = {
       ...rest,
       word_count: known?.words ?? countWords(text),
-      excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim(),
+      excerpt: excerptOf(text, DOCUMENT_EXCERPT_LENGTH),
     };
     summaries.set(record, summary);
   }

@@ -8,11 +8,14 @@ import {
   DocumentListQuerySchema,
   PREFER_RETURN_MINIMAL,
   UpdateDocumentBodySchema,
+  WordGoalBodySchema,
 } from "../../shared/contracts/documents.js";
 import { DOCUMENT_BODY_LIMIT } from "../../shared/limits.js";
 import type { AppContext } from "../context.js";
+import { purgeUnreferencedImages } from "../images/index.js";
 import { CompressedAnswers, acceptedEncoding, parse, prefersMinimalReturn, requireUser } from "../http/index.js";
-import { authorOf, snapshotIfDue } from "../versions/index.js";
+import { authorOf, keepFirstVersion, snapshotIfDue } from "../versions/index.js";
+import { setWordGoal } from "./goal.js";
 import { documentJson, savedJson } from "./present.js";
 import { listDocuments } from "./list.js";
 import { pinDocument, unpinDocument } from "./pins.js";
@@ -53,6 +56,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = requireUser(request);
     const body = parse(CreateDocumentBodySchema, request.body ?? {});
     const record = await createDocument(ctx, user.id, body);
+    await keepFirstVersion(ctx, record.id, authorOf(user));
     return reply.status(201).send(record);
   });
 
@@ -89,6 +93,13 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return reply.send(documentJson(record, contentJson));
   });
 
+  app.patch("/api/documents/:id/goal", async (request) => {
+    const user = requireUser(request);
+    const { id } = parse(DocumentIdParamsSchema, request.params);
+    const body = parse(WordGoalBodySchema, request.body ?? {});
+    return setWordGoal(ctx, user.id, id, body.word_goal);
+  });
+
   // Deleting moves the document to the trash (trash.ts); from there it is restored or deleted for good.
   app.delete("/api/documents/:id", async (request, reply) => {
     const user = requireUser(request);
@@ -111,7 +122,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.delete("/api/trash/:id", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    await deleteForever(ctx, user.id, id);
+    const images = await deleteForever(ctx, user.id, id);
+    // Its images go with it unless another document still shows them; the upkeep retries a failure.
+    await purgeUnreferencedImages(ctx, images).catch((err) => request.log.error({ err }, "image purge failed"));
     return reply.status(204).send();
   });
 }

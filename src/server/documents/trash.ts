@@ -5,16 +5,17 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { DOCUMENT_EXCERPT_LENGTH, type DocumentSummary, TRASH_DAYS, type TrashedDocument } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
-import { documents } from "../db/index.js";
+import { documentImages, documents } from "../db/index.js";
 import { notFound } from "../http/index.js";
 import { publishRevocation } from "../realtime/index.js";
 import { isDocumentId } from "./access.js";
 import { assertRoomForDocument } from "./limit.js";
+import { excerptOf } from "../../shared/editor/text.js";
 import { presentSummary } from "./present.js";
 
 const DAY_MS = 86_400_000;
 const { content: _content, textContent: _text, ...summaryColumns } = getTableColumns(documents);
-const excerpt = sql<string>`btrim(regexp_replace(left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH}), '[[:space:]]+', ' ', 'g'))`;
+const textStart = sql<string>`left(${documents.textContent}, ${DOCUMENT_EXCERPT_LENGTH})`;
 const inTrashOf = (userId: string, id: string) => and(eq(documents.id, id), eq(documents.userId, userId), isNotNull(documents.deletedAt));
 
 /** Moves the owner's document to the trash; everyone's live access to it ends now. */
@@ -33,12 +34,12 @@ export async function moveToTrash(ctx: AppContext, userId: string, id: string): 
 
 export async function listTrash(ctx: AppContext, userId: string): Promise<TrashedDocument[]> {
   const rows = await ctx.db
-    .select({ ...summaryColumns, excerpt })
+    .select({ ...summaryColumns, textStart })
     .from(documents)
     .where(and(eq(documents.userId, userId), isNotNull(documents.deletedAt)))
     .orderBy(desc(documents.deletedAt));
   return rows.map((row) => ({
-    ...presentSummary(row, row.excerpt),
+    ...presentSummary(row, excerptOf(row.textStart, DOCUMENT_EXCERPT_LENGTH)),
     deleted_at: row.deletedAt!.toISOString(),
     purge_at: new Date(row.deletedAt!.getTime() + TRASH_DAYS * DAY_MS).toISOString(),
   }));
@@ -60,16 +61,23 @@ export async function restoreFromTrash(ctx: AppContext, userId: string, id: stri
       .update(documents)
       .set({ deletedAt: null })
       .where(inTrashOf(userId, id))
-      .returning({ ...summaryColumns, excerpt });
-    return presentSummary(row!, row!.excerpt);
+      .returning({ ...summaryColumns, textStart });
+    return presentSummary(row!, excerptOf(row!.textStart, DOCUMENT_EXCERPT_LENGTH));
   });
 }
 
-/** Deletes a document in the trash for good. */
-export async function deleteForever(ctx: AppContext, userId: string, id: string): Promise<void> {
+/**
+ * Deletes a document in the trash for good. Returns the images it referenced: the caller
+ * deletes those no other document references (images/ purgeUnreferencedImages).
+ */
+export async function deleteForever(ctx: AppContext, userId: string, id: string): Promise<string[]> {
   if (!isDocumentId(id)) throw notFound("Document not found");
-  const deleted = await ctx.db.delete(documents).where(inTrashOf(userId, id)).returning({ id: documents.id });
-  if (deleted.length === 0) throw notFound("Document not found");
+  return ctx.db.transaction(async (tx) => {
+    const referenced = await tx.select({ id: documentImages.imageId }).from(documentImages).where(eq(documentImages.documentId, id));
+    const deleted = await tx.delete(documents).where(inTrashOf(userId, id)).returning({ id: documents.id });
+    if (deleted.length === 0) throw notFound("Document not found");
+    return referenced.map((r) => r.id);
+  });
 }
 
 /** Deletes for good what has been in the trash for TRASH_DAYS; returns how many. */

@@ -14,6 +14,7 @@ async function parts(buffer: Buffer) {
     numbering: await read("word/numbering.xml"),
     rels: await read("word/_rels/document.xml.rels"),
     core: await read("docProps/core.xml"),
+    styles: await read("word/styles.xml"),
   };
 }
 
@@ -43,7 +44,9 @@ describe("docToDocx", () => {
     expect(xml.document).toMatch(/<w:u w:val="single"\/>/);
     expect(xml.document).toContain("<w:strike/>");
     expect(xml.document).toContain('<w:pStyle w:val="Quote"/>');
-    expect(xml.document).toContain('<w:pStyle w:val="CodeBlock"/>');
+    // The code block's language is its style's name (based on Code Block).
+    expect(xml.document).toContain('<w:pStyle w:val="CodeBlock-ts"/>');
+    expect(xml.styles).toContain('<w:name w:val="Code Block (ts)"/>');
     expect(xml.document).toContain('<w:color w:val="dc2626"/>');
     expect(xml.document).toMatch(/w:ascii="Georgia"/);
     expect(xml.document).toContain('<w:sz w:val="30"/>'); // 20px = 15pt = 30 half-points

@@ -2,32 +2,57 @@
 // real numbered and bulleted lists (numbering definitions, each list numbered on its
 // own), to-do lists with Word checkboxes (☐ / ☒, clickable in Word), bold, italic, underline,
 // strike, superscript, subscript, highlight, colours, fonts and sizes, hyperlinks (allowed
-// absolute links only), quotes in an indented italic "Quote" style, monospace code
-// blocks and paragraph alignment.
+// absolute and relative links; "#name" links point at the bookmark of that name), quotes in
+// an indented "Quote" style (not italic), inline code in pandoc's "Verbatim Char" style,
+// monospace code blocks, rules as an empty "Horizontal Rule" paragraph with a bottom border,
+// and paragraph alignment. Footnotes are Word's own (numbered by Word, shown at the page
+// foot); a code block with a language takes the style "Code Block (language)", based on
+// "Code Block". People's pending suggestions are Word tracked changes (w:ins, w:del with the
+// author's name and time). The Word import (src/server/import/convert-docx.ts) maps these styles back.
 import {
   AlignmentType,
   BorderStyle,
   CheckBox,
   Document,
   ExternalHyperlink,
+  FootnoteReferenceRun,
   HeadingLevel,
   type ILevelsOptions,
+  InternalHyperlink,
   LevelFormat,
   Packer,
   Paragraph,
   type ParagraphChild,
   ShadingType,
   TextRun,
+  InsertedTextRun,
+  DeletedTextRun,
+  type IRunOptions,
 } from "docx";
-import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
+import { isAllowedHref } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { SUGGESTION_DELETE, SUGGESTION_INSERT, isPersonSuggestion } from "../../shared/editor/suggestion-names.js";
+import { knownLanguage } from "../../shared/editor/nodes/code-languages.js";
+import { collectFootnotes } from "../../shared/export/footnotes.js";
 import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
+import { WORD_STYLE, codeBlockStyleName } from "../../shared/export/word-styles.js";
+import type { ImageBytes } from "../images/index.js";
+import { docxImage } from "./docx-image.js";
 import { type Align, fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
+import { type DocxBlock, docxTable } from "./docx-table.js";
+import { type ExportThread, WordComments } from "./docx-comments.js";
 
 export interface DocxOptions {
   title: string;
   now?: Date;
+  /** Comment threads the reader may see, written as Word comments on their passages. */
+  comments?: ExportThread[];
+  /** The document's pictures by id, as PNG or JPEG (export/images.ts). */
+  images?: Map<string, ImageBytes>;
 }
+
+/** The comment ranges of the export being built (set for the length of one synchronous build). */
+let wordComments: WordComments | null = null;
 
 const INDENT = 720; // twips: half an inch per level
 const MAX_LEVEL = 8; // Word lists have nine levels (0–8)
@@ -62,14 +87,32 @@ interface Ctx {
   depth: number;
 }
 
+/** The numbers of the footnote references of the document being built (the build is synchronous). */
+let footnoteNumbers: Map<DocNode, number> = new Map();
+
 class Builder {
-  readonly paragraphs: Paragraph[] = [];
+  readonly footnotes: Record<string, { children: Paragraph[] }> = {};
+  /** Languages of the code blocks, each with its own paragraph style. */
+  readonly codeLanguages = new Set<string>();
+  /** The blocks being written: the body's, or a table cell's while it is built. */
+  paragraphs: DocxBlock[] = [];
+  constructor(private readonly images: Map<string, ImageBytes> = new Map()) {}
   private readonly orderedStarts = new Set<number>();
   private nextInstance = 1;
 
   build(doc: DocNode, title: string) {
-    this.paragraphs.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(xmlSafe(title))] }));
-    this.blocks(children(doc), { indent: 0, quote: false, listLevel: 0, depth: 0 });
+    const { body, numberOf, notes } = collectFootnotes(doc);
+    footnoteNumbers = numberOf;
+    try {
+      this.paragraphs.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(xmlSafe(title))] }));
+      this.blocks(body, { indent: 0, quote: false, listLevel: 0, depth: 0 });
+      for (const note of notes) {
+        const paragraphs = note.paragraphs.length ? note.paragraphs : [{ type: "paragraph" }];
+        this.footnotes[String(note.number)] = { children: paragraphs.map((p) => new Paragraph({ children: runs(children(p)) })) };
+      }
+    } finally {
+      footnoteNumbers = new Map();
+    }
   }
 
   numberingConfig() {
@@ -109,11 +152,11 @@ class Builder {
     }
     switch (node.type) {
       case "paragraph":
-        this.paragraphs.push(new Paragraph({ ...this.frame(node, ctx), children: runs(children(node), ctx.quote) }));
+        this.paragraphs.push(new Paragraph({ ...this.frame(node, ctx), children: runs(children(node)) }));
         break;
       case "heading":
         this.paragraphs.push(
-          new Paragraph({ ...this.frame(node, ctx), style: undefined, heading: HEADING[headingLevel(node)], children: runs(children(node), false) }),
+          new Paragraph({ ...this.frame(node, ctx), style: undefined, heading: HEADING[headingLevel(node)], children: runs(children(node)) }),
         );
         break;
       case "bulletList":
@@ -129,14 +172,23 @@ class Builder {
       case "codeBlock":
         this.paragraphs.push(this.code(node, ctx));
         break;
+      case "footnotes":
+        // Word's own footnotes (build).
+        break;
+      case "table": {
+        if (ctx.depth >= MAX_EXPORT_DEPTH) {
+          this.block(flattenedParagraph(node), ctx);
+          break;
+        }
+        const table = docxTable(node, (cell) => this.cellBlocks(cell, ctx), ctx.indent);
+        if (table) this.paragraphs.push(table);
+        break;
+      }
       case "horizontalRule":
-        this.paragraphs.push(
-          new Paragraph({
-            indent: ctx.indent ? { left: ctx.indent } : undefined,
-            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "D1D5DB", space: 1 } },
-            children: [],
-          }),
-        );
+        this.paragraphs.push(new Paragraph({ style: "HorizontalRule", indent: ctx.indent ? { left: ctx.indent } : undefined, children: [] }));
+        break;
+      case "image":
+        this.paragraphs.push(...docxImage(node, this.images, xmlSafe));
         break;
       case "text":
       case "hardBreak":
@@ -145,6 +197,16 @@ class Builder {
       default:
         this.blocks(children(node), { ...ctx, depth: ctx.depth + 1 });
     }
+  }
+
+  /** A table cell's blocks, written as the body's are, from the cell's left edge. */
+  private cellBlocks(cell: DocNode, ctx: Ctx): DocxBlock[] {
+    const outer = this.paragraphs;
+    this.paragraphs = [];
+    this.blocks(children(cell), { indent: 0, quote: ctx.quote, listLevel: 0, depth: ctx.depth + 3 });
+    const blocks = this.paragraphs;
+    this.paragraphs = outer;
+    return blocks;
   }
 
   private frame(node: DocNode, ctx: Ctx) {
@@ -175,7 +237,7 @@ class Builder {
             ...this.frame(first, ctx),
             indent: undefined,
             numbering: { reference, level, instance },
-            children: runs(children(first), ctx.quote),
+            children: runs(children(first)),
           }),
         );
         this.blocks(blocks.slice(1), inner);
@@ -198,7 +260,7 @@ class Builder {
       const first = blocks[0];
       const frame = { indent: { left: itemIndent, hanging: 360 } };
       if (first && (first.type === "paragraph" || first.type === "heading")) {
-        this.paragraphs.push(new Paragraph({ ...this.frame(first, ctx), ...frame, children: [box, gap, ...runs(children(first), ctx.quote)] }));
+        this.paragraphs.push(new Paragraph({ ...this.frame(first, ctx), ...frame, children: [box, gap, ...runs(children(first))] }));
         this.blocks(blocks.slice(1), inner);
       } else {
         this.paragraphs.push(new Paragraph({ ...frame, children: [box] }));
@@ -213,15 +275,40 @@ class Builder {
       .join("")
       .replace(/\r\n?/g, "\n");
     const lines = xmlSafe(text).split("\n");
+    const language = knownLanguage(node.attrs?.language);
+    if (language) this.codeLanguages.add(language);
     return new Paragraph({
-      style: "CodeBlock",
+      style: language ? `CodeBlock-${language}` : "CodeBlock",
       indent: ctx.indent ? { left: ctx.indent } : undefined,
       children: lines.map((line, i) => new TextRun({ text: line.replace(/\t/g, "    "), break: i > 0 ? 1 : undefined })),
     });
   }
 }
 
-function runs(nodes: DocNode[], quote: boolean): ParagraphChild[] {
+/** Word's change ids: one per suggestion id, numbered in document order. */
+let changeIds = new Map<string, number>();
+
+/**
+ * A person's pending suggestion (the export keeps them, render.ts) as Word's tracked change:
+ * words they add in <w:ins>, words they delete in <w:del>, with the author's name and the time.
+ */
+function trackedRun(marks: ReturnType<typeof marksOf>, options: IRunOptions & { text: string }): TextRun | InsertedTextRun | DeletedTextRun {
+  const mark = marks.find((m) => (m.type === SUGGESTION_INSERT || m.type === SUGGESTION_DELETE) && isPersonSuggestion(m.attrs));
+  if (!mark) return new TextRun(options);
+  const key = String(mark.attrs?.id ?? "");
+  if (!changeIds.has(key)) changeIds.set(key, changeIds.size + 1);
+  const createdAt = typeof mark.attrs?.createdAt === "string" ? new Date(mark.attrs.createdAt) : null;
+  const change = {
+    id: changeIds.get(key)!,
+    author: xmlSafe(String(mark.attrs?.authorName ?? "")),
+    // Word wants whole seconds in UTC. A change without a time (a Word file's with its times
+    // removed) is written without one (w:date is optional), not as 1970, and reads back so.
+    date: (createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt.toISOString().replace(/\.\d{3}Z$/, "Z") : undefined) as string,
+  };
+  return mark.type === SUGGESTION_INSERT ? new InsertedTextRun({ ...options, ...change }) : new DeletedTextRun({ ...options, ...change });
+}
+
+function runs(nodes: DocNode[]): ParagraphChild[] {
   const out: ParagraphChild[] = [];
   let pendingBreak = 0;
   for (const node of nodes) {
@@ -229,33 +316,46 @@ function runs(nodes: DocNode[], quote: boolean): ParagraphChild[] {
       pendingBreak++;
       continue;
     }
+    if (node.type === "footnoteReference") {
+      const n = footnoteNumbers.get(node);
+      if (!n) continue;
+      if (pendingBreak) out.push(new TextRun({ text: "", break: pendingBreak }));
+      pendingBreak = 0;
+      out.push(new FootnoteReferenceRun(n));
+      continue;
+    }
     if (node.type !== "text") continue;
+    if (wordComments) out.push(...wordComments.before(node));
     const marks = marksOf(node);
     const has = (t: string) => marks.some((m) => m.type === t);
     const style = marks.find((m) => m.type === "textStyle");
     const href = marks.find((m) => m.type === "link")?.attrs?.href;
-    const link = isAllowedHref(href) && linkScheme(href) !== null ? href : null;
-    const family = has("code") ? "Courier New" : fontFamilies(style?.attrs?.fontFamily)?.[0];
+    const link = isAllowedHref(href) ? href : null;
+    const family = has("code") ? undefined : fontFamilies(style?.attrs?.fontFamily)?.[0];
     const size = fontSizePt(style?.attrs?.fontSize);
     const color = hexColor(style?.attrs?.color);
-    const run = new TextRun({
+    const options = {
       text: xmlSafe(textOf(node)),
       break: pendingBreak || undefined,
       bold: has("bold") || undefined,
-      italics: has("italic") || quote || undefined,
+      italics: has("italic") || undefined,
       underline: has("underline") ? {} : undefined,
       strike: has("strike") || undefined,
       superScript: has("superscript") || undefined,
       subScript: has("subscript") || undefined,
-      highlight: has("highlight") ? "yellow" : undefined,
+      highlight: has("highlight") ? ("yellow" as const) : undefined,
       font: family,
       size: size ? Math.round(size * 2) : undefined,
       color: color ?? undefined,
-      style: link ? "Hyperlink" : undefined,
-      shading: has("code") ? { type: ShadingType.CLEAR, fill: "F3F4F6", color: "auto" } : undefined,
-    });
+      // Inline code takes no other mark, links included (the schema's code mark excludes them).
+      style: has("code") ? "VerbatimChar" : link ? "Hyperlink" : undefined,
+    };
+    const run = trackedRun(marks, options);
     pendingBreak = 0;
-    out.push(link ? new ExternalHyperlink({ link, children: [run] }) : run);
+    if (!link) out.push(run);
+    // A link to a place in the document: Word's bookmark link, which reads back as "#name".
+    else if (link.startsWith("#") && link.length > 1) out.push(new InternalHyperlink({ anchor: xmlSafe(link.slice(1)), children: [run] }));
+    else out.push(new ExternalHyperlink({ link, children: [run] }));
   }
   // Breaks at the very end still count (an empty line the writer left).
   if (pendingBreak && out.length) out.push(new TextRun({ text: "", break: pendingBreak }));
@@ -263,23 +363,37 @@ function runs(nodes: DocNode[], quote: boolean): ParagraphChild[] {
 }
 
 export async function docToDocx(doc: DocNode, opts: DocxOptions): Promise<Buffer> {
-  const builder = new Builder();
+  const builder = new Builder(opts.images);
   const title = opts.title.trim() || "Untitled Document";
-  builder.build(doc, title);
+  const comments = new WordComments(opts.comments ?? [], xmlSafe);
+  wordComments = comments;
+  changeIds = new Map();
+  try {
+    builder.build(doc, title);
+  } finally {
+    wordComments = null;
+  }
+  // A passage that runs to the very end of the text closes after it.
+  const closing = comments.closeAll();
+  if (closing.length) builder.paragraphs.push(new Paragraph({ children: closing }));
   const file = new Document({
     creator: "Draftsmith",
     title: xmlSafe(title),
     lastModifiedBy: "Draftsmith",
     numbering: { config: builder.numberingConfig() },
+    footnotes: builder.footnotes,
+    comments: { children: comments.definitions() },
     styles: {
       paragraphStyles: [
         {
           id: "Quote",
-          name: "Quote",
+          name: WORD_STYLE.quote,
           basedOn: "Normal",
           next: "Normal",
           quickFormat: true,
-          run: { italics: true, color: "4B5563" },
+          // Not italic: Word's own Quote style is, but a quote's italics are the writer's to set
+          // (an italic style would come back as italic text on import).
+          run: { color: "4B5563" },
           paragraph: {
             indent: { left: INDENT },
             border: { left: { style: BorderStyle.SINGLE, size: 12, color: "D1D5DB", space: 8 } },
@@ -287,7 +401,7 @@ export async function docToDocx(doc: DocNode, opts: DocxOptions): Promise<Buffer
         },
         {
           id: "CodeBlock",
-          name: "Code Block",
+          name: WORD_STYLE.codeBlock,
           basedOn: "Normal",
           next: "Normal",
           quickFormat: true,
@@ -296,6 +410,29 @@ export async function docToDocx(doc: DocNode, opts: DocxOptions): Promise<Buffer
             shading: { type: ShadingType.CLEAR, fill: "F3F4F6", color: "auto" },
             spacing: { before: 120, after: 120 },
           },
+        },
+        // The language is the style's name, where Word shows it and the import reads it.
+        ...[...builder.codeLanguages].map((language) => ({
+          id: `CodeBlock-${language}`,
+          name: codeBlockStyleName(language),
+          basedOn: "CodeBlock",
+          next: "Normal",
+          quickFormat: true,
+        })),
+        {
+          id: "HorizontalRule",
+          name: WORD_STYLE.rule,
+          basedOn: "Normal",
+          next: "Normal",
+          paragraph: { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "D1D5DB", space: 1 } } },
+        },
+      ],
+      characterStyles: [
+        {
+          id: "VerbatimChar",
+          name: WORD_STYLE.inlineCode,
+          basedOn: "DefaultParagraphFont",
+          run: { font: "Courier New", shading: { type: ShadingType.CLEAR, fill: "F3F4F6", color: "auto" } },
         },
       ],
     },

@@ -2,6 +2,11 @@
 // cannot align or justify a line that mixes fonts, so lines are filled here (word by
 // word, measuring each word in its own font) and drawn piece by piece at the right x.
 // Words wider than a line are split by characters (binary search on the width).
+// Each run is first split by the font that draws its characters and by direction
+// (pdf-scripts.ts); a line's pieces are then drawn in visual order (pdf-direction.ts), and a
+// line is as tall as the tallest font on it needs.
+import { drawnText, visualOrder, withActualText } from "./pdf-direction.js";
+import { scriptBreakBetween, scriptParts, scriptRuns } from "./pdf-scripts.js";
 
 export interface Run {
   text: string;
@@ -15,9 +20,12 @@ export interface Run {
   rise?: number;
   /** A highlight's background colour. */
   background?: string;
+  /** The Unicode bidi embedding level (odd: right to left); set by scriptRuns. */
+  level?: number;
 }
 
-export type Align = "left" | "center" | "right" | "justify";
+/** "start" is left in a left-to-right paragraph and right in a right-to-left one. */
+export type Align = "start" | "left" | "center" | "right" | "justify";
 
 interface Token {
   text: string;
@@ -54,7 +62,7 @@ const EPSILON = 1e-6;
 const HYPHEN_BREAK = /(?<=[^\s\-\u2010\u2013][-\u2010\u2013])(?=\p{L})/u;
 
 function breaksBetween(before: string, after: string): boolean {
-  return HYPHEN_BREAK.test(before.slice(-2) + after.slice(0, 1));
+  return HYPHEN_BREAK.test(before.slice(-2) + after.slice(0, 1)) || scriptBreakBetween(before, after);
 }
 
 /** Marks, joiners, variation selectors, emoji tags and skin tones: parts of the character before them. */
@@ -103,9 +111,10 @@ function lastFitting(pdf: Pdf, run: Run, text: string, ends: number[], first: nu
  * Fills lines word by word. A line breaks at spaces and after a hyphen inside a word, never
  * elsewhere, unless one word is wider than a whole line: that word starts a line of its own
  * and is broken between characters. Every piece is measured in its own font and drawn
- * where the measure puts it, so pieces never overlap.
+ * where the measure puts it, so pieces never overlap. With `indent` (code), the spaces that
+ * open a line after a line break are kept.
  */
-function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
+function breakLines(pdf: Pdf, runs: Run[], maxWidth: number, indent = false): Line[] {
   const lines: Line[] = [];
   let current: Token[] = [];
   let width = 0;
@@ -132,9 +141,11 @@ function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
       for (const t of word) push(t);
     } else if (wordWidth <= maxWidth + EPSILON) {
       if (hasWords()) finish(false);
+      else if (indent) for (const t of gap) push(t);
       for (const t of word) push(t);
     } else {
       if (hasWords()) finish(false);
+      else if (indent) for (const t of gap) push(t);
       for (const piece of word) {
         const ends = characterEnds(piece.text);
         let next = 0;
@@ -167,11 +178,14 @@ function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
         place();
         gap.push({ text: m[2], run, width: measure(pdf, run, m[2]), space: true });
       } else {
-        for (const text of m[3]!.split(HYPHEN_BREAK)) {
+        // Parts between which a line may break: after a hyphen, between Chinese or
+        // Japanese characters, between Thai words.
+        const parts = m[3]!.split(HYPHEN_BREAK).flatMap(scriptParts);
+        parts.forEach((text, i) => {
           const last = word[word.length - 1];
-          if (last && breaksBetween(last.text, text)) place();
+          if (last && (i > 0 || breaksBetween(last.text, text))) place();
           word.push({ text, run, width: measure(pdf, run, text), space: false });
-        }
+        });
       }
     }
   }
@@ -180,12 +194,43 @@ function breakLines(pdf: Pdf, runs: Run[], maxWidth: number): Line[] {
   return lines;
 }
 
-/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** The current font's descent at this size, as a positive number. */
+function descent(pdf: Pdf, size: number): number {
+  const font = (pdf as unknown as { _font?: { descender?: number } })._font;
+  return (-(font?.descender ?? -207) / 1000) * size;
+}
+
+/**
+ * Where a line's baseline sits below its top, and its height: DejaVu's proportions (which
+ * leave room to spare), or more when a font on the line reaches further up or down (Noto
+ * Naskh Arabic and Thai do), so that lines of such text never overlap.
+ */
+function lineMetrics(pdf: Pdf, tokens: Token[], size: number, lineGap: number) {
+  let above = size * BASELINE;
+  let below = size * 1.2 - above;
+  for (const t of tokens) {
+    if (!t.run.font.startsWith("Noto-")) continue;
+    pdf.font(t.run.font).fontSize(t.run.size);
+    above = Math.max(above, ascent(pdf, t.run.size) + (t.run.rise ?? 0));
+    below = Math.max(below, descent(pdf, t.run.size) - (t.run.rise ?? 0));
+  }
+  return { above, height: above + below + lineGap };
+}
+
+/** The height drawParagraph takes for these runs in `width` when no page break falls in it (tables measure cells with it). */
+export function paragraphHeight(pdf: Pdf, runs: Run[], width: number, lineGap = 2, indent = false): number {
+  let height = 0;
+  for (const line of breakLines(pdf, scriptRuns(pdf, runs).runs, width, indent)) {
+    const size = Math.max(...line.tokens.map((t) => t.run.size), runs[0]?.size ?? 11);
+    height += lineMetrics(pdf, line.tokens, size, lineGap).height;
+  }
+  return height;
+}
 
 /**
  * Draws the runs from (x, pdf.y) within width; leaves pdf.y below the paragraph.
  * `onFirstLine` gets the first line's baseline and font size, on that line's page, before it is drawn.
+ * `indent`: the spaces opening each line after a line break are kept (code).
  */
 export function drawParagraph(
   pdf: Pdf,
@@ -195,12 +240,16 @@ export function drawParagraph(
   align: Align,
   onFirstLine?: (baseline: number, size: number) => void,
   lineGap = 2,
+  indent = false,
 ) {
   const bottom = () => pdf.page.height - pdf.page.margins.bottom;
-  const lines = breakLines(pdf, runs, width);
+  const prepared = scriptRuns(pdf, runs);
+  const lines = breakLines(pdf, prepared.runs, width, indent);
+  const start = prepared.rtl ? "right" : "left";
+  const lineAlign = align === "start" ? start : align;
   lines.forEach((line, index) => {
     const size = Math.max(...line.tokens.map((t) => t.run.size), runs[0]?.size ?? 11);
-    const height = size * 1.2 + lineGap;
+    const { above, height } = lineMetrics(pdf, line.tokens, size, lineGap);
     if (pdf.y + height > bottom() && pdf.y > pdf.page.margins.top) pdf.addPage();
     const top = pdf.y;
     const used = line.tokens.reduce((sum, t) => sum + t.width, 0);
@@ -208,21 +257,22 @@ export function drawParagraph(
     const last = index === lines.length - 1 || line.hardEnd;
     let cursor = x;
     let extraPerSpace = 0;
-    if (align === "center") cursor += Math.max(0, (width - used) / 2);
-    else if (align === "right") cursor += Math.max(0, width - used);
-    else if (align === "justify" && !last && spaces) extraPerSpace = Math.max(0, (width - used) / spaces);
-    const baseline = top + size * BASELINE;
+    if (lineAlign === "center") cursor += Math.max(0, (width - used) / 2);
+    else if (lineAlign === "right" || (lineAlign === "justify" && last && start === "right")) cursor += Math.max(0, width - used);
+    else if (lineAlign === "justify" && !last && spaces) extraPerSpace = Math.max(0, (width - used) / spaces);
+    const baseline = top + above;
     if (index === 0) onFirstLine?.(baseline, size);
-    for (let k = 0; k < line.tokens.length; k++) {
-      const token = line.tokens[k]!;
+    const tokens = visualOrder(line.tokens, (t) => t.run.level ?? 0);
+    for (let k = 0; k < tokens.length; k++) {
+      const token = tokens[k]!;
       const r = token.run;
       // Every space is drawn as a space character (with the word before it when they share
       // a style), so a reader copying or searching the text gets its word breaks: without
       // one, a viewer guesses from the gap and ran short words together ("a a" as "aa").
       // Underline, strike and link run on across the space.
-      const next = line.tokens[k + 1];
+      const next = tokens[k + 1];
       // (A right-to-left word is laid out right to left, space and all: its space goes alone.)
-      const withSpace = !token.space && next?.space === true && next.run === r && !RIGHT_TO_LEFT.test(token.text);
+      const withSpace = !token.space && next?.space === true && next.run === r && (r.level ?? 0) % 2 === 0;
       if (r.background) {
         const w = token.width + (token.space ? extraPerSpace : 0) + (withSpace ? next.width + extraPerSpace : 0);
         pdf.save().rect(cursor, top, w, size * 1.2).fill(r.background).restore();
@@ -233,12 +283,15 @@ export function drawParagraph(
       // No width: given one, pdfkit wraps the text again by its own measure, and a word
       // like "well-known", one float wider as two parts, was broken after its hyphen by
       // pdfkit and its tail drawn a line lower, over the next line's words.
-      pdf.text(token.space ? " " : withSpace ? `${token.text} ` : token.text, cursor, baseline - ascent(pdf, r.size) - (r.rise ?? 0), {
-        lineBreak: false,
-        link: r.link ?? null,
-        underline: r.underline,
-        strike: r.strike,
-      });
+      const text = token.space ? " " : withSpace ? `${token.text} ` : drawnText(token.text, r.level ?? 0);
+      withActualText(pdf, text, () =>
+        pdf.text(text, cursor, baseline - ascent(pdf, r.size) - (r.rise ?? 0), {
+          lineBreak: false,
+          link: r.link ?? null,
+          underline: r.underline,
+          strike: r.strike,
+        }),
+      );
       cursor += token.width + (token.space ? extraPerSpace : 0);
       if (withSpace) {
         cursor += next.width + extraPerSpace;

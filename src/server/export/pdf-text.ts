@@ -1,16 +1,21 @@
-// Text preparation for the PDF's fonts (pdf-fonts.ts). A character the font has no glyph
-// for would print as an empty box, so it is shown as "?" instead. Very long unbroken words
-// are pre-split at about a line's width because pdfkit's line breaker is quadratic on them.
-import { hasGlyph, type PdfFont } from "./pdf-fonts.js";
+// Text preparation for the PDF's fonts (pdf-fonts.ts). A character no shipped font has a
+// glyph for would print as an empty box, so it is shown as "?" instead. Very long unbroken
+// words are pre-split at about a line's width because pdfkit's line breaker is quadratic on them.
+import { type AnyFont, hasGlyph } from "./pdf-fonts.js";
+import { anyFontHas } from "./pdf-scripts.js";
 
-/** Text `font` can draw: tabs become spaces, carriage returns go, other missing characters "?". */
-export function pdfSafeText(text: string, font: PdfFont): string {
+/**
+ * Text that can be drawn: tabs become spaces, carriage returns go, characters neither `font`
+ * nor (with `fallbacks`, for text drawn through drawParagraph, which picks a font per
+ * character) a fallback font has become "?".
+ */
+export function pdfSafeText(text: string, font: AnyFont, fallbacks = true): string {
   let out = "";
   for (const ch of text.normalize("NFC")) {
     const code = ch.codePointAt(0)!;
     if (code === 0x09) out += "    ";
     else if (code === 0x0d) continue;
-    else out += code === 0x0a || hasGlyph(font, code) ? ch : "?";
+    else out += code === 0x0a || hasGlyph(font, code) || (fallbacks && anyFontHas(code, font)) ? ch : "?";
   }
   return out;
 }

@@ -5,11 +5,13 @@
 //    lost, none repeated, a word broken over two lines (after a hyphen, or between the
 //    characters of a word wider than a line) joining up again.
 // Characters the fonts cannot draw print as "?" (pdf-text.ts), so a "?" read back stands
-// for any one character. Right-to-left words are read back in visual order and reversed.
+// for any one character. A line with right-to-left words is read back in visual order and
+// put back in logical order by the Unicode bidi algorithm (bidi-js), as a reader reads it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import bidiFactory from "bidi-js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { children, orderedStart, textOf } from "../../shared/export/inline.js";
 import { renderExport } from "./render.js";
@@ -75,9 +77,26 @@ export function overlaps(pages: Word[][]): string[] {
   return found;
 }
 
+/** How much of the lower of two boxes' heights they share vertically (0 to 1). */
+function verticalShare(a: Word, b: Word): number {
+  const shared = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+  return shared / Math.min(a.yMax - a.yMin, b.yMax - b.yMin);
+}
+
+const RTL = /[\u0590-\u08ff\ufb1d-\ufefc]/;
+const bidi = bidiFactory();
+
+/** A line's words, read left to right, in the order a reader reads them. */
+function logicalOrder(visual: string[]): string[] {
+  if (!visual.some((w) => RTL.test(w))) return visual;
+  const line = visual.join(" ");
+  return bidi.getReorderedString(line, bidi.getEmbeddingLevels(line, "auto")).split(" ").filter(Boolean);
+}
+
 /**
- * The words in reading order: lines by their baseline (every font here is DejaVu, whose
- * boxes run from 0.928 of the size above the baseline to 0.236 below), left to right.
+ * The words in reading order: lines by their baseline (a DejaVu box runs from 0.928 of the
+ * size above the baseline to 0.236 below) or, for the Noto fonts' other proportions, by
+ * sharing most of their height; each line left to right, then in logical order.
  */
 export function readingOrder(pages: Word[][]): string[] {
   const out: string[] = [];
@@ -90,19 +109,17 @@ export function readingOrder(pages: Word[][]): string[] {
     const lines: (typeof placed)[] = [];
     for (const p of placed) {
       const line = lines[lines.length - 1];
-      if (line && Math.abs(line[0]!.baseline - p.baseline) < 0.5) line.push(p);
+      if (line?.some((q) => Math.abs(q.baseline - p.baseline) < 0.5 || verticalShare(q.w, p.w) > 0.6)) line.push(p);
       else lines.push([p]);
     }
-    for (const line of lines) for (const p of line.sort((a, b) => a.w.xMin - b.w.xMin)) out.push(p.w.text);
+    for (const line of lines) out.push(...logicalOrder(line.sort((a, b) => a.w.xMin - b.w.xMin).map((p) => p.w.text)));
   }
   return out;
 }
 
-const RTL = /[\u0590-\u08ff\ufb1d-\ufefc]/;
-/** Characters compared: no invisible joiners or emoji variation selectors; RTL words back in logical order. */
-function chars(word: string, readBack: boolean): string[] {
-  const cps = [...word.normalize("NFC").replace(/\p{Cf}|[\ufe00-\ufe0f]/gu, "")];
-  return readBack && RTL.test(word) && !/[A-Za-z0-9]/.test(word) ? cps.reverse() : cps;
+/** Characters compared: no invisible joiners or emoji variation selectors. */
+function chars(word: string, _readBack: boolean): string[] {
+  return [...word.normalize("NFC").replace(/\p{Cf}|[\ufe00-\ufe0f]/gu, "")];
 }
 
 /** Where the words read back differ from the expected ones (empty when they match). */

@@ -1,14 +1,19 @@
 // PDF export with pdfkit: a real file (A4 or US Letter) with the title, headings, lists,
 // quotes, monospace code blocks, rules and clickable links (allowed schemes only).
-// Fonts are DejaVu Sans, Serif and Sans Mono, embedded (see pdf-fonts.ts).
+// Fonts are DejaVu Sans, Serif and Sans Mono, with Noto fonts for the scripts DejaVu lacks,
+// embedded (see pdf-fonts.ts); right-to-left paragraphs start on the right (pdf-scripts.ts).
 import PDFDocument from "pdfkit";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { collectFootnotes } from "../../shared/export/footnotes.js";
 import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
-import { BASELINE, type Run, ascent, drawParagraph } from "./pdf-layout.js";
+import { BASELINE, type Run, ascent, drawParagraph, paragraphHeight } from "./pdf-layout.js";
 import { type FontFamily, type PdfFont, pdfFont, registerPdfFonts } from "./pdf-fonts.js";
 import { breakLongWords, pdfSafeText } from "./pdf-text.js";
+import { renderTable } from "./pdf-table.js";
+import type { ImageBytes } from "../images/index.js";
+import { renderPdfImage } from "./pdf-image.js";
 
 export type PageSize = "A4" | "LETTER";
 export const PAGE_SIZES: readonly PageSize[] = ["A4", "LETTER"];
@@ -18,7 +23,12 @@ export interface PdfOptions {
   pageSize?: PageSize;
   /** Creation date written into the file's metadata. */
   now?: Date;
+  /** The document's pictures by id, as PNG or JPEG (export/images.ts). */
+  images?: Map<string, ImageBytes>;
 }
+
+/** Each file's pictures, for renderBlock. */
+const pdfImages = new WeakMap<Pdf, Map<string, ImageBytes>>();
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -31,6 +41,9 @@ const MAX_INDENT_LEVELS = 8;
 const TEXT_COLOR = "#111827";
 const LINK_COLOR = "#2563eb";
 const MUTED = "#4b5563";
+const NOTE_SIZE = 9.5;
+/** Each footnote reference's number, for every export under way (exports interleave; keys are their own nodes). */
+const footnoteNumbers = new WeakMap<DocNode, number>();
 const EMPTY_RUN: Run = { text: " ", font: "Sans", size: BODY_SIZE, color: TEXT_COLOR, underline: false, strike: false };
 
 interface Box {
@@ -48,6 +61,7 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
     displayTitle: true,
   });
   registerPdfFonts(pdf);
+  pdfImages.set(pdf, opts.images ?? new Map());
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on("data", (c: Buffer) => chunks.push(c));
@@ -57,19 +71,22 @@ export function docToPdf(doc: DocNode, opts: PdfOptions): Promise<Buffer> {
   const render = async () => {
     const box: Box = { x: pdf.page.margins.left, width: pdf.page.width - pdf.page.margins.left - pdf.page.margins.right, quote: false };
     const title = pdfSafeText(opts.title.trim() || "Untitled Document", "Sans-Bold").replace(/\n/g, " ");
-    drawParagraph(pdf, [{ text: title, font: "Sans-Bold", size: 24, color: TEXT_COLOR, underline: false, strike: false }], box.x, box.width, "left");
+    drawParagraph(pdf, [{ text: title, font: "Sans-Bold", size: 24, color: TEXT_COLOR, underline: false, strike: false }], box.x, box.width, "start");
     pdf.font("Sans-Bold").fontSize(24);
     pdf.moveDown(0.6);
     // pdfkit lays out synchronously; a long document gives the server's event loop a turn
     // between top-level blocks so other requests are not held up while it renders.
     let slice = Date.now();
-    for (const node of children(doc)) {
+    const { body, numberOf, notes } = collectFootnotes(doc);
+    for (const [ref, n] of numberOf) footnoteNumbers.set(ref, n);
+    for (const node of body) {
       renderBlock(pdf, node, box, 0);
       if (Date.now() - slice > YIELD_AFTER_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         slice = Date.now();
       }
     }
+    if (notes.length) renderNotes(pdf, notes, box);
   };
   return render().then(
     () => {
@@ -125,6 +142,15 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
     case "codeBlock":
       renderCode(pdf, node, box);
       break;
+    case "footnotes":
+      // After the text (renderNotes).
+      break;
+    case "table":
+      if (depth >= MAX_EXPORT_DEPTH) return renderBlock(pdf, flattenedParagraph(node), box, depth);
+      renderTable(pdf, node, box.x, box.width, { runs: (nodes, size, bold) => runsOf(nodes, size, bold, box.quote), textColor: box.quote ? MUTED : TEXT_COLOR });
+      pdf.fillColor(TEXT_COLOR);
+      pdf.moveDown(0.5);
+      break;
     case "horizontalRule": {
       pdf.moveDown(0.3);
       const y = pdf.y;
@@ -132,6 +158,9 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
       pdf.moveDown(0.8);
       break;
     }
+    case "image":
+      renderPdfImage(pdf, node, box, pdfImages.get(pdf) ?? new Map());
+      break;
     case "text":
     case "hardBreak":
       renderBlock(pdf, { type: "paragraph", content: [node] }, box, depth);
@@ -227,24 +256,68 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
   }
 }
 
+const CODE_SIZE = 9.5;
+const CODE_LINE_GAP = 1;
+
 function renderCode(pdf: Pdf, node: DocNode, box: Box) {
   const raw = children(node)
     .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
     .join("");
-  pdf.font("Mono").fontSize(9.5);
+  pdf.font("Mono").fontSize(CODE_SIZE);
   const width = box.width - 16;
   const perLine = width / pdf.widthOfString("M");
-  const code = breakLongWords(pdfSafeText(raw, "Mono"), perLine) || " ";
-  const height = pdf.heightOfString(code, { width }) + 12;
+  const mono = pdfSafeText(raw, "Mono", false);
+  const drawn = pdfSafeText(raw, "Mono");
+  // Code the monospace font draws whole goes to pdfkit in one piece (twice as fast on long
+  // listings as laying it out word by word). Code with characters it lacks (Chinese,
+  // Arabic, Hindi, emoji…) is laid out as a paragraph is, so those are drawn by the
+  // fallback font for their script (pdf-scripts.ts) rather than as "?"; the rest stays
+  // monospace, and each line keeps its indentation.
+  const code = breakLongWords(drawn, perLine) || " ";
+  const runs: Run[] = [{ text: code, font: "Mono", size: CODE_SIZE, color: TEXT_COLOR, underline: false, strike: false }];
+  const whole = drawn === mono;
+  const height = (whole ? pdf.heightOfString(code, { width, lineGap: CODE_LINE_GAP }) : paragraphHeight(pdf, runs, width, CODE_LINE_GAP, true)) + 12;
   const top = pdf.y;
   // A background when the block fits on the page (a split block is left plain).
   if (top + height <= pdf.page.height - pdf.page.margins.bottom) {
     pdf.save().roundedRect(box.x, top, box.width, height, 4).fill("#f3f4f6").restore();
   }
-  pdf.fillColor(TEXT_COLOR).text(code, box.x + 8, top + 6, { width, lineGap: 1 });
+  if (whole) pdf.fillColor(TEXT_COLOR).text(code, box.x + 8, top + 6, { width, lineGap: CODE_LINE_GAP });
+  else {
+    pdf.y = top + 6;
+    drawParagraph(pdf, runs, box.x + 8, width, "left", undefined, CODE_LINE_GAP, true);
+  }
   pdf.x = box.x;
   pdf.y += 6;
   pdf.moveDown(0.5);
+}
+
+/** The footnotes after the text, under a short rule: each note's number, then its paragraphs. */
+function renderNotes(pdf: Pdf, notes: ReturnType<typeof collectFootnotes>["notes"], box: Box) {
+  pdf.moveDown(0.5);
+  const y = pdf.y;
+  pdf.save().moveTo(box.x, y).lineTo(box.x + box.width / 3, y).lineWidth(0.75).strokeColor("#d1d5db").stroke().restore();
+  pdf.moveDown(0.6);
+  const inner = indented(pdf, box, 1, false);
+  for (const note of notes) {
+    const paragraphs = note.paragraphs.length ? note.paragraphs : [{ type: "paragraph" }];
+    paragraphs.forEach((paragraph, i) => {
+      // The number right-aligned before the note's first line, on its baseline (as a list marker is).
+      const number =
+        i === 0
+          ? (baseline: number) => {
+              const y = pdf.y;
+              const label = `${note.number}.`;
+              pdf.font("Sans").fontSize(NOTE_SIZE).fillColor(TEXT_COLOR);
+              pdf.text(label, inner.x - 4 - pdf.widthOfString(label), baseline - ascent(pdf, NOTE_SIZE), { lineBreak: false });
+              pdf.x = inner.x;
+              pdf.y = y;
+            }
+          : undefined;
+      renderTextblock(pdf, paragraph, inner, NOTE_SIZE, false, number);
+      pdf.moveDown(0.2);
+    });
+  }
 }
 
 /** The embedded family closest to the CSS font family the writer chose. */
@@ -259,6 +332,11 @@ function runsOf(nodes: DocNode[], size: number, heading: boolean, quote: boolean
   for (const node of nodes) {
     if (node.type === "hardBreak") {
       runs.push({ text: "\n", font: "Sans", size, color: TEXT_COLOR, underline: false, strike: false });
+      continue;
+    }
+    if (node.type === "footnoteReference") {
+      const n = footnoteNumbers.get(node);
+      if (n) runs.push({ text: String(n), font: "Sans", color: LINK_COLOR, underline: false, strike: false, ...shifted(1, size) } as Run);
       continue;
     }
     if (node.type !== "text") continue;
@@ -299,6 +377,6 @@ function renderTextblock(pdf: Pdf, node: DocNode, box: Box, size: number, headin
   const runs = runsOf(children(node), size, heading, box.quote);
   // Trailing hard breaks mean nothing visible.
   while (runs.length && runs[runs.length - 1]!.text === "\n") runs.pop();
-  drawParagraph(pdf, runs.length ? runs : [{ ...EMPTY_RUN, size }], box.x, box.width, safeAlign(node) ?? "left", onFirstLine);
+  drawParagraph(pdf, runs.length ? runs : [{ ...EMPTY_RUN, size }], box.x, box.width, safeAlign(node) ?? "start", onFirstLine);
   pdf.fillColor(TEXT_COLOR);
 }

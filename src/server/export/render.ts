@@ -3,11 +3,15 @@
 // ones); PDF and Word are built here.
 import type { PdfPageSize } from "../../shared/contracts/export.js";
 import type { DocNode } from "../../shared/editor/schema.js";
+import { withoutComments } from "../../shared/editor/without-comments.js";
+import type { ExportThread } from "./docx-comments.js";
 import { withoutSuggestions } from "../../shared/editor/without-suggestions.js";
+import { isPersonSuggestion } from "../../shared/editor/suggestion-names.js";
 import { EXPORT_MIME, type ExportFormat, exportFileName } from "../../shared/export/filename.js";
 import { docToHtml } from "../../shared/export/html.js";
 import { docToMarkdown } from "../../shared/markdown/to-markdown.js";
 import { docToText } from "../../shared/export/text.js";
+import { type ExportImages, portableImages, withExportSrcs } from "./images.js";
 
 export interface ExportFile {
   body: Buffer;
@@ -19,10 +23,15 @@ export async function renderExport(
   doc: DocNode,
   title: string,
   format: ExportFormat,
-  opts: { now: Date; pageSize?: PdfPageSize },
+  opts: { now: Date; pageSize?: PdfPageSize; comments?: ExportThread[]; images?: ExportImages; publicUrl?: string },
 ): Promise<ExportFile> {
-  // Pending suggestions are not part of the text yet: the export shows the document without them.
-  doc = withoutSuggestions(doc);
+  // Pending suggestions are not part of the text yet: the export shows the document without
+  // them, except Word, which holds people's suggestions as tracked changes (AI proposals never).
+  doc = format === "docx" ? withoutSuggestions(doc, (a) => !isPersonSuggestion(a)) : withoutSuggestions(doc);
+  // Comments travel only to Word (as Word comments); every other format leaves their marks out.
+  if (format !== "docx") doc = withoutComments(doc);
+  const images = opts.images ?? new Map();
+  doc = withExportSrcs(doc, format, images, opts.publicUrl ?? "");
   let body: Buffer;
   switch (format) {
     case "md":
@@ -36,11 +45,16 @@ export async function renderExport(
       break;
     case "pdf":
       // pdfkit is loaded on the first PDF export rather than at start-up.
-      body = await (await import("./pdf.js")).docToPdf(doc, { title, now: opts.now, pageSize: opts.pageSize === "letter" ? "LETTER" : "A4" });
+      body = await (await import("./pdf.js")).docToPdf(doc, {
+        title,
+        now: opts.now,
+        pageSize: opts.pageSize === "letter" ? "LETTER" : "A4",
+        images: await portableImages(images),
+      });
       break;
     case "docx":
       // Likewise docx (about 1 MB of code).
-      body = await (await import("./docx.js")).docToDocx(doc, { title, now: opts.now });
+      body = await (await import("./docx.js")).docToDocx(doc, { title, now: opts.now, comments: opts.comments, images: await portableImages(images) });
       break;
   }
   return { body, contentType: EXPORT_MIME[format], fileName: exportFileName(title, format, opts.now, true) };

@@ -76,7 +76,7 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
     expect(boot, `server output:\n${server!.output()}`).toBeDefined();
     const { msg } = JSON.parse(boot!) as { msg: string };
     expect(msg).toBe(
-      "database: PostgreSQL; AI: custom (stub-model); payments: Stripe; mail: SMTP; realtime: PostgreSQL LISTEN/NOTIFY; rate limits: Redis; live co-editing: shared through Redis",
+      "database: PostgreSQL; AI: custom (stub-model); payments: Stripe; mail: SMTP; realtime: PostgreSQL LISTEN/NOTIFY; rate limits: Redis; live co-editing: shared through Redis; images: in the database",
     );
     const health = await fetch(`${server!.url}/api/health`);
     expect(health.status).toBe(200);

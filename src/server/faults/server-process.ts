@@ -10,8 +10,10 @@ export const faultsDist = () => path.resolve(process.env.DRAFTSMITH_DIST ?? ".di
 export async function buildServerBundle() {
   process.env.DRAFTSMITH_DIST = faultsDist();
   // @ts-expect-error: plain ESM script without types
-  const { buildServer } = await import("../../../scripts/build.mjs");
+  const { buildServer, buildDatabaseTemplate } = await import("../../../scripts/build.mjs");
   await buildServer();
+  // A new data directory starts as a copy of the migrated template, as it does from `npm start`.
+  buildDatabaseTemplate();
 }
 
 export interface ServerProcess {

@@ -6,18 +6,26 @@ import type { DocNode } from "../../shared/editor/schema.js";
 import { type IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES } from "../../shared/contracts/import.js";
 import { TITLE_MAX_LENGTH } from "../../shared/limits.js";
 import { AppError, tooLarge } from "../http/index.js";
+import { docxToHtml } from "./convert-docx.js";
 import { NestedTooDeep, htmlToNodes } from "./convert-html.js";
 import { markdownToImport, textToNodes } from "./convert-text.js";
 import { declaredCharset } from "./charset.js";
 import { decodeText, isOle, isPdf, isZip } from "./decode.js";
 import { type Converted, headingText } from "./nodes.js";
+import { ImportImages, type ImportedImage } from "./images.js";
 import { Notes } from "./notes.js";
-import { DOCX_MAX_XML_DEPTH, type DocxParts, ZipRefused, docxFile, nestedTooDeep, unpackDocx } from "./zip-check.js";
+import { type ImportedThread, applyCommentRanges, markCommentRanges } from "./word-comments.js";
+import { applyTrackedChanges, markTrackedChanges } from "./word-changes.js";
+import { DOCX_MAX_XML_DEPTH, type DocxParts, ZipRefused, nestedTooDeep, unpackDocx } from "./zip-check.js";
 
 export interface ConvertedFile {
   title: string;
   content: DocNode;
   notes: string[];
+  /** A Word file's comments, as threads anchored in `content` (import/word-comments.ts). */
+  comments?: ImportedThread[];
+  /** Pictures the content names, to store once the document exists (import/images.ts). */
+  images: ImportedImage[];
 }
 
 type Format = "markdown" | "html" | "docx" | "text";
@@ -44,43 +52,16 @@ function formatOf(name: string): Format {
   return format;
 }
 
-async function docxToHtml(unpacked: DocxParts): Promise<string> {
-  // mammoth (about 1 MB with its zip and XML readers) loads on the first Word import. It is
-  // given the parts zip-check.ts inflated under its caps (mammoth's `file` input, not in its
-  // types), so its own zip reader never inflates anything.
-  const mammoth = (await import("mammoth")).default;
-  const input = { file: docxFile(unpacked) } as unknown as Parameters<typeof mammoth.convertToHtml>[0];
-  const result = await mammoth.convertToHtml(
-    input,
-    {
-      // Word's own names, and the ones Draftsmith's Word export writes (src/server/export/docx.ts).
-      styleMap: [
-        "u => u",
-        "strike => s",
-        // Highlighted text (any colour) becomes the one highlight; mammoth writes <sup>/<sub> itself.
-        "highlight => mark",
-        "p[style-name='Title'] => p.document-title:fresh",
-        "p[style-name='Quote'] => blockquote > p:fresh",
-        "p[style-name='Intense Quote'] => blockquote > p:fresh",
-        "p[style-name='Code Block'] => pre:separator('\\n')",
-      ],
-      // The image bytes are never read: the HTML path counts the <img> and keeps its description.
-      convertImage: mammoth.images.imgElement(async (image) => ({ src: "", alt: (image as { altText?: string }).altText ?? "" })),
-    },
-  );
-  return result.value;
-}
-
-function fromHtml(name: string, html: string, notes: Notes): Converted {
+function fromHtml(name: string, html: string, notes: Notes, images: ImportImages, fromWord = false): Converted {
   try {
-    return htmlToNodes(html, notes);
+    return htmlToNodes(html, notes, { fromWord, images });
   } catch (err) {
     if (err instanceof NestedTooDeep) throw unreadable(`${name}: the file is nested too deeply to import (${err.message})`);
     throw err;
   }
 }
 
-async function convert(name: string, format: Format, bytes: Buffer, notes: Notes): Promise<Converted> {
+async function convert(name: string, format: Format, bytes: Buffer, notes: Notes, images: ImportImages): Promise<Converted & { comments?: ImportedThread[] }> {
   if (format === "docx") {
     if (isOle(bytes)) throw unsupported(`${name}: this is an older Word file (.doc); save it as .docx and import that`);
     if (!isZip(bytes)) throw unsupported(`${name}: this is not a Word document (.docx)`);
@@ -94,6 +75,8 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     for (const part of unpacked.parts.values()) {
       if (nestedTooDeep(part)) throw unreadable(`${name}: the Word document is nested too deeply to import (more than ${DOCX_MAX_XML_DEPTH} levels)`);
     }
+    const commented = markCommentRanges(unpacked.parts);
+    const tracked = markTrackedChanges(unpacked.parts);
     let html: string;
     try {
       html = await docxToHtml(unpacked);
@@ -102,13 +85,24 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
       if (err instanceof RangeError) throw unreadable(`${name}: the Word document is nested too deeply to import`);
       throw unreadable(`${name}: the Word document could not be read`);
     }
-    return fromHtml(name, html, notes);
+    const converted = fromHtml(name, html, notes, images, true);
+    // Tracked changes first: their markers would otherwise stay in the comments' quotes.
+    if (tracked) applyTrackedChanges(converted.blocks, tracked);
+    return commented ? { ...converted, comments: applyCommentRanges(converted.blocks, unpacked.parts) } : converted;
   }
   if (isZip(bytes) || isPdf(bytes) || isOle(bytes)) throw unsupported(`${name}: this file does not hold text`);
   const text = decodeText(bytes, notes, format === "html" ? declaredCharset(bytes) : null);
   if (text === null) throw unsupported(`${name}: this file does not hold text (or not in UTF-8)`);
-  if (format === "markdown") return markdownToImport(text, notes);
-  if (format === "html") return fromHtml(name, text, notes);
+  if (format === "markdown") {
+    try {
+      return markdownToImport(text, notes);
+    } catch (err) {
+      // An HTML table in the Markdown is read by the HTML import, with its nesting limit.
+      if (err instanceof NestedTooDeep) throw unreadable(`${name}: the file is nested too deeply to import (${err.message})`);
+      throw err;
+    }
+  }
+  if (format === "html") return fromHtml(name, text, notes, images);
   return textToNodes(text);
 }
 
@@ -134,9 +128,11 @@ export async function convertFile(name: string, bytes: Buffer): Promise<Converte
   const format = formatOf(name);
   if (bytes.length > IMPORT_FILE_MAX_BYTES) throw tooLarge(`${name}: files may be at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB`);
   const notes = new Notes();
-  const converted = await convert(name, format, bytes, notes);
+  const images = new ImportImages();
+  const converted = await convert(name, format, bytes, notes, images);
+  const stored = await images.process(converted.blocks, notes);
   const title = titleFrom(name, converted);
   const checked = validateDocContent({ type: "doc", content: converted.blocks });
   if (!checked.ok) throw unreadable(`${name}: the file could not be turned into a document (${checked.message})`);
-  return { title, content: checked.doc, notes: notes.list() };
+  return { title, content: checked.doc, notes: notes.list(), images: stored, ...(converted.comments?.length ? { comments: converted.comments } : {}) };
 }

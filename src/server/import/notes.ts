@@ -1,9 +1,12 @@
 // What a conversion left out or changed, counted while converting and said once per kind
 // in the import result ("2 images were left out").
-export type NoteKind = "image" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep";
+export type NoteKind = "image" | "remoteImage" | "imageRefused" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep" | "codeInLink";
 
 const PHRASES: Record<NoteKind, (n: number) => string> = {
   image: (n) => `${n} ${n === 1 ? "image was" : "images were"} left out (${n === 1 ? "its" : "their"} description kept as text)`,
+  remoteImage: (n) =>
+    `${n} ${n === 1 ? "picture" : "pictures"} on other sites ${n === 1 ? "was" : "were"} not fetched (Draftsmith never downloads addresses from a file); ${n === 1 ? "it is" : "each is"} kept as a link to ${n === 1 ? "its" : "the"} address`,
+  imageRefused: (n) => `${n} embedded ${n === 1 ? "picture" : "pictures"} could not be read (damaged, SVG, too large or too many) and ${n === 1 ? "is" : "are"} kept as ${n === 1 ? "its" : "their"} description`,
   table: (n) => `${n} ${n === 1 ? "table" : "tables"} became text (one line per row)`,
   embed: (n) => `${n} embedded ${n === 1 ? "item" : "items"} (frames, video, audio, objects) ${n === 1 ? "was" : "were"} left out`,
   script: (n) => `${n} ${n === 1 ? "script or style block was" : "script or style blocks were"} removed`,
@@ -12,6 +15,7 @@ const PHRASES: Record<NoteKind, (n: number) => string> = {
   replacedChars: (n) => `${n} ${n === 1 ? "character that was" : "characters that were"} not valid UTF-8 became �`,
   flattened: () => "Very deep nesting was flattened",
   tooDeep: () => "Text nested more than 40 quotes or lists deep was left out",
+  codeInLink: (n) => `${n} ${n === 1 ? "piece" : "pieces"} of inline code inside a link kept the link but not the code style (inline code takes no other formatting)`,
 };
 
 export class Notes {

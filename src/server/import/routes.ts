@@ -5,10 +5,14 @@
 // (gate.ts) bounds how many imports convert at once, per user and in all.
 import type { FastifyInstance } from "fastify";
 import { IMPORT_BATCH_MAX_BYTES, type ImportRequest, type ImportResult, importRequest } from "../../shared/contracts/import.js";
-import type { AppContext } from "../context.js";
+import type { AppContext, AuthUser } from "../context.js";
 import { createDocument } from "../documents/index.js";
 import { AppError, parse, requireUser, tooLarge } from "../http/index.js";
+import { authorOf, keepFirstVersion } from "../versions/index.js";
+import { saveImage } from "../images/index.js";
 import { convertFile } from "./convert-file.js";
+import { addImportedThreads } from "../comments/index.js";
+import type { ImportedImage } from "./images.js";
 import { importGate } from "./gate.js";
 
 // Base64 is 4/3 of the bytes; the rest is room for names and JSON.
@@ -23,21 +27,42 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
     const release = importGate.enter(user.id);
     try {
-      return reply.status(201).send(await importBatch(ctx, user.id, body.files));
+      return reply.status(201).send(await importBatch(ctx, user, body.files));
     } finally {
       release();
     }
   });
 }
 
-async function importBatch(ctx: AppContext, userId: string, files: ImportRequest["files"]): Promise<{ results: ImportResult[] }> {
+/** Stores the file's pictures as the new document's; a refusal (the plan's image storage is full) is a note. */
+async function storeImportedImages(ctx: AppContext, userId: string, documentId: string, images: ImportedImage[]): Promise<string[]> {
+  let refused: AppError | null = null;
+  let missed = 0;
+  for (const { id, image } of images) {
+    try {
+      await saveImage(ctx, { id, documentId, ownerId: userId, uploaderId: userId, image });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      refused ??= err;
+      missed++;
+    }
+  }
+  return refused ? [`${missed} ${missed === 1 ? "picture was" : "pictures were"} not stored: ${refused.message}`] : [];
+}
+
+async function importBatch(ctx: AppContext, user: AuthUser, files: ImportRequest["files"]): Promise<{ results: ImportResult[] }> {
   const results: ImportResult[] = [];
   let firstRefusal: AppError | null = null;
   for (const file of files) {
     try {
       const converted = await convertFile(file.name, Buffer.from(file.data, "base64"));
-      const record = await createDocument(ctx, userId, { title: converted.title, content: converted.content as unknown as Record<string, unknown> });
-      results.push({ status: "imported", name: file.name, id: record.id, title: record.title, notes: converted.notes });
+      const record = await createDocument(ctx, user.id, { title: converted.title, content: converted.content as unknown as Record<string, unknown> });
+      // The history starts with the file as it was imported.
+      await keepFirstVersion(ctx, record.id, authorOf(user));
+      // A Word file's comments become the document's threads (anchored by marks in its text).
+      if (converted.comments) await addImportedThreads(ctx, user, record.id, converted.comments);
+      const notes = [...converted.notes, ...(await storeImportedImages(ctx, user.id, record.id, converted.images))];
+      results.push({ status: "imported", name: file.name, id: record.id, title: record.title, notes });
     } catch (err) {
       // A refusal belongs to its file; anything else is the server's fault and ends the request.
       if (!(err instanceof AppError) || err.status >= 500) throw err;

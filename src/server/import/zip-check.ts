@@ -2,10 +2,11 @@
 // reader needs (the XML parts and their relationships) are inflated as streams while the
 // bytes that actually come out are counted, and the file is refused the moment a count
 // passes its cap, whatever sizes the zip declares. The Word reader (mammoth) is then given
-// these parts (docxParts below), so it never inflates anything itself. Other parts (images,
-// fonts, embedded files) are never read by the import and are not inflated at all; their
-// declared sizes still count towards the limit, so an honest oversized file is refused
-// before anything is inflated.
+// these parts (docxParts below), so it never inflates anything itself; the pictures
+// (word/media) are inflated too, under the same total. Other parts (fonts, embedded
+// files) are never read by the import and are not inflated at all; their declared sizes
+// still count towards the limit, so an honest oversized file is refused before anything
+// is inflated.
 import zlib from "node:zlib";
 import yauzl from "yauzl";
 
@@ -40,8 +41,10 @@ const lying = () =>
 const tooMuchXml = () => new ZipRefused(`The Word document's text and layout parts would unpack to more than ${MB(DOCX_MAX_XML)}`, "tooLarge");
 const damaged = () => new ZipRefused("The file is not a readable Word document (its zip archive is damaged)", "damaged");
 
-/** The parts the Word reader reads: XML, relationships and mammoth's embedded style map. */
-const isKept = (name: string) => /\.(xml|rels)$/i.test(name) || name === "mammoth/style-map";
+/** Pictures in the document (import/images.ts stores them); they count towards the unpacked total, not the XML cap. */
+const isPicture = (name: string) => /^word\/media\/[^/]+$/i.test(name);
+/** The parts the Word reader reads: XML, relationships, mammoth's embedded style map and the pictures. */
+const isKept = (name: string) => /\.(xml|rels)$/i.test(name) || name === "mammoth/style-map" || isPicture(name);
 
 export interface DocxParts {
   /** Every file name in the archive. */
@@ -110,7 +113,7 @@ export function unpackDocx(buffer: Buffer): Promise<DocxParts> {
           if (settled) return;
           size += chunk.length;
           inflated += chunk.length;
-          kept += chunk.length;
+          if (!isPicture(entry.fileName)) kept += chunk.length;
           // More than the part declares: the test of yauzl's validateEntrySizes, made here
           // because the inflating is done here.
           if (size > entry.uncompressedSize) return fail(lying());
@@ -146,7 +149,7 @@ export function unpackDocx(buffer: Buffer): Promise<DocxParts> {
         if (!name.endsWith("/")) {
           names.add(name);
           if (isKept(name)) {
-            declaredKept += entry.uncompressedSize;
+            if (!isPicture(name)) declaredKept += entry.uncompressedSize;
             if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) return fail(damaged());
             toInflate.push(entry);
           }

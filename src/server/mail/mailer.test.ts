@@ -99,3 +99,28 @@ describe("SMTP mailer", () => {
     expect(second!.to.join()).toContain("second@example.com");
   });
 });
+
+describe("SMTP mailer headers", () => {
+  it("sends a message's extra headers (List-Unsubscribe, List-Unsubscribe-Post)", async () => {
+    const sink = await startSink();
+    try {
+      const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "x".repeat(48), SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+      const mailer = createMailer(config, {} as Db);
+      const url = "https://draftsmith.test/api/notifications/unsubscribe/abc";
+      await mailer.send({
+        to: "writer@example.com",
+        subject: "Mentioned",
+        text: "You were mentioned.",
+        html: "<p>You were mentioned.</p>",
+        links: [],
+        headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      // Long header lines are folded on the wire (RFC 5322): unfold before reading.
+      const data = sink.received[0]!.data.replace(/\r\n([ \t])/g, "$1");
+      expect(data).toContain(`List-Unsubscribe: <${url}>`);
+      expect(data).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    } finally {
+      await sink.close();
+    }
+  });
+});

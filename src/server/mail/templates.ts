@@ -115,9 +115,9 @@ export function emailChangeEmail(to: string, userId: string, url: string, code?:
 export function invitationEmail(
   to: string,
   userId: string | null,
-  invite: { inviterName: string; documentTitle: string; role: "viewer" | "editor"; url: string },
+  invite: { inviterName: string; documentTitle: string; role: "viewer" | "commenter" | "editor"; url: string },
 ): MailMessage {
-  const what = invite.role === "editor" ? "edit" : "view";
+  const what = invite.role === "editor" ? "edit" : invite.role === "commenter" ? "comment on" : "view";
   return build(
     to,
     userId,

@@ -51,6 +51,8 @@ describe("document members", () => {
     expect(mail?.subject).toBe('Olivia Owner shared "Novel" with you');
     const link = (mail!.links as { url: string }[])[0]!.url;
     expect(link).toMatch(/^http:\/\/localhost:3000\/invite\//);
+    // The invited address, as stored, for the sign-up form to start with.
+    expect(new URL(link).searchParams.get("email")).toBe(email);
 
     const invitee = await createTestUser(t, { email, fullName: "Ivan Invitee" });
     // Pending: nothing is shared yet, the invitation is listed with the title and who sent it.

@@ -165,7 +165,7 @@ export async function sharedWithMe(ctx: AppContext, user: AuthUser): Promise<Sha
 const invitationNotFound = () => notFound("This invitation is no longer valid. Ask the owner to invite you again.");
 const wrongAccount = () =>
   forbidden("This invitation was sent to a different email address. Sign in with that address to accept or decline it.");
-const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, editor: 1 };
+const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, commenter: 1, editor: 2 };
 
 /** The invitation rows with what the invitee sees of them (document title, who invited). */
 const invitationColumns = {

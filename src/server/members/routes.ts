@@ -75,7 +75,8 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
         inviterName: user.fullName || user.email,
         documentTitle: invitation.documentTitle,
         role: body.role,
-        url: `${ctx.config.publicUrl}${invitationPath(invitation.token)}`,
+        // The address rides along so that signing up from the link starts with it filled in.
+        url: `${ctx.config.publicUrl}${invitationPath(invitation.token)}?${new URLSearchParams({ email: invitation.member.email })}`,
       });
       try {
         await ctx.mailer.send(message);

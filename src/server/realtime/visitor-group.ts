@@ -75,7 +75,7 @@ export class VisitorGroup {
     const allowed = this.apply(state);
     if (!state || allowed.length === 0) return;
     // Exactly what GET /api/shared/:id shows; never the owner or the share settings.
-    const shared = presentShared({ ...record, allow_editing: state.allowEditing });
+    const shared = presentShared({ ...record, allow_editing: state.allowEditing, showComments: state.showComments });
     const json = JSON.stringify({ type: "UPDATE", channel: this.channel, record: shared });
     for (const socket of allowed) socket.sendRaw(json);
   }

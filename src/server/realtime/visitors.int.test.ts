@@ -70,7 +70,7 @@ describe("/realtime share-link visitors", () => {
     const msg = await s.next((m) => m.type === "UPDATE");
     const rest = (await t.app.inject({ method: "GET", url: `/api/shared/${doc.id}` })).json();
     expect(msg).toEqual({ type: "UPDATE", channel: documentChannel(doc.id), record: rest });
-    expect(Object.keys((msg as { record: object }).record).sort()).toEqual(["allow_editing", "content", "id", "title", "updated_at", "version"]);
+    expect(Object.keys((msg as { record: object }).record).sort()).toEqual(["allow_editing", "content", "id", "show_comments", "title", "updated_at", "version"]);
     expect(JSON.stringify(msg)).not.toContain(owner.id);
   });
 

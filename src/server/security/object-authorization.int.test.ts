@@ -4,9 +4,10 @@
 // cannot ship without its check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordInvoice } from "../billing/invoices.js";
-import { aiSuggestions, checkoutSessions, documentMembers, documentPins, documentVersions, documents, invoices, mailOutbox, preferences, subscriptions } from "../db/schema.js";
+import { aiSuggestions, checkoutSessions, commentThreads, comments, documentImages, documentMembers, documentPins, documentVersions, documents, images, invoices, mailOutbox, notificationMail, notifications, preferences, subscriptions } from "../db/schema.js";
 import { createTestApp, createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
 import { paragraphDoc } from "../documents/documents.test-util.js";
+import { uploadOk } from "../images/images.test-util.js";
 
 interface Ids {
   documentId: string;
@@ -15,6 +16,10 @@ interface Ids {
   invoiceId: string;
   memberId: string;
   versionId: string;
+  imageId: string;
+  threadId: string;
+  commentId: string;
+  notificationId: string;
 }
 
 interface Row {
@@ -79,6 +84,7 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     other: [404],
     anonymous: [401],
   },
+  "PATCH /api/documents/:id/goal": { path: (i) => `/api/documents/${i.documentId}/goal`, body: () => ({ word_goal: 500 }), other: [404], anonymous: [401] },
   "PUT /api/documents/:id/pin": { path: (i) => `/api/documents/${i.documentId}/pin`, other: [404], anonymous: [401] },
   "DELETE /api/documents/:id/pin": { path: (i) => `/api/documents/${i.documentId}/pin`, other: [404], anonymous: [401] },
   "POST /api/trash/:id/restore": { path: (i) => `/api/trash/${i.documentId}/restore`, other: [404], anonymous: [401] },
@@ -97,7 +103,49 @@ const ROUTES_WITH_IDS: Record<string, Row> = {
     anonymous: [401],
   },
   "DELETE /api/documents/:id/members/:memberId": { path: (i) => `/api/documents/${i.documentId}/members/${i.memberId}`, other: [404], anonymous: [401] },
+  "GET /api/documents/:id/comments": { path: (i) => `/api/documents/${i.documentId}/comments`, other: [404], anonymous: [401] },
+  "POST /api/documents/:id/comments": {
+    path: (i) => `/api/documents/${i.documentId}/comments`,
+    body: () => ({ anchor_id: "intruder-anchor", body: "mine now" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "PATCH /api/documents/:id/comments/:threadId": {
+    path: (i) => `/api/documents/${i.documentId}/comments/${i.threadId}`,
+    body: () => ({ resolved: true }),
+    other: [404],
+    anonymous: [401],
+  },
+  "POST /api/documents/:id/comments/:threadId/replies": {
+    path: (i) => `/api/documents/${i.documentId}/comments/${i.threadId}/replies`,
+    body: () => ({ body: "me too" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "PATCH /api/documents/:id/comments/:threadId/replies/:commentId": {
+    path: (i) => `/api/documents/${i.documentId}/comments/${i.threadId}/replies/${i.commentId}`,
+    body: () => ({ body: "rewritten" }),
+    other: [404],
+    anonymous: [401],
+  },
+  "DELETE /api/documents/:id/comments/:threadId/replies/:commentId": {
+    path: (i) => `/api/documents/${i.documentId}/comments/${i.threadId}/replies/${i.commentId}`,
+    other: [404],
+    anonymous: [401],
+  },
+  // The document is private (and does not show comments): as for a missing one.
+  "GET /api/shared/:id/comments": { path: (i) => `/api/shared/${i.documentId}/comments`, other: [404], anonymous: [404] },
   "POST /api/invitations/:invitationId/accept": { path: (i) => `/api/invitations/${i.memberId}/accept`, other: [404], anonymous: [401] },
+  "POST /api/documents/:id/images": { path: (i) => `/api/documents/${i.documentId}/images`, body: () => ({ data: "x" }), other: [404], anonymous: [401] },
+  "GET /api/images/:imageId": { path: (i) => `/api/images/${i.imageId}`, other: [404], anonymous: [401] },
+  "GET /api/shared/:id/images/:imageId": { path: (i) => `/api/shared/${i.documentId}/images/${i.imageId}`, other: [404], anonymous: [404] },
+  "POST /api/shared/:id/images": { path: (i) => `/api/shared/${i.documentId}/images`, other: [404], anonymous: [404] },
+  "GET /api/documents/:id/mentionable": { path: (i) => `/api/documents/${i.documentId}/mentionable`, other: [404], anonymous: [401] },
+  "POST /api/notifications/:id/read": { path: (i) => `/api/notifications/${i.notificationId}/read`, other: [404], anonymous: [401] },
+  "POST /api/notifications/threads/:id/read": { path: (i) => `/api/notifications/threads/${i.threadId}/read`, other: [404], anonymous: [401] },
+  // The token is the grant: one that is not signed by the server is no one's.
+  "GET /api/notifications/unsubscribe/:token": { path: (i) => `/api/notifications/unsubscribe/${i.notificationId}.0.forged`, other: [404], anonymous: [404] },
+  "POST /api/notifications/unsubscribe/:token": { path: (i) => `/api/notifications/unsubscribe/${i.notificationId}.0.forged`, other: [404], anonymous: [404] },
   "POST /api/invitations/:invitationId/decline": { path: (i) => `/api/invitations/${i.memberId}/decline`, other: [404], anonymous: [401] },
 };
 
@@ -108,7 +156,7 @@ describe("object-level authorization on every route with an id", () => {
   let ids: Ids;
 
   async function snapshot() {
-    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox, documentVersions, documentPins];
+    const tables = [documents, aiSuggestions, checkoutSessions, subscriptions, preferences, invoices, documentMembers, mailOutbox, documentVersions, documentPins, images, documentImages, commentThreads, comments, notifications, notificationMail];
     const rows = await Promise.all(tables.map((tbl) => t.ctx.db.select().from(tbl)));
     return JSON.stringify(rows.map((r) => r.map((x) => JSON.stringify(x)).sort()));
   }
@@ -136,7 +184,26 @@ describe("object-level authorization on every route with an id", () => {
     expect(member.statusCode).toBe(201);
     const version = await t.app.inject({ method: "POST", url: `/api/documents/${documentId}/versions`, headers: owner.headers, payload: { name: "First" } });
     expect(version.statusCode).toBe(201);
-    ids = { documentId, suggestionId: suggestion!.id, checkoutId, invoiceId: invoice!.id, memberId: member.json().id, versionId: version.json().id };
+    const image = await uploadOk(t, owner, documentId);
+    const thread = await request(t, "POST", `/api/documents/${documentId}/comments`, { user: owner, payload: { anchor_id: "owner-anchor", body: "Note to self" } });
+    expect(thread.statusCode).toBe(201);
+    // A notification of the owner's own (as if someone had replied in their thread).
+    const [notification] = await t.ctx.db
+      .insert(notifications)
+      .values({ userId: owner.id, kind: "reply", documentId, threadId: thread.json().id, commentId: thread.json().comments[0].id, actorName: "Someone" })
+      .returning();
+    ids = {
+      notificationId: notification!.id,
+      documentId,
+      suggestionId: suggestion!.id,
+      checkoutId,
+      invoiceId: invoice!.id,
+      memberId: member.json().id,
+      versionId: version.json().id,
+      imageId: image.id,
+      threadId: thread.json().id,
+      commentId: thread.json().comments[0].id,
+    };
   });
   afterAll(async () => t?.close());
 

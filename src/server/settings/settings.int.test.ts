@@ -29,9 +29,10 @@ describe("settings API", () => {
       showWordCount: true,
       focusModeDefault: false,
       inlineCompletion: true,
+      grammarCheck: true,
     });
     const notes = await request(t, "GET", "/api/settings/notifications", { user: u });
-    expect(notes.json()).toEqual({ marketing: true, updates: true, security: true });
+    expect(notes.json()).toEqual({ marketing: true, updates: true, security: true, comments: true });
     expect(DEFAULT_NOTIFICATIONS).toEqual(notes.json());
   });
 
@@ -50,7 +51,7 @@ describe("settings API", () => {
     expect(again.json()).toMatchObject({ theme: "dark", fontSize: "large", autoSave: false, fontFamily: "inter" });
 
     const n = await request(t, "PUT", "/api/settings/notifications", { user: u, payload: { marketing: false } });
-    expect(n.json()).toEqual({ marketing: false, updates: true, security: true });
+    expect(n.json()).toEqual({ marketing: false, updates: true, security: true, comments: true });
     // Saving notifications leaves preferences alone and vice versa.
     const p = await request(t, "GET", "/api/settings/preferences", { user: u });
     expect(p.json()).toMatchObject({ theme: "dark" });

@@ -33,6 +33,7 @@ export async function findSharedRow(ctx: AppContext, documentId: string) {
       updatedAt: documents.updatedAt,
       version: documents.version,
       allowEditing: documents.allowEditing,
+      showComments: documents.shareComments,
       passwordHash: documents.sharePasswordHash,
       generation: documents.shareGeneration,
     })
@@ -68,6 +69,7 @@ export function presentShared(doc: {
   updatedAt?: string | Date;
   allow_editing?: boolean;
   allowEditing?: boolean;
+  showComments?: boolean;
   version: number;
 }): SharedDocument {
   const updated = doc.updated_at ?? doc.updatedAt ?? new Date(0);
@@ -77,6 +79,7 @@ export function presentShared(doc: {
     content: doc.content,
     updated_at: updated instanceof Date ? updated.toISOString() : updated,
     allow_editing: doc.allow_editing ?? doc.allowEditing ?? false,
+    ...(doc.showComments !== undefined ? { show_comments: doc.showComments } : {}),
     version: doc.version,
   };
 }

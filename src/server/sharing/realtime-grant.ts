@@ -29,6 +29,8 @@ export async function shareRealtimePrincipal(
 export interface LiveShareState {
   generation: number;
   allowEditing: boolean;
+  /** Whether visitors see the comment threads (the owner's "Show comments"). */
+  showComments: boolean;
   /** The first instant the link no longer works, or null for no expiry. */
   expiresAt: Date | null;
 }
@@ -40,7 +42,12 @@ export interface LiveShareState {
 export async function liveShareState(ctx: AppContext, documentId: string): Promise<LiveShareState | null> {
   if (!isDocumentId(documentId)) return null;
   const [row] = await ctx.db
-    .select({ generation: documents.shareGeneration, allowEditing: documents.allowEditing, expiresAt: documents.shareExpiresAt })
+    .select({
+      generation: documents.shareGeneration,
+      allowEditing: documents.allowEditing,
+      showComments: documents.shareComments,
+      expiresAt: documents.shareExpiresAt,
+    })
     .from(documents)
     .where(liveLinkCondition(ctx, documentId));
   return row ?? null;

@@ -12,16 +12,18 @@ import { hashSharePassword } from "./password.js";
 const columns = {
   isPublic: documents.isPublic,
   allowEditing: documents.allowEditing,
+  showComments: documents.shareComments,
   expiresAt: documents.shareExpiresAt,
   passwordHash: documents.sharePasswordHash,
 };
 
-type Row = { isPublic: boolean; allowEditing: boolean; expiresAt: Date | null; passwordHash: string | null };
+type Row = { isPublic: boolean; allowEditing: boolean; showComments: boolean; expiresAt: Date | null; passwordHash: string | null };
 
 function present(row: Row): ShareSettings {
   return {
     isPublic: row.isPublic,
     allowEditing: row.allowEditing,
+    showComments: row.showComments,
     expiresAt: expiryDate(row.expiresAt),
     hasPassword: row.passwordHash !== null,
   };
@@ -51,6 +53,7 @@ export async function updateShareSettings(
   const set: Partial<typeof documents.$inferInsert> = {};
   if (input.isPublic !== undefined) set.isPublic = input.isPublic;
   if (input.allowEditing !== undefined) set.allowEditing = input.allowEditing;
+  if (input.showComments !== undefined) set.shareComments = input.showComments;
   if (input.expiresAt !== undefined) set.shareExpiresAt = input.expiresAt === null ? null : expiryInstant(input.expiresAt);
   if (passwordChanges) set.sharePasswordHash = newHash ?? null;
   // Making the document private or changing/removing the password revokes every share

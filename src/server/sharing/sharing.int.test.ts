@@ -50,15 +50,16 @@ describe("sharing", () => {
   it("lets only the owner read and change the share settings", async () => {
     const doc = await newDoc();
     const initial = await request(t, "GET", `/api/documents/${doc.id}/share`, { user: owner });
-    expect(initial.json()).toEqual({ isPublic: false, allowEditing: false, expiresAt: null, hasPassword: false });
+    expect(initial.json()).toEqual({ isPublic: false, allowEditing: false, showComments: false, expiresAt: null, hasPassword: false });
 
     const res = await share(doc.id, { isPublic: true, allowEditing: true, expiresAt: utcDay(t.clock.now), password: "s3cret" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ isPublic: true, allowEditing: true, expiresAt: utcDay(t.clock.now), hasPassword: true });
+    expect(res.json()).toEqual({ isPublic: true, allowEditing: true, showComments: false, expiresAt: utcDay(t.clock.now), hasPassword: true });
     // Reopening the dialog shows the same settings; omitted fields are kept.
     expect((await share(doc.id, { allowEditing: false })).json()).toEqual({
       isPublic: true,
       allowEditing: false,
+      showComments: false,
       expiresAt: utcDay(t.clock.now),
       hasPassword: true,
     });
@@ -89,7 +90,7 @@ describe("sharing", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-robots-tag"]).toContain("noindex");
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["allow_editing", "content", "id", "title", "updated_at", "version"]);
+    expect(Object.keys(body).sort()).toEqual(["allow_editing", "content", "id", "show_comments", "title", "updated_at", "version"]);
     expect(body).toMatchObject({ id: doc.id, title: "Public notes", content, allow_editing: false, version: 1 });
     expect(res.body).not.toContain(owner.id);
     expect(res.body).not.toContain(owner.email);

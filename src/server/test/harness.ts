@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
+import { inject } from "vitest";
 import type { PlanId } from "../../shared/plans.js";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
@@ -65,7 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 5 });
+  // The migrated image made once by pglite-image.global.ts (absent when a file runs outside the integration project).
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 5, image: inject("pgliteImage") });
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -2,4 +2,4 @@
 export { authorOf, readVersion } from "./queries.js";
 export { purgeExpiredVersions } from "./retention.js";
 export { versionRoutes } from "./routes.js";
-export { snapshotIfChanged, snapshotIfDue } from "./snapshots.js";
+export { keepFirstVersion, snapshotIfChanged, snapshotIfDue } from "./snapshots.js";

@@ -1,5 +1,6 @@
 // Unnamed snapshots older than the owner's plan keeps them (VERSION_RETENTION_DAYS: Gratis 7
-// days, Creator 90, Professional always) are deleted by the upkeep; named ones stay. The plan
+// days, Creator 90, Professional always) are deleted by the upkeep; named ones stay, and so
+// does the first version (the document as created or imported), where every history starts. The plan
 // rule is billing/plan-lookup.ts's, in SQL: a subscription counts while it is active or
 // trialing and its period has not ended.
 import { VERSION_RETENTION_DAYS } from "../../shared/contracts/versions.js";
@@ -13,6 +14,7 @@ const PURGE = `
     AND (s.current_period_end IS NULL OR s.current_period_end > $1::timestamptz)
   WHERE v.document_id = d.id
     AND v.name IS NULL
+    AND v.kind <> 'created'
     AND CASE coalesce(s.plan, 'gratis')
       WHEN 'professional' THEN false
       WHEN 'creator' THEN v.created_at < $1::timestamptz - make_interval(days => $2::int)

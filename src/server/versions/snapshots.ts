@@ -109,6 +109,15 @@ export async function snapshotIfDue(ctx: AppContext, documentId: string, authors
   return !!taken;
 }
 
+/**
+ * The first version of a new document: its content as created or imported, so its history
+ * starts at the beginning and the first change can be compared with what came before it.
+ */
+export async function keepFirstVersion(ctx: AppContext, documentId: string, author: VersionAuthor): Promise<void> {
+  const taken = await takeSnapshot(ctx, documentId, { kind: "created", authors: [author] });
+  if (taken) lastTaken(ctx).set(documentId, taken.createdAt);
+}
+
 /** When an editing session ends: a snapshot if the document changed since the last one. */
 export async function snapshotIfChanged(ctx: AppContext, documentId: string, authors: VersionAuthor[]): Promise<boolean> {
   const last = await latest(ctx, documentId);

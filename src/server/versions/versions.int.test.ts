@@ -35,10 +35,12 @@ describe("version history", () => {
     const doc = await create(owner, "One");
     await save(owner, doc, "Two");
     await save(owner, doc, "Three");
+    // The history starts with the document as created; the saves within five minutes of it
+    // wait for the next snapshot (the editor shows them as the current version).
     let list = await versions(owner, doc.id);
-    expect(list.versions.map((v) => [v.kind, v.authors.map((a) => a.name)])).toEqual([["auto", ["Olivia Owner"]]]);
+    expect(list.versions.map((v) => [v.kind, v.authors.map((a) => a.name)])).toEqual([["created", ["Olivia Owner"]]]);
     expect(list.retention_days).toBeNull();
-    expect(await textOf(owner, doc.id, list.versions[0]!.id)).toBe("Two");
+    expect(await textOf(owner, doc.id, list.versions[0]!.id)).toBe("One");
 
     t.clock.advance(5 * MIN + 1000);
     await save(owner, doc, "Four");
@@ -49,7 +51,7 @@ describe("version history", () => {
     expect(list.versions.map((v) => [v.kind, v.name])).toEqual([
       ["named", "Sent to editor"],
       ["auto", null],
-      ["auto", null],
+      ["created", null],
     ]);
     expect(await textOf(owner, doc.id, list.versions[0]!.id)).toBe("Four");
     // Renamed and unnamed.
@@ -57,6 +59,17 @@ describe("version history", () => {
     expect((await request(t, "PATCH", `/api/documents/${doc.id}/versions/${v.id}`, { user: owner, payload: { name: "Draft two" } })).json()).toMatchObject({ name: "Draft two" });
     expect((await request(t, "PATCH", `/api/documents/${doc.id}/versions/${v.id}`, { user: owner, payload: { name: null } })).json()).toMatchObject({ name: null });
     expect((await request(t, "POST", `/api/documents/${doc.id}/versions`, { user: owner, payload: { name: "  " } })).statusCode).toBe(400);
+  });
+
+  it("starts an imported document's history with the file as imported", async () => {
+    const data = Buffer.from("# Imported\n\nAs it came in.\n").toString("base64");
+    const res = await request(t, "POST", "/api/import", { user: owner, payload: { files: [{ name: "notes.md", data }] } });
+    expect(res.statusCode).toBe(201);
+    const id = (res.json() as { results: { id: string }[] }).results[0]!.id;
+    const [first, ...rest] = (await versions(owner, id)).versions;
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ kind: "created", authors: [{ name: "Olivia Owner" }] });
+    expect(await textOf(owner, id, first!.id)).toContain("As it came in.");
   });
 
   it("pages the list newest first by key: every version once, in order, however long the history", async () => {
@@ -101,9 +114,11 @@ describe("version history", () => {
 
   it("a restore is a new change that keeps the state it replaced; restoring that undoes it; a version exports", async () => {
     const doc = await create(owner, "First draft");
+    t.clock.advance(5 * MIN + 1000);
     await save(owner, doc, "Second draft");
     const [first] = (await versions(owner, doc.id)).versions;
     // The snapshot holds the state saved at that moment.
+    expect(first!.kind).toBe("auto");
     expect(await textOf(owner, doc.id, first!.id)).toBe("Second draft");
     await save(owner, doc, "Third draft");
     const restored = await request(t, "POST", `/api/documents/${doc.id}/versions/${first!.id}/restore`, { user: owner });
@@ -124,6 +139,7 @@ describe("version history", () => {
 
   it("a restore reaches everyone editing the document live", async () => {
     const doc = await create(owner, "Live start");
+    t.clock.advance(5 * MIN + 1000);
     await save(owner, doc, "Live kept");
     const [kept] = (await versions(owner, doc.id)).versions;
     const a = openEditor(base, doc.id, owner.token);
@@ -181,16 +197,18 @@ describe("version history", () => {
     const docs = new Map<TestUser, string>();
     for (const user of [free, creator, pro]) {
       const doc = await create(user, "Kept?");
+      t.clock.advance(5 * MIN + 1000);
       await save(user, doc, "Saved once");
       await request(t, "POST", `/api/documents/${doc.id}/versions`, { user, payload: { name: "Named" } });
       docs.set(user, doc.id);
     }
     const count = async (user: TestUser) =>
-      (await t.database.sql.query<{ name: string | null }>("SELECT name FROM document_versions WHERE document_id = $1", [docs.get(user)])).map((r) => r.name ?? "auto").sort();
+      (await t.database.sql.query<{ name: string | null; kind: string }>("SELECT name, kind FROM document_versions WHERE document_id = $1", [docs.get(user)])).map((r) => r.name ?? r.kind).sort();
     t.clock.advance(8 * DAY);
     await purgeExpiredVersions(t.ctx);
-    expect(await count(free)).toEqual(["Named"]);
-    expect(await count(creator)).toEqual(["Named", "auto"]);
+    // The first version (the document as created) stays on every plan.
+    expect(await count(free)).toEqual(["Named", "created"]);
+    expect(await count(creator)).toEqual(["Named", "auto", "created"]);
     // Subscriptions from the harness last 30 days: renew them before moving past 90.
     await setTestPlan(t, creator.id, "creator");
     await setTestPlan(t, pro.id, "professional");
@@ -198,9 +216,9 @@ describe("version history", () => {
     await setTestPlan(t, creator.id, "creator");
     await setTestPlan(t, pro.id, "professional");
     await purgeExpiredVersions(t.ctx);
-    expect(await count(creator)).toEqual(["Named"]);
-    expect(await count(pro)).toEqual(["Named", "auto"]);
+    expect(await count(creator)).toEqual(["Named", "created"]);
+    expect(await count(pro)).toEqual(["Named", "auto", "created"]);
     const later = { ...pro, ...(await freshToken(t, pro)) };
-    expect((await versions(later, docs.get(pro)!)).versions).toHaveLength(2);
+    expect((await versions(later, docs.get(pro)!)).versions).toHaveLength(3);
   });
 });

@@ -44,6 +44,8 @@ export const SummarizeRequest = z.object({ text });
 export const OutlineRequest = z.object({ text });
 export const CreateSuggestionRequest = z.union([
   z.object({
+    /** The suggestion group's id in the document's marks, so whoever decides it later can record the outcome. */
+    id: z.string().uuid().optional(),
     documentId: z.string().uuid().nullable().optional(),
     originalText: z.string().min(1),
     suggestedText: z.string(),
@@ -51,7 +53,12 @@ export const CreateSuggestionRequest = z.union([
   }),
   z.object({ text, type: z.literal("rewriting"), count: z.coerce.number().int().min(1).max(AI_MAX_ALTERNATIVES).default(DEFAULT_ALTERNATIVES_COUNT) }),
 ]);
-export const UpdateSuggestionRequest = z.object({ accepted: z.boolean() });
+/**
+ * A decision on a suggestion's changes: `accepted` when a change was accepted; `settled` when
+ * none of its changes is pending any more. Accepted once stays accepted; a suggestion
+ * settled with no change accepted is rejected.
+ */
+export const UpdateSuggestionRequest = z.object({ accepted: z.boolean(), settled: z.boolean().default(true) });
 /** "Ask AI": a free instruction applied to the selection (or the whole document). */
 export const AskRequest = z.object({
   text,

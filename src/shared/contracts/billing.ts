@@ -1,6 +1,6 @@
 // Billing request/response contracts (spec accounts §3/§7, editor §7), shared by server and client.
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../limits.js";
+import { passwordProblem } from "../passwords/rule.js";
 import { BILLING_INTERVALS, type BillingInterval } from "../plans.js";
 
 const billingIntervalSchema = z.enum(BILLING_INTERVALS);
@@ -32,7 +32,14 @@ export interface CheckoutSessionDetails {
 export const activateAccountRequest = z.object({
   sessionId: z.string().min(1).max(300),
   email: z.string().trim().email().max(320),
-  password: z.string().min(MIN_PASSWORD_LENGTH).max(1000),
+  // The same rule as sign-up: activation is how a buyer without an account chooses a password.
+  password: z
+    .string()
+    .max(1000)
+    .superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+    }),
 });
 export type ActivateAccountRequest = z.infer<typeof activateAccountRequest>;
 export interface ActivateAccountResponse {

@@ -45,7 +45,9 @@ export type CollabNotice =
       /** Base64 Yjs state vector of the stored copy: which changes it holds. */
       stateVector: string;
     }
-  | { type: "store-failed"; retryInMs: number };
+  | { type: "store-failed"; retryInMs: number }
+  /** A comment thread of the document changed: read the threads again (the notice carries no text). */
+  | { type: "comments"; threadId: string };
 
 /** Requests an editor may send: "store now" (Ctrl+S) instead of waiting for the 2 s pause. */
 export interface CollabRequest {
@@ -75,6 +77,9 @@ export function readCollabNotice(value: unknown): CollabNotice | null {
   }
   if (value.type === "store-failed") {
     return isNumber(value.retryInMs) ? { type: "store-failed", retryInMs: value.retryInMs } : null;
+  }
+  if (value.type === "comments") {
+    return typeof value.threadId === "string" ? { type: "comments", threadId: value.threadId } : null;
   }
   return null;
 }

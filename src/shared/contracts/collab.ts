@@ -29,6 +29,7 @@ export const collabNotice: z.ZodType<CollabNotice> = z.discriminatedUnion("type"
     stateVector: z.string(),
   }),
   z.object({ type: z.literal("store-failed"), retryInMs: z.number() }),
+  z.object({ type: z.literal("comments"), threadId: z.string() }),
 ]);
 
 /** Requests an editor may send: "store now" (Ctrl+S) instead of waiting for the 2 s pause. */

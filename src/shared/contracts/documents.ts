@@ -2,7 +2,7 @@
 // Records are snake_case like the spec's table rows; timestamps are ISO strings.
 import { z } from "zod";
 import type { DocNode } from "../editor/schema.js";
-import { TITLE_MAX_LENGTH } from "../limits.js";
+import { TITLE_MAX_LENGTH, WORD_GOAL_MAX } from "../limits.js";
 
 /** A title as stored: trimmed, non-empty, at most 255 characters. */
 export const DocumentTitleSchema = z
@@ -33,6 +33,19 @@ export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBodySchema>;
 
 export const DocumentIdParamsSchema = z.object({ id: z.string() });
 
+export { WORD_GOAL_MAX } from "../limits.js";
+
+/** PATCH /api/documents/:id/goal: the word-count goal, or null to clear it. Answered with the same shape. */
+export const WordGoalBodySchema = z.object({
+  word_goal: z
+    .number({ message: "word_goal must be a whole number of words or null" })
+    .int("word_goal must be a whole number of words")
+    .min(1, "A goal is at least 1 word")
+    .max(WORD_GOAL_MAX, `A goal is at most ${WORD_GOAL_MAX.toLocaleString("en")} words`)
+    .nullable(),
+});
+export type WordGoalBody = z.infer<typeof WordGoalBodySchema>;
+
 const DocumentRecordSchema = z.object({
   id: z.string(),
   /** The owner; in a realtime UPDATE it is the writer (null for a share visitor). */
@@ -46,8 +59,10 @@ const DocumentRecordSchema = z.object({
   has_password: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The writer's word-count goal, or null (PATCH /api/documents/:id/goal). */
+  word_goal: z.number().int().nullable(),
   /** GET /api/documents/:id only: what the caller may do (the owner, or a member's role). */
-  access: z.enum(["owner", "editor", "viewer"]).optional(),
+  access: z.enum(["owner", "editor", "commenter", "viewer"]).optional(),
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 
@@ -63,6 +78,8 @@ export const DocumentSummarySchema = DocumentRecordSchema.omit({ content: true, 
   excerpt: z.string(),
   /** Pinned to the top of the caller's dashboard (GET /api/documents only). */
   pinned: z.boolean().optional(),
+  /** Open comment threads (GET /api/documents only). */
+  open_comments: z.number().int().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 

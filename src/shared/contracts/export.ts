@@ -21,4 +21,6 @@ export const exportRequest = z.object({
   title: z.string().max(TITLE_MAX_LENGTH),
   content: z.unknown(),
   pageSize: z.enum(PDF_PAGE_SIZES).optional(),
+  /** For Word: the document whose comment threads (those the caller may read) become Word comments. */
+  document_id: z.string().max(64).optional(),
 });

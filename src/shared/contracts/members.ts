@@ -1,10 +1,11 @@
-// Members of a document: people the owner invited by email as viewer or editor, their
+// Members of a document: people the owner invited by email as viewer, commenter or editor, their
 // invitation link, and the invitee's "Shared with me" list. An invitation is pending until
 // the invitee accepts it, and only then opens the document; the owner's side answers the
 // same for every address, so it never tells whether someone has an account.
 import { z } from "zod";
 
-export const MEMBER_ROLES = ["viewer", "editor"] as const;
+/** A commenter reads and comments but never changes the text (as in Google Docs). */
+export const MEMBER_ROLES = ["viewer", "commenter", "editor"] as const;
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof MemberRoleSchema>;
 

@@ -9,4 +9,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   showWordCount: true,
   focusModeDefault: false,
   inlineCompletion: true,
+  grammarCheck: true,
 };

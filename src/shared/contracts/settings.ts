@@ -19,6 +19,8 @@ export const preferencesSchema = z.object({
   focusModeDefault: z.boolean(),
   /** Ghost-text completion while writing, where the user's AI offers it. */
   inlineCompletion: z.boolean(),
+  /** Spelling and grammar underlined while writing, checked in the browser (no AI tokens). */
+  grammarCheck: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -32,12 +34,14 @@ export const notificationsSchema = z.object({
   marketing: z.boolean(),
   updates: z.boolean(),
   security: z.boolean(),
+  /** Emails about mentions and replies in comment threads (the inbox keeps them either way). */
+  comments: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const notificationsPatchSchema = notificationsSchema.partial().strict();
 export type NotificationsPatch = z.infer<typeof notificationsPatchSchema>;
 
-export const DEFAULT_NOTIFICATIONS: Notifications = { marketing: true, updates: true, security: true };
+export const DEFAULT_NOTIFICATIONS: Notifications = { marketing: true, updates: true, security: true, comments: true };
 
 export const deleteAccountSchema = z.object({ confirmEmail: z.string().trim().min(1, "Type your email address to confirm") });
 

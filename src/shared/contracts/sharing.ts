@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { DocumentContentInputSchema, DocumentTitleSchema } from "./documents.js";
 
-/** Header a visitor sends the share token in (after unlocking a password-protected link). */
-export const SHARE_TOKEN_HEADER = "x-share-token";
+export { SHARE_TOKEN_HEADER } from "./share-token.js";
 /** How long an unlocked share token lives. */
 export const SHARE_TOKEN_TTL_SECONDS = 60 * 60;
 /** Failed unlock attempts allowed per visitor IP on one link within the window, then 429 for that IP on that link. */
@@ -35,6 +34,8 @@ const isoDate = z
 export const shareSettingsInput = z.strictObject({
   isPublic: z.boolean().optional(),
   allowEditing: z.boolean().optional(),
+  /** Visitors on the link see the comment threads (read only); off unless the owner turns it on. */
+  showComments: z.boolean().optional(),
   expiresAt: isoDate.nullable().optional(),
   password: z.string().min(1, "must not be empty").max(SHARE_PASSWORD_MAX_LENGTH).nullable().optional(),
 });
@@ -44,6 +45,7 @@ export type ShareSettingsInput = z.infer<typeof shareSettingsInput>;
 export const shareSettings = z.object({
   isPublic: z.boolean(),
   allowEditing: z.boolean(),
+  showComments: z.boolean(),
   expiresAt: z.string().nullable(),
   hasPassword: z.boolean(),
 });
@@ -56,6 +58,8 @@ export const sharedDocument = z.object({
   content: z.unknown(),
   updated_at: z.string(),
   allow_editing: z.boolean(),
+  /** The owner shows the comments to visitors (GET /api/shared/:id/comments). */
+  show_comments: z.boolean().optional(),
   version: z.number().int(),
 });
 export type SharedDocument = z.infer<typeof sharedDocument>;

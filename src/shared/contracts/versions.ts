@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { DocNode } from "../editor/schema.js";
 
-export const VERSION_KINDS = ["auto", "session", "restore", "ai", "named"] as const;
+/** `created`: the document as it was created or imported, the first entry of every history. */
+export const VERSION_KINDS = ["created", "auto", "session", "restore", "ai", "named"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
 
 /** At most one automatic snapshot per document in this time while it is being edited. */

@@ -9,10 +9,20 @@ import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
+import { CommentMark } from "./marks/comment.js";
 import { Highlight } from "./marks/highlight.js";
 import { Subscript } from "./marks/subscript.js";
 import { Superscript } from "./marks/superscript.js";
+import { CodeBlock } from "./nodes/code-block.js";
+import { Footnote } from "./nodes/footnote.js";
+import { FootnoteReference } from "./nodes/footnote-reference.js";
+import { Footnotes } from "./nodes/footnotes.js";
 import { HEADING_LEVELS } from "./nodes/heading.js";
+import { ImageNode } from "./nodes/image.js";
+import { Table } from "./nodes/table.js";
+import { TableCell } from "./nodes/table-cell.js";
+import { TableHeader } from "./nodes/table-header.js";
+import { TableRow } from "./nodes/table-row.js";
 import { TaskItem } from "./nodes/task-item.js";
 import { TaskList } from "./nodes/task-list.js";
 
@@ -24,7 +34,12 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
   return [
     StarterKit.configure({
       heading: { levels: [...HEADING_LEVELS] },
+      // Replaced by the code block with a language (nodes/code-block.ts).
+      codeBlock: false,
       undoRedo: opts.undoRedo === false ? false : { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
+      // No empty line after the notes: the notes stay last (nodes/footnote-order.ts), so a line
+      // added after them was moved before them at the next footnote change, and another added.
+      trailingNode: { notAfter: ["footnotes"] },
       link: {
         openOnClick: false,
         autolink: true,
@@ -36,6 +51,15 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
     }),
     TaskList,
     TaskItem,
+    ImageNode,
+    Table,
+    TableRow,
+    TableHeader,
+    TableCell,
+    CodeBlock,
+    FootnoteReference,
+    Footnotes,
+    Footnote,
     TextStyle,
     Color,
     FontFamily,
@@ -47,5 +71,6 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
     AiSuggestionMark,
     SuggestionInsertMark,
     SuggestionDeleteMark,
+    CommentMark,
   ];
 }

@@ -4,6 +4,8 @@
 // (one removal and its replacement share it, so they are accepted or rejected together) and
 // the group's id (one AI request). Being marks of the live document, every collaborator
 // sees a pending suggestion the same way. Exports leave them out (without-suggestions.ts).
+// A person's suggestion in Suggesting mode (src/client/features/suggesting/) is the same two
+// marks with its author and time added; Word export writes those as tracked changes.
 import { Mark, mergeAttributes } from "@tiptap/core";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 
@@ -15,6 +17,15 @@ type El = { getAttribute(name: string): string | null };
 const idAttrs = {
   id: { default: null, parseHTML: (el: El) => el.getAttribute("data-suggestion-id"), renderHTML: (a: Record<string, unknown>) => (a.id ? { "data-suggestion-id": String(a.id) } : {}) },
   group: { default: null, parseHTML: (el: El) => el.getAttribute("data-suggestion-group"), renderHTML: (a: Record<string, unknown>) => (a.group ? { "data-suggestion-group": String(a.group) } : {}) },
+  // A person's suggestion (suggestion-names.ts isPersonSuggestion): who and when. The name is
+  // drawn as a tooltip and colours nothing; an AI proposal leaves all three null.
+  author: { default: null, rendered: false },
+  authorName: {
+    default: null,
+    parseHTML: (el: El) => el.getAttribute("data-suggestion-author"),
+    renderHTML: (a: Record<string, unknown>) => (a.authorName ? { "data-suggestion-author": String(a.authorName), title: `Suggested by ${String(a.authorName)}` } : {}),
+  },
+  createdAt: { default: null, rendered: false },
 };
 
 export const SuggestionInsertMark = Mark.create({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocNode } from "./schema.js";
-import { countWords, docToPlainText } from "./text.js";
+import fc from "fast-check";
+import { EXCERPT_SEPARATOR, countWords, docToPlainText, excerptOf } from "./text.js";
 import { withoutSuggestions } from "./without-suggestions.js";
 import { RICH_DOC } from "../export/rich-fixtures.js";
 
@@ -61,7 +62,7 @@ describe("docToPlainText with pending suggestions", () => {
 describe("docToPlainText of headings 4–6, to-do lists, superscript, subscript and highlight", () => {
   it("reads each to-do item as its own line without a checkbox glyph, and marked text as plain text", () => {
     expect(docToPlainText(RICH_DOC)).toBe(
-      ["Plan", "Fourth level", "Fifth level", "Sixth level", "Buy milk", "Write report", "Outline", "Water is H2O and E = mc2. Remember this."].join("\n"),
+      ["Plan", "Fourth level", "Fifth level", "Sixth level", "Buy milk", "Write report", "Outline", "Water is H2O and E = mc2. Remember this.", "Drink", "Cups", "Green tea", "3"].join("\n"),
     );
   });
 
@@ -79,5 +80,74 @@ describe("docToPlainText of headings 4–6, to-do lists, superscript, subscript 
       ],
     };
     expect(countWords(docToPlainText(list))).toBe(3);
+  });
+});
+
+describe("tables in the plain text", () => {
+  it("ends every cell on its own line, so neighbouring cells' words stay apart for search and counts", () => {
+    const cellOf = (type: string, ...texts: string[]) => ({ type, content: texts.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) });
+    const table = {
+      type: "doc",
+      content: [
+        { type: "table", content: [{ type: "tableRow", content: [cellOf("tableHeader", "Name"), cellOf("tableHeader", "Notes")] }, { type: "tableRow", content: [cellOf("tableCell", "Ada"), cellOf("tableCell", "first", "second")] }] },
+        { type: "paragraph", content: [{ type: "text", text: "After" }] },
+      ],
+    };
+    const text = docToPlainText(table);
+    expect(text).toBe("Name\nNotes\nAda\nfirst\nsecond\nAfter");
+    expect(countWords(text)).toBe(6);
+  });
+});
+
+describe("excerptOf, the dashboard card's line of a document", () => {
+  const text = (t: string) => ({ type: "text", text: t });
+  const para = (t: string): DocNode => ({ type: "paragraph", content: [text(t)] });
+  const cell = (type: string, t: string) => ({ type, content: [para(t)] });
+
+  it("puts a separator between a heading and the paragraph after it", () => {
+    const doc: DocNode = { type: "doc", content: [{ type: "heading", attrs: { level: 1 }, content: [text("Rivers of the North")] }, para("Rivers shape the land.")] };
+    expect(excerptOf(docToPlainText(doc), 160)).toBe("Rivers of the North · Rivers shape the land.");
+  });
+
+  it("reads list items and table cells as blocks of their own", () => {
+    const doc: DocNode = {
+      type: "doc",
+      content: [
+        { type: "bulletList", content: [{ type: "listItem", content: [para("Milk")] }, { type: "listItem", content: [para("Bread")] }] },
+        { type: "table", content: [{ type: "tableRow", content: [cell("tableHeader", "Name"), cell("tableHeader", "Notes")] }, { type: "tableRow", content: [cell("tableCell", "Ada"), cell("tableCell", "first")] }] },
+      ],
+    };
+    expect(excerptOf(docToPlainText(doc), 160)).toBe("Milk · Bread · Name · Notes · Ada · first");
+  });
+
+  it("collapses white space inside a block and keeps at most max characters, never ending on a separator", () => {
+    expect(excerptOf("  one \t two  \n\n three ", 160)).toBe("one two · three");
+    expect(excerptOf("abcd\nefgh", 5)).toBe("abcd");
+    expect(excerptOf("abcd\nefgh", 6)).toBe("abcd");
+    expect(excerptOf("abcd\nefgh", 8)).toBe("abcd · e");
+  });
+
+  it("never glues the words of two neighbouring blocks, whatever the blocks", () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9'’.,!?-]{1,12}$/);
+    const block = fc.array(word, { minLength: 1, maxLength: 6 }).map((ws) => ws.join(" "));
+    const kind = fc.constantFrom("paragraph", "heading", "listItem", "tableCell");
+    const node = (k: string, t: string): DocNode => {
+      if (k === "heading") return { type: "heading", attrs: { level: 2 }, content: [text(t)] };
+      if (k === "listItem") return { type: "bulletList", content: [{ type: "listItem", content: [para(t)] }] };
+      if (k === "tableCell") return { type: "table", content: [{ type: "tableRow", content: [cell("tableCell", t)] }] };
+      return para(t);
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(kind, block), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 400 }), (blocks, max) => {
+        const doc: DocNode = { type: "doc", content: blocks.map(([k, t]) => node(k, t)) };
+        const whole = blocks.map(([, t]) => t).join(EXCERPT_SEPARATOR);
+        const excerpt = excerptOf(docToPlainText(doc), max);
+        // What is shown is the start of the blocks, each joined to the next by the separator.
+        expect(excerpt.length).toBeLessThanOrEqual(max);
+        expect(whole.startsWith(excerpt)).toBe(true);
+        expect(excerpt.endsWith(" ·")).toBe(false);
+        if (max >= whole.length) expect(excerpt).toBe(whole);
+      }),
+    );
   });
 });

@@ -4,6 +4,8 @@ import { WORDS_PER_MINUTE } from "../limits.js";
 import type { DocNode } from "./schema.js";
 import { SUGGESTION_INSERT } from "./suggestion-names.js";
 
+// A footnote's number is not text (a reference holds none); its note's words are, read
+// at the end where the notes stand.
 // A to-do item's checkbox is not text: search and word counts read only the item's words.
 const BLOCKS = new Set([
   "paragraph",
@@ -16,7 +18,21 @@ const BLOCKS = new Set([
   "taskList",
   "taskItem",
   "horizontalRule",
+  "image",
+  // Each table cell ends a line, so words of neighbouring cells never run together.
+  "table",
+  "tableRow",
+  "tableHeader",
+  "tableCell",
+  "footnotes",
+  "footnote",
 ]);
+
+/** A picture's alt text and caption, each on its line: search finds a picture by what it shows. */
+function imageText(node: DocNode): string {
+  const parts = [node.attrs?.alt, node.attrs?.caption].filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  return parts.length ? `\n${parts.join("\n")}\n` : "";
+}
 
 /** Words a pending suggestion would add: not the writer's text until accepted. */
 function isSuggestedInsert(node: DocNode): boolean {
@@ -35,11 +51,34 @@ export function docToPlainText(doc: DocNode | null | undefined): string {
     if (node.type === "text") {
       if (!isSuggestedInsert(node)) out.push(node.text ?? "");
     } else if (node.type === "hardBreak") out.push("\n");
+    else if (node.type === "image") out.push(imageText(node));
     for (const child of node.content ?? []) walk(child);
     if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
   };
   walk(doc);
   return out.join("").replace(/\n{2,}/g, "\n").trim();
+}
+
+/** What stands between two blocks in an excerpt, so a heading never runs into the paragraph after it. */
+export const EXCERPT_SEPARATOR = " · ";
+
+/**
+ * The start of a document's plain text (docToPlainText, or its stored text_content) as one
+ * line of at most `max` characters: each block (a line of the text: a heading, a paragraph, a
+ * list item, a table cell) with its white space collapsed, blocks joined by EXCERPT_SEPARATOR.
+ * Only the text's first `max` characters are read, so the server can fetch just those
+ * (left(text_content, max)) and get what a whole-text call gives.
+ */
+export function excerptOf(text: string, max: number): string {
+  const blocks: string[] = [];
+  for (const line of text.slice(0, max).split(/[\n\r\u2028\u2029]+/)) {
+    const block = line.replace(/\s+/g, " ").trim();
+    if (block) blocks.push(block);
+  }
+  let out = blocks.join(EXCERPT_SEPARATOR).slice(0, max).trimEnd();
+  // A cut never leaves half a separator at the end.
+  if (out.endsWith(" ·")) out = out.slice(0, -2).trimEnd();
+  return out;
 }
 
 /**

@@ -140,3 +140,21 @@ describe("isAllowedHref", () => {
     }
   });
 });
+
+describe("table cell attributes", () => {
+  const table = (attrs: Record<string, unknown>) =>
+    doc({ type: "table", content: [{ type: "tableRow", content: [{ type: "tableHeader", attrs, content: [para("x")] }, { type: "tableCell", content: [para("y")] }] }] });
+
+  it("accepts merged cells, column widths and cell alignment", () => {
+    expect(validateDocContent(table({ colspan: 2, rowspan: 3, colwidth: [120, 80], align: "center" })).ok).toBe(true);
+    expect(validateDocContent(table({ colspan: 1, rowspan: 1, colwidth: null })).ok).toBe(true);
+  });
+
+  it("refuses spans that are not whole numbers from 1 to 1000, widths that are not bounded numbers and unknown alignments", () => {
+    for (const colspan of [0, -1, 1.5, "2", 1001]) expect(validateDocContent(table({ colspan })).ok, String(colspan)).toBe(false);
+    for (const rowspan of [0, null, 2000]) expect(validateDocContent(table({ rowspan })).ok, String(rowspan)).toBe(false);
+    for (const colwidth of [["1"], [1e9], 120, [[1]], [-5]]) expect(validateDocContent(table({ colwidth })).ok, JSON.stringify(colwidth)).toBe(false);
+    expect(validateDocContent(table({ align: "justify" })).ok).toBe(false);
+    expect(checkAttrs("tableCell", { colspan: 0 })).toMatch(/colspan/);
+  });
+});

@@ -2,10 +2,16 @@
 // and mark types only, well-formed nesting, safe attribute values (they end up in HTML
 // and CSS on export) and links within the allowed schemes.
 import { describeInputProblem, findInputProblem, jsonIsAllText, MAX_INPUT_DEPTH } from "../contracts/text.js";
+import { isCommentAnchorId } from "./comment-anchor.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
+import { knownLanguage } from "./nodes/code-languages.js";
+import { FOOTNOTE_ID } from "./nodes/footnote-id.js";
 import { isHeadingLevel } from "./nodes/heading.js";
+import { checkImageAttrs } from "./nodes/image.js";
+import { checkTableCellAttrs } from "./nodes/table-attrs.js";
 import { type DocNode, documentSchema } from "./schema.js";
+import { SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_DELETE, SUGGESTION_INSERT, SUGGESTION_TIME } from "./suggestion-names.js";
 
 export const MAX_DOC_DEPTH = 64;
 
@@ -14,7 +20,6 @@ type Result = { ok: true; doc: DocNode } | { ok: false; message: string };
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
 const FONT_FAMILY = /^[a-z0-9 ,'"-]{1,100}$/i;
 const FONT_SIZE = /^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/;
-const LANGUAGE = /^[a-z0-9_+#.-]{0,40}$/i;
 
 /** Why attribute values of node or mark `kind` are refused (null when they are fine): the same rule for stored content and live changes. */
 export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefined): string | null {
@@ -35,8 +40,23 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
       if (checked !== undefined && checked !== null && typeof checked !== "boolean") return "taskItem.checked must be true or false";
       break;
     }
-    case "codeBlock":
-      return str("language", LANGUAGE);
+    case "image":
+      return checkImageAttrs(attrs);
+    case "tableCell":
+    case "tableHeader":
+      return checkTableCellAttrs(kind, attrs);
+    case "codeBlock": {
+      // A language lowlight knows, in lower case (nodes/code-languages.ts), or none.
+      const language = attrs.language;
+      if (language !== undefined && language !== null && knownLanguage(language) !== language) return "codeBlock.language must be a known language name in lower case";
+      break;
+    }
+    case "footnoteReference":
+    case "footnote": {
+      const id = attrs.id;
+      if (id !== undefined && id !== null && !(typeof id === "string" && FOOTNOTE_ID.test(id))) return `${kind}.id must be 1 to 64 letters, digits, "-" or "_"`;
+      break;
+    }
     case "orderedList": {
       const start = attrs.start;
       if (start !== undefined && start !== null && !(Number.isInteger(start) && (start as number) >= 0 && (start as number) < 1e6)) {
@@ -52,12 +72,27 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
       break;
     case "textStyle":
       return str("color", COLOR) ?? str("fontFamily", FONT_FAMILY) ?? str("fontSize", FONT_SIZE);
+    case "comment":
+      // A comment mark always names its thread (src/shared/editor/marks/comment.ts).
+      return isCommentAnchorId(attrs.threadId) ? null : "comment.threadId has an unsupported value";
+    case SUGGESTION_INSERT:
+    case SUGGESTION_DELETE:
+      return checkSuggestionAttrs(kind, attrs);
     default:
       break;
   }
   if ((kind === "paragraph" || kind === "heading") && attrs.textAlign != null) {
     if (!(TEXT_ALIGNMENTS as readonly unknown[]).includes(attrs.textAlign)) return `${kind}.textAlign has an unsupported value`;
   }
+  return null;
+}
+
+/** A person's suggestion names its author (a user id, or none for a Word author), the name shown and when. */
+function checkSuggestionAttrs(kind: string, attrs: Record<string, unknown>): string | null {
+  const { author, authorName, createdAt } = attrs;
+  if (author != null && !(typeof author === "string" && SUGGESTION_AUTHOR.test(author))) return `${kind}.author has an unsupported value`;
+  if (authorName != null && !(typeof authorName === "string" && authorName.length <= SUGGESTION_AUTHOR_NAME_MAX)) return `${kind}.authorName must be a name of at most ${SUGGESTION_AUTHOR_NAME_MAX} characters`;
+  if (createdAt != null && !(typeof createdAt === "string" && SUGGESTION_TIME.test(createdAt))) return `${kind}.createdAt must be an ISO time`;
   return null;
 }
 

@@ -5,7 +5,10 @@
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
 import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "./inline.js";
+import { collectFootnotes } from "./footnotes.js";
+import { imageParts } from "./image.js";
 import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
+import { columnWidths, tableGrid } from "./table-grid.js";
 
 const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
@@ -39,8 +42,17 @@ blockquote { margin: 0 0 .75rem; padding: .25rem 0 .25rem 1rem; border-left: 3px
 pre { margin: 0 0 .75rem; padding: .75rem 1rem; background: #f3f4f6; border-radius: 6px; overflow-x: auto; }
 code { font-family: "JetBrains Mono", "Courier New", Courier, monospace; font-size: .9em; }
 :not(pre) > code { background: #f3f4f6; padding: .1em .3em; border-radius: 4px; }
+figure { margin: 1rem 0; max-width: 100%; } figure img { display: block; height: auto; } figcaption { font-size: .875rem; color: #4b5563; text-align: center; margin-top: .375rem; }
 hr { border: 0; border-top: 1px solid #e5e7eb; margin: 1.5rem 0; }
 a { color: #2563eb; }
+sup.footnote-ref a { text-decoration: none; padding: 0 .1em; }
+section.footnotes { margin-top: 2rem; font-size: .9em; }
+section.footnotes hr { margin: 0 0 1rem; }
+a.footnote-back { text-decoration: none; margin-left: .25em; }
+table { border-collapse: collapse; margin: 0 0 .75rem; display: block; width: max-content; max-width: 100%; overflow-x: auto; }
+th, td { border: 1px solid #d1d5db; padding: .375rem .625rem; vertical-align: top; text-align: left; }
+th { background: #f3f4f6; font-weight: 600; }
+th > :last-child, td > :last-child { margin-bottom: 0; }
 @media print { body { background: none; } main { box-shadow: none; margin: 0; padding: 0; max-width: none; } }
 `.trim();
 
@@ -73,9 +85,31 @@ export function docToHtml(doc: DocNode, opts: HtmlOptions): string {
   ].join("\n");
 }
 
-/** Just the body markup (the shared view and Print reuse it). */
+/** The numbers of the footnote references of the document being written (synchronous). */
+let footnoteNumbers: Map<DocNode, number> = new Map();
+
+/**
+ * Just the body markup (the shared view and Print reuse it). Footnotes are numbered links to
+ * a notes section at the end, each note linking back, as pandoc and Word write them.
+ */
 export function docToHtmlFragment(doc: DocNode): string {
-  return renderBlocks(children(doc), 0).join("\n");
+  const { body, numberOf, notes } = collectFootnotes(doc);
+  footnoteNumbers = numberOf;
+  try {
+    const out = renderBlocks(body, 0);
+    if (notes.length) {
+      const items = notes.map((note) => {
+        const back = `<a href="#fnref-${note.number}" class="footnote-back" role="doc-backlink" aria-label="Back to reference ${note.number}">↩</a>`;
+        const paragraphs = note.paragraphs.length ? renderBlocks(note.paragraphs, 1) : ["<p></p>"];
+        paragraphs[paragraphs.length - 1] = paragraphs[paragraphs.length - 1]!.replace(/<\/p>$/, ` ${back}</p>`).replace(/<br> (<a)/, "$1");
+        return `<li id="fn-${note.number}">${paragraphs.join("")}</li>`;
+      });
+      out.push(`<section class="footnotes" role="doc-endnotes">\n<hr>\n<ol>\n${items.join("\n")}\n</ol>\n</section>`);
+    }
+    return out.join("\n");
+  } finally {
+    footnoteNumbers = new Map();
+  }
 }
 
 function renderBlocks(nodes: DocNode[], depth: number): string[] {
@@ -129,12 +163,60 @@ function renderBlock(node: DocNode, depth: number): string {
     }
     case "horizontalRule":
       return "<hr>";
+    case "footnotes":
+      // Written after the body (docToHtmlFragment).
+      return "";
+    case "table":
+      return depth >= MAX_EXPORT_DEPTH ? renderBlock(flattenedParagraph(node), depth) : renderTable(node, depth);
+    case "image":
+      return renderImage(node);
     case "text":
     case "hardBreak":
       return renderBlock({ type: "paragraph", content: [node] }, depth);
     default:
       return renderBlocks(children(node), depth + 1).join("\n");
   }
+}
+
+/**
+ * TipTap's table markup: th / td with colspan and rowspan, the widths a writer dragged as
+ * TipTap's "colwidth" attribute and a <colgroup>, a header row in <thead>. One line per row.
+ */
+export function renderTable(node: DocNode, depth: number): string {
+  const grid = tableGrid(node);
+  const widths = columnWidths(grid);
+  const out = ["<table>"];
+  if (widths.some((w) => w !== null)) {
+    out.push(`<colgroup>${widths.map((w) => (w === null ? "<col>" : `<col style="width: ${Math.round(w)}px">`)).join("")}</colgroup>`);
+  }
+  grid.rows.forEach((row, r) => {
+    if (r === 0 && grid.headerRow) out.push("<thead>");
+    if (r === (grid.headerRow ? 1 : 0)) out.push("<tbody>");
+    const cells = row.map((cell) => {
+      const tag = cell.header ? "th" : "td";
+      let attrs = "";
+      if (cell.colspan > 1) attrs += ` colspan="${cell.colspan}"`;
+      if (cell.rowspan > 1) attrs += ` rowspan="${cell.rowspan}"`;
+      if (cell.widths && cell.widths.length === cell.colspan && cell.widths.every((w) => w !== null)) attrs += ` colwidth="${cell.widths.map((w) => Math.round(w!)).join(",")}"`;
+      if (cell.align) attrs += ` style="text-align: ${cell.align}"`;
+      return `<${tag}${attrs}>${renderBlocks(children(cell.node), depth + 3).join("")}</${tag}>`;
+    });
+    out.push(`<tr>${cells.join("")}</tr>`);
+    if (r === 0 && grid.headerRow) out.push("</thead>");
+  });
+  if (grid.rows.length > (grid.headerRow ? 1 : 0)) out.push("</tbody>");
+  out.push("</table>");
+  return out.join("\n");
+}
+
+/** A figure: the picture (when its src is one a file may carry), its alt text and caption. */
+function renderImage(node: DocNode): string {
+  const p = imageParts(node);
+  const margin = p.align === "center" ? "margin-left: auto; margin-right: auto" : p.align === "right" ? "margin-left: auto" : "";
+  const style = [p.width ? `width: ${p.width}%` : "", margin].filter(Boolean).join("; ");
+  const img = p.src ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}" style="max-width: 100%; ${p.width ? "width: 100%" : ""}">` : `<p>[Picture${p.alt ? `: ${escapeHtml(p.alt)}` : ""}]</p>`;
+  const caption = p.caption ? `<figcaption>${escapeHtml(p.caption)}</figcaption>` : "";
+  return `<figure data-type="image" data-align="${p.align}"${style ? ` style="${style}"` : ""}>${img}${caption}</figure>`;
 }
 
 function linkHref(node: DocNode): { href: string; blank: boolean } | null {
@@ -169,6 +251,10 @@ function renderInline(nodes: DocNode[]): string {
 
 function renderLeaf(node: DocNode): string {
   if (node.type === "hardBreak") return "<br>";
+  if (node.type === "footnoteReference") {
+    const n = footnoteNumbers.get(node);
+    return n ? `<sup class="footnote-ref"><a href="#fn-${n}" id="fnref-${n}" role="doc-noteref">${n}</a></sup>` : "";
+  }
   if (node.type !== "text") return "";
   let html = escapeHtml(textOf(node));
   const marks = marksOf(node);

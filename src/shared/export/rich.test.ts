@@ -21,6 +21,7 @@ describe("Markdown export and import of the rich pieces", () => {
     expect(md).toContain("#### Fourth level\n\n##### Fifth level\n\n###### Sixth level");
     expect(md).toContain("- [x] Buy milk\n- [ ] Write report\n  - [x] Outline\n");
     expect(md).toContain("Water is H<sub>2</sub>O and E = mc<sup>2</sup>. <mark>Remember this</mark>.");
+    expect(md).toContain("| Drink | Cups |\n| --- | --- |\n| Green tea | 3 |\n");
   });
 
   it("reads its own export back to the same document", () => {
@@ -63,6 +64,7 @@ describe("HTML export of the rich pieces", () => {
     expect(html).toContain('<li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked disabled></label><div><p>Buy milk</p></div></li>');
     expect(html).toContain('<li data-type="taskItem" data-checked="false"><label><input type="checkbox" disabled></label><div><p>Write report</p>');
     expect(html).toContain("H<sub>2</sub>O and E = mc<sup>2</sup>. <mark>Remember this</mark>.");
+    expect(html).toContain("<table>\n<thead>\n<tr><th><p>Drink</p></th><th><p>Cups</p></th></tr>\n</thead>\n<tbody>\n<tr><td><p>Green tea</p></td><td><p>3</p></td></tr>\n</tbody>\n</table>");
     const audit = auditHtml(docToHtml(RICH_DOC, { title: "Rich" }), { requireRel: true });
     expect(audit.problems).toEqual([]);
   });
@@ -71,7 +73,7 @@ describe("HTML export of the rich pieces", () => {
 describe("plain text export of the rich pieces", () => {
   it("marks to-do items [x] and [ ], nested ones indented, and writes marked text as text", () => {
     expect(docToText(RICH_DOC, { title: "Rich" })).toBe(
-      "Rich\n\nPlan\n\nFourth level\n\nFifth level\n\nSixth level\n\n[x] Buy milk\n[ ] Write report\n    [x] Outline\n\nWater is H2O and E = mc2. Remember this.\n",
+      "Rich\n\nPlan\n\nFourth level\n\nFifth level\n\nSixth level\n\n[x] Buy milk\n[ ] Write report\n    [x] Outline\n\nWater is H2O and E = mc2. Remember this.\n\nDrink     | Cups\n----------+-----\nGreen tea | 3\n",
     );
   });
 });

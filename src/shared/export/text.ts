@@ -3,17 +3,32 @@
 // ("-" or "1.", "[ ]" or "[x]" for to-do items), nested lists are indented, quotes are prefixed with "> ", code blocks
 // are kept verbatim, hard breaks become line breaks and a link keeps its address after
 // its text, "text (url)", since plain text has no other place for it.
+import { imageText } from "./image.js";
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
+import { collectFootnotes } from "./footnotes.js";
 import { MAX_EXPORT_DEPTH, children, flatText, isChecked, markOf, orderedStart, textOf } from "./inline.js";
+import { tableToText } from "./table-text.js";
 
 export interface TextOptions {
   /** The document's title, written as the first line. */
   title?: string;
 }
 
+/** The numbers of the footnote references of the document being written (synchronous). */
+let footnoteNumbers: Map<DocNode, number> = new Map();
+
+/** Footnote references are written "[1]"; the notes follow the text, each opening with its number. */
 export function docToText(doc: DocNode, opts: TextOptions = {}): string {
-  const blocks = renderBlocks(children(doc), 0);
+  const { body, numberOf, notes } = collectFootnotes(doc);
+  footnoteNumbers = numberOf;
+  let blocks: string[];
+  try {
+    blocks = renderBlocks(body, 0);
+    for (const note of notes) blocks.push(`[${note.number}] ${renderBlocks(note.paragraphs, 1).join("\n")}`.trimEnd());
+  } finally {
+    footnoteNumbers = new Map();
+  }
   if (opts.title !== undefined) blocks.unshift(opts.title.replace(/\s+/g, " ").trim() || "Untitled Document");
   return blocks.length ? `${blocks.join("\n\n")}\n` : "";
 }
@@ -41,7 +56,10 @@ function inlineText(node: DocNode): string {
     const wanted = isAllowedHref(href) ? href : null;
     if (link && link.href !== wanted) closeLink();
     if (c.type === "hardBreak") out += "\n";
-    else if (c.type === "text") {
+    else if (c.type === "footnoteReference") {
+      const n = footnoteNumbers.get(c);
+      if (n) out += `[${n}]`;
+    } else if (c.type === "text") {
       if (wanted) link ??= { href: wanted, text: "" };
       if (link) link.text += textOf(c);
       out += textOf(c);
@@ -75,6 +93,12 @@ function renderBlock(node: DocNode, depth: number): string | null {
       return inlineText(node);
     case "horizontalRule":
       return "---";
+    case "footnotes":
+      return null;
+    case "table":
+      return depth >= MAX_EXPORT_DEPTH ? flatText(node) || null : tableToText(node, (cell) => renderBlocks(children(cell), depth + 3));
+    case "image":
+      return imageText(node);
     case "bulletList":
     case "orderedList":
     case "taskList":

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateDocContent } from "../editor/validate.js";
 import { type JsonMark, type JsonNode, isInlineAnswer, markdownToNodes, parseInline } from "./from-markdown.js";
@@ -95,6 +96,14 @@ describe("Markdown round trip (docToMarkdown, then markdownToNodes)", () => {
     expect(roundTrip(blocks)).toEqual(blocks);
   });
 
+  it("keeps a rule alone in a list item, and a \"!\" just before a link", () => {
+    const blocks = [
+      { type: "bulletList", content: [li(p(t("Foo"))), li({ type: "paragraph" }, { type: "horizontalRule" })] },
+      p(t("Wow!"), t("see", link("/url")), t(" and "), t("wow!", italic), t("site", link("https://example.com/"))),
+    ];
+    expect(roundTrip(blocks)).toEqual(blocks);
+  });
+
   it("keeps code blocks (with their language and backtick runs), quotes, rules and hard breaks", () => {
     const blocks = [
       { type: "codeBlock", attrs: { language: "ts" }, content: [t("const a = `x`;\n```\n  indented")] },
@@ -107,14 +116,129 @@ describe("Markdown round trip (docToMarkdown, then markdownToNodes)", () => {
   });
 });
 
+describe("links through the Markdown export (property)", () => {
+  it("keeps any address with parentheses, balanced or not, as it was", () => {
+    const address = fc.tuple(fc.constantFrom("https://example.com/", "/", "", "mailto:a@example.com?subject="), fc.stringMatching(/^[a-z0-9()_.~-]{1,12}$/)).map(([a, b]) => a + b);
+    fc.assert(
+      fc.property(address, fc.stringMatching(/^[a-z]{1,6}$/), (href, text) => {
+        const blocks = [p(t("see "), t(text, link(href)), t(" here"))];
+        expect(roundTrip(blocks), docToMarkdown({ type: "doc", content: blocks })).toEqual(blocks);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("writes parentheses in an address escaped, not percent-encoded", () => {
+    expect(docToMarkdown({ type: "doc", content: [p(t("a", link("https://en.wikipedia.org/wiki/C_(language)")))] })).toBe("[a](https://en.wikipedia.org/wiki/C_\\(language\\))\n");
+  });
+});
+
+describe("whitespace at the edge of bold, italic or struck text (property)", () => {
+  it("keeps its marks next to inline code, punctuation and the paragraph's ends", () => {
+    const marks = fc.subarray([bold, italic, { type: "strike" } as const], { minLength: 1 });
+    const spaced = fc.tuple(fc.constantFrom("", " ", "  "), fc.stringMatching(/^[a-z]{1,5}( [a-z]{1,5})?$/), fc.constantFrom("", " "), marks).map(([a, w, b, m]) => t(`${a}${w}${b}`, ...m));
+    const codePiece = fc.stringMatching(/^[a-z*_#]{1,4}$/).map((s) => t(s, code));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(spaced, codePiece), { minLength: 1, maxLength: 3 }), fc.boolean(), (pairs, endWithCode) => {
+        const content = pairs.flat();
+        if (!endWithCode) content.pop();
+        const blocks = sortMarks([p(...content)]);
+        expect(roundTrip(blocks), docToMarkdown({ type: "doc", content: blocks })).toEqual(blocks);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("writes such whitespace as a character reference inside the delimiters", () => {
+    expect(docToMarkdown({ type: "doc", content: [p(t("Use ", italic), t("--x", code), t(" instead.", italic))] })).toBe("*Use&#32;*`--x`*&#32;instead.*\n");
+    // Before a letter the delimiter could not close: the space goes outside, as before.
+    expect(docToMarkdown({ type: "doc", content: [p(t("a ", italic), t("b"))] })).toBe("*a* b\n");
+  });
+});
+
+describe("marks that overlap (property)", () => {
+  it("come back however bold, italic and strike start and end across pieces and line breaks", () => {
+    const piece = fc.oneof(
+      { weight: 5, arbitrary: fc.tuple(fc.stringMatching(/^[a-z]{1,4}$/), fc.subarray([bold, italic, { type: "strike" } as const])).map(([w, m]) => t(w, ...m)) },
+      { weight: 1, arbitrary: fc.constant<JsonNode>({ type: "hardBreak" }) },
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (raw) => {
+        // Words joined by spaces that carry the marks both neighbours share (what an editor makes).
+        const content: JsonNode[] = [];
+        for (const n of raw) {
+          const last = content.at(-1);
+          if (n.type === "hardBreak" && (!last || last.type === "hardBreak")) continue;
+          if (last && last.type === "text" && n.type === "text") {
+            const shared = (last.marks ?? []).filter((m) => n.marks?.some((x) => x.type === m.type));
+            content.push(t(" ", ...shared));
+          }
+          content.push(n);
+        }
+        while (content.at(-1)?.type === "hardBreak") content.pop();
+        // Neighbouring text with the same marks is one text node in a document.
+        const merged: JsonNode[] = [];
+        for (const n of content) {
+          const last = merged.at(-1);
+          const key = (x: JsonNode) => JSON.stringify((x.marks ?? []).map((m) => m.type).sort());
+          if (last?.type === "text" && n.type === "text" && key(last) === key(n)) merged[merged.length - 1] = { ...last, text: `${last.text}${n.text}` };
+          else merged.push(n);
+        }
+        if (!merged.length) return;
+        // Marks that nest (Markdown's delimiters do). Overlapping ones ("a" bold and struck,
+        // then bold alone, after struck alone) would need a delimiter next to a space: not asked.
+        const types = (i: number): string[] => {
+          const n = merged[i];
+          if (!n) return [];
+          if (n.type !== "hardBreak") return (n.marks ?? []).map((m) => m.type);
+          return types(i - 1).filter((k) => types(i + 1).includes(k));
+        };
+        const runs: [string, number, number][] = [];
+        merged.forEach((_, i) => {
+          for (const k of types(i)) {
+            if (types(i - 1).includes(k)) continue;
+            let j = i;
+            while (j + 1 < merged.length && types(j + 1).includes(k)) j++;
+            runs.push([k, i, j]);
+          }
+        });
+        const nests = runs.every(([, a0, a1]) => runs.every(([, b0, b1]) => a1 < b0 || b1 < a0 || (a0 <= b0 && b1 <= a1) || (b0 <= a0 && a1 <= b1)));
+        fc.pre(nests);
+        const blocks = sortMarks([p(...merged)]);
+        expect(roundTrip(blocks), docToMarkdown({ type: "doc", content: blocks })).toEqual(blocks);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("nests the mark that goes on furthest outside", () => {
+    expect(docToMarkdown({ type: "doc", content: [p(t("foo", bold, italic), t(" bar", italic))] })).toBe("***foo** bar*\n");
+    expect(docToMarkdown({ type: "doc", content: [p(t("a", bold), { type: "hardBreak" }, t("b"))] })).toBe("**a**\\\nb\n");
+  });
+});
+
 describe("markdownToNodes on model answers", () => {
   it("joins a paragraph's lines with a space and reads CommonMark's escapes and entities", () => {
     expect(markdownToNodes("one\ntwo \\*not italic\\* &amp; &#233;")).toEqual([p(t("one two *not italic* & é"))]);
   });
 
-  it("links only allowed schemes and keeps the rest, HTML, tables and images as text", () => {
+  it("links only allowed schemes and keeps the rest, HTML and images as text; reads a GFM table as a table", () => {
     expect(markdownToNodes("[bad](javascript:alert(1)) <b>x</b> ![alt](a.png)")).toEqual([p(t("[bad](javascript:alert(1)) <b>x</b> ![alt](a.png)"))]);
-    expect(markdownToNodes("| a | b |\n|---|---|")).toEqual([p(t("| a | b | |---|---|"))]);
+    expect(markdownToNodes("| a | b |\n|---|--:|\n| 1<br>2 |")).toEqual([
+      {
+        type: "table",
+        content: [
+          { type: "tableRow", content: [{ type: "tableHeader", content: [p(t("a"))] }, { type: "tableHeader", attrs: { align: "right" }, content: [p(t("b"))] }] },
+          {
+            type: "tableRow",
+            content: [
+              { type: "tableCell", content: [p(t("1"), { type: "hardBreak" }, t("2"))] },
+              { type: "tableCell", attrs: { align: "right" }, content: [{ type: "paragraph" }] },
+            ],
+          },
+        ],
+      },
+    ]);
     expect(markdownToNodes("[mail](mailto:a@example.com)")).toEqual([p(t("mail", link("mailto:a@example.com")))]);
   });
 
@@ -135,5 +259,44 @@ describe("markdownToNodes on model answers", () => {
 
   it("keeps an inline answer's leading space, so it goes on from the text before it", () => {
     expect(parseInline(" and **more**")).toEqual([t(" and "), t("more", bold)]);
+  });
+});
+
+describe("the one reader for answers and imported files", () => {
+  const highlight = { type: "highlight" } as const;
+
+  it("reads ==highlight==, and leaves == that opens or closes nothing as text", () => {
+    expect(markdownToNodes("a ==marked *words*== here")).toEqual([p(t("a "), t("marked ", highlight), t("words", highlight, italic), t(" here"))]);
+    expect(markdownToNodes("x == y and a==b and ==open")).toEqual([p(t("x == y and a==b and ==open"))]);
+  });
+
+  it("gives inline code no other mark: inside a link it keeps the link, and says so", () => {
+    const notes: string[] = [];
+    const nodes = markdownToNodes("[`run()`](https://example.com/run) and **`x`** and *a `b`*", { onNote: (k) => notes.push(k) });
+    expect(nodes).toEqual([p(t("run()", link("https://example.com/run")), t(" and "), t("x", code), t(" and "), t("a ", italic), t("b", code))]);
+    expect(notes).toEqual(["codeInLink"]);
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+  });
+
+  it("reads a fence's language with CommonMark's escapes and entities", () => {
+    expect(markdownToNodes("```py&#116;hon\nx\n```")).toEqual([{ type: "codeBlock", attrs: { language: "python" }, content: [t("x")] }]);
+  });
+
+  it("names images and links it cannot keep", () => {
+    const notes: string[] = [];
+    markdownToNodes("![a](b.png) [x](irc://example.org/chan)", { onNote: (k) => notes.push(k) });
+    expect(notes.sort()).toEqual(["image", "unsafeLink"]);
+  });
+
+  it("gives content the schema accepts for any mix of marks, code, links and nesting (property)", () => {
+    const piece = fc.constantFrom("*", "**", "_", "__", "~~", "==", "`", "[", "](https://e.com/x)", "](/rel)", "<sup>", "</sup>", "<mark>", "</mark>", "> ", "- ", "1. ", "\n", "\n\n", "word", " ", "#");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const nodes = markdownToNodes(pieces.join(""));
+        const checked = validateDocContent({ type: "doc", content: nodes });
+        expect(checked.ok ? "" : checked.message).toBe("");
+      }),
+      { numRuns: 300 },
+    );
   });
 });

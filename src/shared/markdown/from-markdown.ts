@@ -1,13 +1,28 @@
-// Markdown → editor JSON, for model answers. markdown-it (CommonMark, plus GFM strikethrough)
-// reads the text; its flat token stream is turned into the document schema's nodes:
-// paragraphs, headings 1–6, bullet and numbered lists, GFM to-do lists ("- [x] done", when
-// every item of a list has its box), block quotes, code blocks, rules and hard breaks, with
-// bold, italic, strike, inline code, links and the <sup>, <sub> and <mark> tags GitHub keeps
-// (no other HTML is read).
-// Raw HTML, tables and images have no node here and stay literal text, so the result
-// always fits the schema (src/shared/editor/extensions.ts).
+// Markdown → editor JSON: the one Markdown reader, for model answers and for imported files
+// (src/server/import/convert-markdown.ts passes it the import's notes). markdown-it
+// (CommonMark, plus GFM strikethrough) reads the text; its flat token stream is turned into
+// the document schema's nodes: paragraphs, headings 1–6, bullet and numbered lists, GFM to-do
+// lists ("- [x] done", when every item of a list has its box), block quotes, code blocks
+// (with a language the schema knows), rules and hard breaks, with bold, italic, strike, inline
+// code, links, ==highlight== and the <sup>, <sub> and <mark> tags GitHub keeps (no other HTML
+// is read). GFM pipe tables become tables (a <br> in a cell a line break; table-tokens.ts);
+// an HTML <table> block is handed to the caller's HTML reader when it has one (the file
+// import does: the form the Markdown export gives a table GFM cannot hold), else stays text
+// like other raw HTML. Images have no node here and stay literal text, so the result always
+// fits the schema (src/shared/editor/extensions.ts).
+// Built for files of any shape:
+// - the token stream is walked with stacks, never recursively, and nodes are appended one
+//   at a time (a paragraph of 100,000 pieces is never spread into a call's arguments);
+// - a mark opened inside the same mark counts once (the schema refuses a mark twice on one
+//   text), and the open marks are looked at again only when one opens or closes;
+// - inline code takes no other mark, as in the schema (its code mark excludes every other);
+//   inside a link it keeps the link instead, as the link's address is what would be lost.
 import markdownit, { type MarkdownIt, type Token } from "markdown-it";
+import markdownItFootnote from "markdown-it-footnote";
 import { isAllowedHref } from "../editor/links.js";
+import { knownLanguage } from "../editor/nodes/code-languages.js";
+import { attachFootnotes } from "./footnotes.js";
+import { TABLE_SECTION_TOKENS, brTag, htmlTableBlock, tableCellOf } from "./table-tokens.js";
 
 export interface JsonMark {
   type: "bold" | "italic" | "strike" | "code" | "link" | "superscript" | "subscript" | "highlight";
@@ -21,32 +36,55 @@ export interface JsonNode {
   marks?: JsonMark[];
 }
 
-// Deep enough for any real answer; keeps the result well inside the nesting the server
-// accepts on save (MAX_DOC_DEPTH in src/shared/editor/validate.ts).
-const MAX_NESTING = 40;
-const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
+/**
+ * Blocks (and inline marks) opened inside each other before the rest is left out: deep enough
+ * for any real text, well inside the nesting the server accepts on save (MAX_DOC_DEPTH in
+ * src/shared/editor/validate.ts).
+ */
+export const MARKDOWN_MAX_NESTING = 40;
 
-let parser: MarkdownIt | null = null;
+/** What a reading left out or changed, for an import's notes (src/server/import/notes.ts). */
+export type MarkdownNote = "image" | "unsafeLink" | "codeInLink";
+export interface MarkdownReadOptions {
+  onNote?: (kind: MarkdownNote) => void;
+  /**
+   * Reads an HTML <table> block into blocks (the file import's HTML reader); `deep` when it
+   * sits too deep in quotes and lists for a table's own nesting. Without it, such a block
+   * stays text.
+   */
+  htmlTable?: (html: string, deep: boolean) => JsonNode[];
+  /** GFM footnotes ("[^1]" and "[^1]: note") become footnotes (footnotes.ts); without it they stay text. */
+  footnotes?: boolean;
+}
 
-function markdownIt(): MarkdownIt {
+const parsers = new Map<string, MarkdownIt>();
+
+function markdownIt(opts: { htmlTables?: boolean; footnotes?: boolean } = {}): MarkdownIt {
+  const key = `${opts.htmlTables === true}:${opts.footnotes === true}`;
+  let parser = parsers.get(key);
   if (!parser) {
-    parser = markdownit("default", { html: false, linkify: false, maxNesting: MAX_NESTING });
-    // No table node in the schema: a table's source stays readable as text.
-    parser.disable("table");
+    parser = markdownit("default", { html: false, linkify: false, maxNesting: MARKDOWN_MAX_NESTING });
     parser.inline.ruler.before("html_inline", "format_tags", formatTag);
+    parser.inline.ruler.before("html_inline", "br_tag", brTag);
+    parser.inline.ruler.before("emphasis", "highlight", highlightDelimiter);
+    if (opts.htmlTables) parser.block.ruler.before("table", "html_table", htmlTableBlock as never, { alt: ["paragraph", "reference", "blockquote", "list"] });
+    // GFM footnotes: "[^1]" in the text, "[^1]: note" anywhere (and "^[inline notes]").
+    if (opts.footnotes) parser.use(markdownItFootnote);
+    parsers.set(key, parser);
   }
   return parser;
 }
+
+type InlineState = { src: string; pos: number; posMax: number; push(type: string, tag: string, nesting: number): Token };
 
 const FORMAT_TAG = /^<(\/?)(sup|sub|mark)>/i;
 const TAG_MARKS: Record<string, JsonMark["type"]> = { sup: "superscript", sub: "subscript", mark: "highlight" };
 
 /**
  * Reads <sup>, <sub>, <mark> and their closing tags (exactly so written) as format_tag tokens
- * (meta: the mark and whether the tag closes it). An inline rule: the import's own reader
- * (src/server/import/convert-markdown.ts) adds it to its parser too.
+ * (meta: the mark and whether the tag closes it).
  */
-export function formatTag(state: { src: string; pos: number; push(type: string, tag: string, nesting: number): Token }, silent: boolean): boolean {
+function formatTag(state: InlineState, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3c) return false;
   const match = FORMAT_TAG.exec(state.src.slice(state.pos, state.pos + 8));
   if (!match) return false;
@@ -56,6 +94,36 @@ export function formatTag(state: { src: string; pos: number; push(type: string, 
     token.meta = { mark: TAG_MARKS[match[2]!.toLowerCase()], close: match[1] === "/" };
   }
   state.pos += match[0].length;
+  return true;
+}
+
+const isSpace = (c: string | undefined) => c === undefined || /\s/.test(c);
+
+/**
+ * "==text==" (the highlight of GitHub-flavoured editors, Obsidian, Typora, pandoc's `mark`):
+ * a "==" followed by a non-space opens when a "==" preceded by a non-space closes it later in
+ * the same paragraph; each becomes a format_tag token, as <mark> does.
+ */
+function highlightDelimiter(state: InlineState, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x3d || src.charCodeAt(pos + 1) !== 0x3d || src.charCodeAt(pos + 2) === 0x3d) return false;
+  if (src.charCodeAt(pos - 1) === 0x3d) return false;
+  const before = src[pos - 1];
+  const after = src[pos + 2];
+  let close = false;
+  if (!isSpace(after) && (isSpace(before) || !/[\p{L}\p{N}]/u.test(before ?? ""))) {
+    // An opener needs its closer: "==" after a non-space, not part of a longer run of "=".
+    const closer = /[^\s=]==(?!=)/g;
+    closer.lastIndex = pos + 2;
+    if (!closer.exec(src.slice(0, state.posMax))) return false;
+  } else if (!isSpace(before)) close = true;
+  else return false;
+  if (!silent) {
+    const token = state.push("format_tag", "", 0);
+    token.content = "==";
+    token.meta = { mark: "highlight", close };
+  }
+  state.pos += 2;
   return true;
 }
 
@@ -100,6 +168,8 @@ export function markTaskLists(tokens: Token[]): void {
 }
 
 const BLOCK_TYPES: Record<string, string> = {
+  table_open: "table",
+  tr_open: "tableRow",
   paragraph_open: "paragraph",
   heading_open: "heading",
   bullet_list_open: "bulletList",
@@ -108,11 +178,7 @@ const BLOCK_TYPES: Record<string, string> = {
   blockquote_open: "blockquote",
 };
 
-const INLINE_MARKS: Record<string, JsonMark["type"]> = {
-  strong_open: "bold",
-  em_open: "italic",
-  s_open: "strike",
-};
+const INLINE_MARKS: Record<string, "bold" | "italic" | "strike"> = { strong_open: "bold", em_open: "italic", s_open: "strike" };
 
 function blockAttrs(token: Token): Record<string, unknown> | undefined {
   if (token.type === "heading_open") return { level: Math.min(6, Number(token.tag.slice(1)) || 1) };
@@ -124,31 +190,47 @@ function blockAttrs(token: Token): Record<string, unknown> | undefined {
   return undefined;
 }
 
-/** Appends a text node, joining it to the previous one when the marks are the same. */
-function pushText(out: JsonNode[], text: string, marks: JsonMark[]): void {
-  if (!text) return;
-  const last = out[out.length - 1];
-  if (last?.type === "text" && JSON.stringify(last.marks ?? []) === JSON.stringify(marks)) {
-    last.text += text;
-    return;
-  }
-  out.push(marks.length ? { type: "text", text, marks } : { type: "text", text });
-}
-
-/** The children of one inline token → text nodes with marks (innermost mark first) and hard breaks. */
-function inlineNodes(tokens: Token[]): JsonNode[] {
-  const out: JsonNode[] = [];
-  // Open marks, outermost first; null for a link whose scheme is not allowed (its text stays, unlinked).
+/** The children of one inline token → text nodes with marks (innermost first) and hard breaks, appended to `out`. */
+function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNote) => void): void {
+  // Open marks, outermost first: what each closing token closes. null for a link whose
+  // scheme is not allowed (its text stays, unlinked).
   const open: (JsonMark | null)[] = [];
-  // Marks of <sup>, <sub> and <mark>, kept apart: their tags need not nest with the rest.
+  // <sup>, <sub>, <mark> and ==: their tags need not nest with the rest.
   const tags: JsonMark["type"][] = [];
-  const current = () => {
-    const marks = open.filter((m): m is JsonMark => m !== null).reverse();
-    // Superscript and subscript exclude each other: the innermost one counts.
-    const shift = tags.findLast((t) => t === "superscript" || t === "subscript");
-    const other = [...new Set(tags.filter((t) => t === "highlight"))];
-    return [...(shift ? [{ type: shift }] : []), ...other.map((type) => ({ type })), ...marks];
+  let current: JsonMark[] | null = null;
+  let currentKey = "";
+  const marks = (): JsonMark[] => {
+    if (!current) {
+      current = [];
+      // Superscript and subscript exclude each other: the innermost one counts.
+      const shift = tags.findLast((t) => t === "superscript" || t === "subscript");
+      if (shift) current.push({ type: shift });
+      if (tags.includes("highlight")) current.push({ type: "highlight" });
+      // Innermost first, each type once (the innermost link counts). markdown-it nests
+      // inline marks no deeper than MARKDOWN_MAX_NESTING, so this walk is short.
+      const seen = new Set<string>();
+      for (let i = open.length - 1; i >= 0; i--) {
+        const mark = open[i];
+        if (!mark || seen.has(mark.type)) continue;
+        seen.add(mark.type);
+        current.push(mark);
+      }
+      currentKey = JSON.stringify(current);
+    }
+    return current;
   };
+  let lastKey: string | null = null;
+  const pushText = (text: string, nodeMarks: JsonMark[], key: string) => {
+    if (!text) return;
+    const last = out[out.length - 1];
+    if (last?.type === "text" && lastKey === key) {
+      last.text += text;
+      return;
+    }
+    out.push(nodeMarks.length ? { type: "text", text, marks: nodeMarks } : { type: "text", text });
+    lastKey = key;
+  };
+  const pushMarked = (text: string) => pushText(text, marks(), currentKey);
   for (const token of tokens) {
     const mark = INLINE_MARKS[token.type];
     if (token.type === "format_tag") {
@@ -156,20 +238,44 @@ function inlineNodes(tokens: Token[]): JsonNode[] {
       const at = tags.lastIndexOf(type);
       if (!close) tags.push(type);
       else if (at >= 0) tags.splice(at, 1);
-      else pushText(out, token.content, current());
-    } else if (mark) open.push({ type: mark });
-    else if (token.type === "link_open") {
+      else pushMarked(token.content);
+      current = null;
+    } else if (mark) {
+      open.push({ type: mark });
+      current = null;
+    } else if (token.type === "link_open") {
       const href = token.attrGet("href");
-      open.push(isAllowedHref(href) ? { type: "link", attrs: { href } } : null);
-    } else if (token.nesting === -1) open.pop();
-    else if (token.type === "code_inline") pushText(out, token.content, [{ type: "code" }, ...current()]);
-    else if (token.type === "softbreak") pushText(out, " ", current());
-    else if (token.type === "hardbreak") out.push({ type: "hardBreak" });
-    // No image node either: the image is written back as its Markdown.
-    else if (token.type === "image") pushText(out, `![${token.content}](${token.attrGet("src") ?? ""})`, current());
-    else pushText(out, token.content, current());
+      if (isAllowedHref(href)) open.push({ type: "link", attrs: { href } });
+      else {
+        note("unsafeLink");
+        open.push(null);
+      }
+      current = null;
+    } else if (token.nesting === -1) {
+      open.pop();
+      current = null;
+    } else if (token.type === "footnote_ref") {
+      // The note it names is read later (footnote_open); attachFootnotes pairs them.
+      out.push({ type: "footnoteReference", attrs: { id: `md${(token.meta as { id: number }).id}` } });
+      lastKey = null;
+    } else if (token.type === "footnote_anchor") continue;
+    else if (token.type === "code_inline") {
+      const link = open.findLast((m) => m?.type === "link");
+      if (link) {
+        // Code takes no other mark: inside a link, the link (its address) is kept.
+        note("codeInLink");
+        pushText(token.content, [link], JSON.stringify([link]));
+      } else pushText(token.content, [{ type: "code" }], "code");
+    } else if (token.type === "softbreak") pushMarked(" ");
+    else if (token.type === "hardbreak") {
+      out.push({ type: "hardBreak" });
+      lastKey = null;
+    } else if (token.type === "image") {
+      // No image node: the image is written back as its Markdown, and counted.
+      note("image");
+      pushMarked(`![${token.content}](${token.attrGet("src") ?? ""})`);
+    } else pushMarked(token.content);
   }
-  return out;
 }
 
 /** A list item or quote must start with (or hold) a paragraph. */
@@ -180,48 +286,85 @@ function fixContent(node: JsonNode): void {
   node.content = content;
 }
 
+/** A fence's info string as CommonMark reads it: backslash escapes and entities resolved. */
+const infoLanguage = (info: string) => markdownIt().utils.unescapeAll(info).trim().split(/\s+/)[0] ?? "";
+
 /** Markdown → block nodes (the content of a `doc`). Empty paragraphs at the top level are dropped. */
-export function markdownToNodes(markdown: string): JsonNode[] {
+export function markdownToNodes(markdown: string, opts: MarkdownReadOptions = {}): JsonNode[] {
+  const note = opts.onNote ?? (() => {});
   const root: JsonNode = { type: "doc", content: [] };
   // Walks the flat token stream with a stack of open blocks, so nesting never recurses.
   const stack: JsonNode[] = [root];
-  const append = (...nodes: JsonNode[]) => {
+  const append = (node: JsonNode) => {
     const parent = stack[stack.length - 1]!;
     if (!parent.content) parent.content = [];
-    for (const node of nodes) parent.content.push(node);
+    parent.content.push(node);
   };
-  const tokens = markdownIt().parse(markdown, {});
+  const tokens = markdownIt({ htmlTables: opts.htmlTable !== undefined, footnotes: opts.footnotes }).parse(markdown, {});
   markTaskLists(tokens);
+  // Each footnote's blocks, by the id its references carry.
+  const footnotes = new Map<string, JsonNode[]>();
   for (const token of tokens) {
+    if (token.type === "footnote_block_open" || token.type === "footnote_open") {
+      const holder: JsonNode = { type: token.type === "footnote_open" ? "footnote" : "footnotesHolder", content: [] };
+      if (token.type === "footnote_open") footnotes.set(`md${(token.meta as { id: number }).id}`, holder.content!);
+      else append(holder);
+      stack.push(holder);
+      continue;
+    }
+    if (token.type === "footnote_close" || token.type === "footnote_block_close") {
+      if (stack.length > 1) stack.pop();
+      continue;
+    }
     const task = token.meta?.task === true;
     const type = task ? (token.type === "bullet_list_open" ? "taskList" : "taskItem") : BLOCK_TYPES[token.type];
-    if (type) {
+    const cell = tableCellOf(token);
+    if (TABLE_SECTION_TOKENS.has(token.type)) continue;
+    if (cell) {
+      // A GFM cell holds one line: the cell and its paragraph open (and close) together.
+      const paragraph: JsonNode = { type: "paragraph" };
+      append(cell);
+      stack.push(cell);
+      append(paragraph);
+      stack.push(paragraph);
+    } else if (token.type === "th_close" || token.type === "td_close") {
+      if (stack.length > 2) stack.length -= 2;
+    } else if (token.type === "html_table" && opts.htmlTable) {
+      // Deep in quotes and lists, where its own nesting would pass the schema's limit, its text.
+      for (const block of opts.htmlTable(token.content, stack.length > MARKDOWN_MAX_NESTING / 2)) append(block);
+    } else if (type) {
       const attrs = blockAttrs(token);
       const node: JsonNode = attrs ? { type, attrs } : { type };
       append(node);
       stack.push(node);
     } else if (token.nesting === -1) {
+      if (stack.length <= 1) continue;
       const node = stack.pop()!;
       if (node.type === "listItem" || node.type === "taskItem" || node.type === "blockquote") fixContent(node);
     } else if (token.type === "inline") {
-      const content = inlineNodes(token.children ?? []);
-      if (content.length) append(...content);
+      const parent = stack[stack.length - 1]!;
+      if (!parent.content) parent.content = [];
+      appendInline(parent.content, token.children ?? [], note);
+      if (!parent.content.length) delete parent.content;
     } else if (token.type === "fence" || token.type === "code_block") {
       const code = token.content.replace(/\n$/, "");
-      const language = token.info.trim().split(/\s+/)[0] ?? "";
       const node: JsonNode = { type: "codeBlock" };
-      if (CODE_LANGUAGE.test(language)) node.attrs = { language };
+      // Only a language the schema knows (code-languages.ts); another stays plain code.
+      const known = knownLanguage(infoLanguage(token.info));
+      if (known) node.attrs = { language: known };
       if (code) node.content = [{ type: "text", text: code }];
       append(node);
     } else if (token.type === "hr") append({ type: "horizontalRule" });
   }
-  return (root.content ?? []).filter((b) => b.type !== "paragraph" || b.content);
+  const blocks = (root.content ?? []).filter((b) => (b.type !== "paragraph" || b.content) && b.type !== "footnotesHolder");
+  return opts.footnotes ? attachFootnotes(blocks, footnotes) : blocks;
 }
 
 /** Inline Markdown (**bold**, *italic* / _italic_, ~~strike~~, `code`, [links](…)) → text nodes with marks. */
 export function parseInline(text: string): JsonNode[] {
-  const tokens = markdownIt().parseInline(text, {});
-  return inlineNodes(tokens.flatMap((t: Token) => t.children ?? []));
+  const out: JsonNode[] = [];
+  for (const token of markdownIt().parseInline(text, {})) appendInline(out, token.children ?? [], () => {});
+  return out;
 }
 
 /** True when the answer is a single plain paragraph (insert inline instead of as blocks). */

@@ -39,7 +39,7 @@ describe("docToPromptMarkdown", () => {
 
   it("writes headings 4–6 with their level and to-do items with their box, nested ones indented", () => {
     expect(docToPromptMarkdown(RICH_DOC)).toBe(
-      "## Plan\n#### Fourth level\n##### Fifth level\n###### Sixth level\n- [x] Buy milk\n- [ ] Write report\n  - [x] Outline\nWater is H2O and E = mc2. Remember this.",
+      "## Plan\n#### Fourth level\n##### Fifth level\n###### Sixth level\n- [x] Buy milk\n- [ ] Write report\n  - [x] Outline\nWater is H2O and E = mc2. Remember this.\n| Drink | Cups |\n| Green tea | 3 |",
     );
   });
 });

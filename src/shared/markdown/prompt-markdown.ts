@@ -36,6 +36,10 @@ export function docToPromptMarkdown(doc: DocNode): string {
         for (const list of children(node).filter(isList)) walk(list, depth + 1);
         return;
       }
+      // A table: a line per row, its cells between pipes, so the model reads rows and columns.
+      case "tableRow":
+        out.push(`| ${children(node).map((cell) => children(cell).map(inlineText).join(" ")).join(" | ")} |`);
+        return;
       default:
         for (const c of children(node)) walk(c, depth);
     }

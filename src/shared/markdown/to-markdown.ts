@@ -6,6 +6,7 @@
 // suggestion highlight have no Markdown form and are dropped (their text is kept).
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
+import { imageMarkdown } from "../export/image.js";
 import {
   MAX_EXPORT_DEPTH,
   attr,
@@ -17,6 +18,8 @@ import {
   orderedStart,
   textOf,
 } from "../export/inline.js";
+import { collectFootnotes } from "../export/footnotes.js";
+import { tableToMarkdown } from "./table-markdown.js";
 
 const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
@@ -25,8 +28,26 @@ export interface MarkdownOptions {
   title?: string;
 }
 
+/** The numbers of the footnote references of the document being written (docToMarkdown is synchronous). */
+let footnoteNumbers: Map<DocNode, number> = new Map();
+
 export function docToMarkdown(doc: DocNode, opts: MarkdownOptions = {}): string {
-  const lines = renderBlocks(children(doc), 0);
+  const { body, numberOf, notes } = collectFootnotes(doc);
+  footnoteNumbers = numberOf;
+  let lines: string[];
+  try {
+    lines = renderBlocks(body, 0);
+    // GFM footnotes: "[^1]: text", a note's further paragraphs indented by four spaces.
+    for (const note of notes) {
+      const paragraphs = renderBlocks(note.paragraphs, 1);
+      if (lines.length) lines.push("");
+      const [first = "", ...rest] = paragraphs;
+      lines.push(`[^${note.number}]:${first ? ` ${first}` : ""}`);
+      for (const line of rest) lines.push(line ? `    ${line}` : "");
+    }
+  } finally {
+    footnoteNumbers = new Map();
+  }
   if (opts.title !== undefined) {
     const heading = titleHeading(opts.title);
     lines.unshift(...(lines.length ? [heading, ""] : [heading]));
@@ -91,7 +112,15 @@ function renderBlock(node: DocNode, depth: number, alt: boolean): string[] | nul
     case "codeBlock":
       return renderCodeBlock(node);
     case "horizontalRule":
-      return ["---"];
+      // In a list, "- ---" (and "* * * *") is one rule for the whole line, not an item holding one.
+      return [depth > 0 ? "___" : "---"];
+    case "footnotes":
+      // Written after the body (docToMarkdown).
+      return null;
+    case "table":
+      return depth >= MAX_EXPORT_DEPTH ? renderBlock(flattenedParagraph(node), depth, alt) : tableToMarkdown(node, depth, (nodes) => renderInline(nodes, false));
+    case "image":
+      return [imageMarkdown(node)];
     case "text":
     case "hardBreak":
       return renderBlock({ type: "paragraph", content: [node] }, depth, alt);
@@ -162,6 +191,8 @@ interface Piece {
   /** Mark keys: "bold", "italic", "strike", "code" or "link:<href>". */
   marks: string[];
   hardBreak?: boolean;
+  /** Written as it is: a footnote reference, "[^1]". */
+  raw?: boolean;
 }
 
 function markKeys(node: DocNode): string[] {
@@ -176,6 +207,10 @@ function markKeys(node: DocNode): string[] {
   return [...new Set(keys)].sort((a, b) => rank(a) - rank(b));
 }
 
+// Punctuation (ASCII and Unicode) or whitespace at a text's start or end, as Markdown readers
+// count them (CommonMark 0.31 counts Unicode symbols too; not all readers do, so they are left out).
+const PUNCT_OR_SPACE_START = /^[\s\p{P}!-/:-@[-`{-~]/u;
+const PUNCT_OR_SPACE_END = /[\s\p{P}!-/:-@[-`{-~]$/u;
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
 const intersect = (a: string[], b: string[]) => a.filter((k) => b.includes(k));
 
@@ -184,32 +219,62 @@ function pieces(nodes: DocNode[], heading: boolean): Piece[] {
   const raw: Piece[] = [];
   for (const node of nodes) {
     if (node.type === "hardBreak") raw.push(heading ? { text: " ", marks: [] } : { text: "", marks: [], hardBreak: true });
+    else if (node.type === "footnoteReference") {
+      const n = footnoteNumbers.get(node);
+      if (n) raw.push({ text: `[^${n}]`, marks: [], raw: true });
+    }
     else if (node.type === "text") {
       const text = textOf(node).replace(/[\r\n]+/g, " ");
       if (text) raw.push({ text, marks: markKeys(node) });
     }
   }
   const out: Piece[] = [];
+  // Whitespace just inside a delimiter would stop Markdown from reading it ("*a *" is no
+  // emphasis), so it moves outside, losing the marks the neighbour lacks. Written as a character
+  // reference ("*a&#32;*") it is no whitespace to the reader and keeps them, when what is on the
+  // delimiter's other side is punctuation, whitespace or the block's edge (CommonMark's flanking
+  // rules; "*a&#32;*b" would still not close).
+  const entities = (ws: string): string => [...ws].map((c) => `&#${c.codePointAt(0)};`).join("");
+  const edge = (q: Piece | undefined, marks: string[], side: "start" | "end") =>
+    !q || q.hardBreak || q.raw || q.marks.includes("code") || q.marks.some((k) => !marks.includes(k)) || (side === "start" ? PUNCT_OR_SPACE_START : PUNCT_OR_SPACE_END).test(q.text);
+  const lost = (marks: string[], other: string[]) => marks.some((k) => !other.includes(k));
   raw.forEach((p, i) => {
-    if (p.hardBreak || p.marks.includes("code") || p.marks.length === 0) {
+    if (p.hardBreak || p.raw || p.marks.includes("code") || p.marks.length === 0) {
       out.push(p);
       return;
     }
     const prev = raw[i - 1]?.marks ?? [];
     const next = raw[i + 1]?.marks ?? [];
+    const afterPunct = edge(raw[i - 1], p.marks, "end");
+    const beforePunct = edge(raw[i + 1], p.marks, "start");
     // trimStart/trimEnd rather than a regex: linear on any input.
     const start = p.text.length - p.text.trimStart().length;
     const core = p.text.trim();
     const end = start + core.length;
-    if (start) out.push({ text: p.text.slice(0, start), marks: intersect(p.marks, prev) });
-    if (core) out.push({ text: core, marks: p.marks });
-    if (end < p.text.length) out.push({ text: p.text.slice(end), marks: intersect(p.marks, next) });
+    if (!core) {
+      // Only whitespace, between two neighbours: its marks, if both its sides allow it.
+      if (!lost(p.marks, prev) && !lost(p.marks, next)) out.push(p);
+      else if ((!lost(p.marks, prev) || afterPunct) && (!lost(p.marks, next) || beforePunct)) out.push({ text: entities(p.text), marks: p.marks, raw: true });
+      else out.push({ text: p.text, marks: intersect(intersect(p.marks, prev), next) });
+      return;
+    }
+    if (start) {
+      const lead = p.text.slice(0, start);
+      if (lost(p.marks, prev) && afterPunct) out.push({ text: entities(lead), marks: p.marks, raw: true });
+      else out.push({ text: lead, marks: intersect(p.marks, prev) });
+    }
+    out.push({ text: core, marks: p.marks });
+    if (end < p.text.length) {
+      const trail = p.text.slice(end);
+      if (lost(p.marks, next) && beforePunct) out.push({ text: entities(trail), marks: p.marks, raw: true });
+      else out.push({ text: trail, marks: intersect(p.marks, next) });
+    }
   });
   // Merge neighbours with the same marks, so a code span or link is written once.
   const merged: Piece[] = [];
   for (const p of out) {
     const last = merged[merged.length - 1];
-    if (last && !last.hardBreak && !p.hardBreak && same(last.marks, p.marks)) last.text += p.text;
+    if (last && !last.hardBreak && !p.hardBreak && !last.raw && !p.raw && same(last.marks, p.marks)) last.text += p.text;
     else merged.push({ ...p });
   }
   return merged;
@@ -225,20 +290,41 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
   const list = pieces(nodes, heading);
   // A hard break at the very end of a block has no Markdown form (and means nothing).
   while (list.length && list[list.length - 1]!.hardBreak) list.pop();
-  for (const piece of list) {
-    const wanted = piece.hardBreak ? stack.filter((k) => k !== "code") : piece.marks;
+  // How many pieces from the i-th on carry each mark (a hard break carries what goes on after
+  // it), counted once from the end: linear however the marks alternate.
+  const reach: Map<string, number>[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const after = reach[i + 1];
+    const keys = list[i]!.hardBreak ? [...(after?.keys() ?? [])] : list[i]!.marks;
+    reach[i] = new Map(keys.map((k) => [k, 1 + (after?.get(k) ?? 0)]));
+  }
+  list.forEach((piece, i) => {
+    // A hard break stays inside the marks that go on after it; the others close before it
+    // (closed at the next line's start, "**" would open there instead).
+    const wanted = piece.hardBreak ? stack.filter((k) => k !== "code" && reach[i]!.has(k)) : piece.marks;
     let keep = 0;
     while (keep < stack.length && wanted.includes(stack[keep]!)) keep++;
     while (stack.length > keep) close(stack.pop()!);
-    for (const key of wanted) {
+    // Marks opened together nest by how far they go: the one that goes on past the others is
+    // opened first, so the others close without closing it ("***foo** bar*", not "***foo**** bar*").
+    const opening = wanted.filter((key) => !stack.includes(key));
+    const far = reach[i]!;
+    for (const key of [...opening].sort((a, b) => (far.get(b) ?? 0) - (far.get(a) ?? 0))) {
       if (stack.includes(key)) continue;
       stack.push(key);
       if (key.startsWith("link:")) out += "[";
       else if (key !== "code") out += OPEN[key as keyof typeof OPEN];
     }
     if (piece.hardBreak) out += "\\\n";
-    else out += piece.marks.includes("code") ? codeSpan(piece.text) : escapeText(piece.text);
-  }
+    else if (piece.raw) out += piece.text;
+    else if (piece.marks.includes("code")) out += codeSpan(piece.text);
+    else {
+      let text = escapeText(piece.text);
+      // "!" just before a link would make it an image ("![text](url)"); escaped it stays a "!".
+      if (text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
+      out += text;
+    }
+  });
   while (stack.length) close(stack.pop()!);
   return out
     .split("\n")
@@ -260,6 +346,8 @@ function codeSpan(text: string): string {
 export function escapeText(text: string): string {
   return text
     .replace(/[\\`*_[\]<>~|@]/g, "\\$&")
+    // "==" opens or closes a highlight for the reader (from-markdown.ts); "=\=" is two equals signs.
+    .replace(/=(?==)/g, "=\\")
     .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
     .replace(/:(?=\/\/)/g, "\\:")
     .replace(/\b(www)\./gi, "$1\\.");
@@ -279,6 +367,12 @@ function escapeLineStart(line: string): string {
   return rest.replace(/^(\d+)([.)])/, "$1\\$2");
 }
 
+/**
+ * A link's address as Markdown reads it back: parentheses escaped with a backslash (percent-encoded
+ * they would come back as another address, "%28"), what Markdown cannot hold percent-encoded.
+ */
 function linkDestination(href: string): string {
-  return href.replace(/[\s<>()\\\u0000-\u001f\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return href
+    .replace(/[\s<>\\\u0000-\u001f\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
+    .replace(/[()]/g, "\\$&");
 }

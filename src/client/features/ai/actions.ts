@@ -11,7 +11,8 @@ import { apiJson } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream } from "./api";
 import { getSelection, hasCursor, textBefore, type WholeDocument, wholeDocument } from "./editor-text";
-import { modelAvailable, toastAiError, toastUpgrade } from "./errors";
+import type { AiAction } from "../../../shared/plans";
+import { explainRefusal, toastAiError } from "./errors";
 import { type PendingSuggestion, type SuggestionKind, suggestionStore } from "./store";
 import type { AiPlan } from "./use-ai-plan";
 
@@ -91,34 +92,31 @@ function endOfText(editor: Editor): number {
 }
 
 export function createAiActions(editor: Editor | null, plan: AiPlan) {
-  const gate = (feature: "ai" | "summarize") => {
-    const ok = feature === "summarize" ? plan.canSummarize : plan.canUseAi;
-    if (!ok) toastUpgrade(feature);
-    return ok;
-  };
+  // The plan (and a model, for writing new text) is checked first: a locked action says
+  // which plan it needs, whatever is selected (shared/plans.ts aiAccess).
+  const gate = (action: AiAction) => explainRefusal(action, plan.access(action));
 
   return {
     improve() {
+      if (!gate("improve")) return;
       const sel = getSelection(editor);
       if (!editor || sel.empty) return noSelection("improve");
-      if (!gate("ai")) return;
       void streamIntoCard("improve", "Improve", "improve", { text: sel.text }, sel, "replace");
     },
 
     rewrite(style: RewriteStyleId) {
+      // Spelling ideas out is writing new text: a language model's job (its own row in the table).
+      if (!gate(style === "expand" ? "expand" : "rewrite")) return;
       const sel = getSelection(editor);
       if (!editor || sel.empty) return noSelection("rewrite");
-      if (!gate("ai")) return;
-      // Spelling ideas out is writing new text: a language model's job.
-      if (style === "expand" && !modelAvailable("Expand")) return;
       const name = REWRITE_STYLES.find((s) => s.id === style)?.name ?? style;
       void streamIntoCard("rewrite", name, "rewrite", { text: sel.text, style }, sel, "replace");
     },
 
     tone(tone: ToneId) {
+      if (!gate("tone")) return;
       const sel = getSelection(editor);
       if (!editor || sel.empty) return noSelection("adjust tone");
-      if (!gate("ai")) return;
       const name = TONES.find((t) => t.id === tone)?.name ?? tone;
       void streamIntoCard("rewrite", `${name} tone`, "tone", { text: sel.text, tone }, sel, "replace");
     },
@@ -146,7 +144,7 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
     /** Outlines the selection, or the whole document when nothing is selected. */
     outline() {
       if (!editor) return;
-      if (!gate("ai")) return;
+      if (!gate("outline")) return;
       const sel = getSelection(editor);
       if (!sel.empty) return void streamIntoCard("outline", "Outline", "outline", { text: sel.text }, { text: "", from: sel.to, to: sel.to }, "after");
       const whole = wholeDocument(editor);
@@ -164,9 +162,9 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
     },
 
     async grammar() {
+      if (!gate("grammar")) return;
       const sel = getSelection(editor);
       if (!editor || sel.empty) return noSelection("check");
-      if (!gate("ai")) return;
       const controller = suggestionStore.beginRequest();
       suggestionStore.set({ kind: "grammar", label: "Grammar", original: sel.text, suggested: "", from: sel.from, to: sel.to, mode: "replace", status: "streaming" });
       try {
@@ -192,15 +190,14 @@ export function createAiActions(editor: Editor | null, plan: AiPlan) {
      */
     async complete(requireSelection = false) {
       if (!editor) return;
+      // Continuing is writing new text: without a model it says so, with the way to connect one.
+      if (!gate("complete")) return;
       const sel = getSelection(editor);
       if (requireSelection && sel.empty) return noSelection("complete");
       const atEnd = sel.empty && !hasCursor(editor);
       const at = !sel.empty ? sel.to : atEnd ? endOfText(editor) : editor.state.selection.from;
       const text = sel.empty ? textBefore(editor, at) : sel.text;
       if (!text.trim()) return noSelection("complete");
-      if (!gate("ai")) return;
-      // Continuing is writing new text: without a model it says so, with the way to connect one.
-      if (!modelAvailable("Continue writing")) return;
       const controller = suggestionStore.beginRequest();
       // The continuation streams into the text as a suggestion at the insertion point.
       suggestionStore.set({ kind: "improve", label: "Continue", original: "", suggested: "", from: at, to: at, mode: "replace", status: "streaming" });

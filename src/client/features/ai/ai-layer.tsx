@@ -13,7 +13,7 @@ import { useDocSuggestions } from "./inline-suggestions/use-doc-suggestions";
 import { askAiDialog, suggestionStore, useAskAiOpen, usePendingSuggestion } from "./store";
 import type { AiCommand } from "./types";
 
-/** Ctrl+J / Cmd+J opens Ask AI: free in the editor (Ctrl+K continues, Ctrl+Shift+K is the palette, Ctrl+R rewrites). */
+/** Ctrl+J / Cmd+J opens Ask AI, the AI Assist shortcut (as in Notion): Ctrl+K is a link, Ctrl+Shift+K the palette, Ctrl+R rewrites. */
 const isAskAiShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "j";
 
 export interface AiLayerProps {
@@ -25,10 +25,12 @@ export interface AiLayerProps {
   onAssistantOpenChange: (open: boolean) => void;
   rewriteOpen: boolean;
   onRewriteOpenChange: (open: boolean) => void;
+  /** False for readers who change no text: no shortcut, dialogs or selection helper, only the suggestions already in the text. */
+  tools?: boolean;
 }
 
 export function AiLayer(props: AiLayerProps) {
-  const { editor, documentId } = props;
+  const { editor, documentId, tools: toolsAllowed = true } = props;
   const askOpen = useAskAiOpen();
   const pending = usePendingSuggestion();
   const inDocument = useDocSuggestions(editor);
@@ -68,6 +70,7 @@ export function AiLayer(props: AiLayerProps) {
   }, [editor]);
 
   useEffect(() => {
+    if (!toolsAllowed) return;
     const onKey = (e: KeyboardEvent) => {
       if (!isAskAiShortcut(e)) return;
       e.preventDefault();
@@ -79,7 +82,7 @@ export function AiLayer(props: AiLayerProps) {
       window.removeEventListener("keydown", onKey, true);
       askAiDialog.setOpen(false);
     };
-  }, []);
+  }, [toolsAllowed]);
 
   useEffect(() => {
     suggestionStore.setDocumentId(documentId);
@@ -104,6 +107,7 @@ export function AiLayer(props: AiLayerProps) {
       askOpen={askOpen}
       inDocument={inDocument}
       onListening={setAiToolsMounted}
+      tools={toolsAllowed}
     />
   );
 }

@@ -1,10 +1,10 @@
 // The AI parts that act on a command, a click or a selection, loaded on first use by the AI
 // layer (ai-tools-gate.ts): runs commands from the toolbar, the slash menu and the shortcuts
-// (Ctrl+K complete, Ctrl+R rewrite, Ctrl+/ assistant), lands "replace" proposals in the
+// (Ctrl+R rewrite, Ctrl+/ assistant, the palette's Ask AI), lands "replace" proposals in the
 // document as inline suggestions with their bar and popover, and holds the assistant panel,
 // the rewrite dialog, Ask AI, the suggestion card and the selection helper.
 import type { Editor } from "@tiptap/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { createAiActions } from "./actions";
 import { trackCursor } from "./editor-text";
 import { landsInline, SuggestionBar, SuggestionPopover, useSuggestionStream } from "./inline-suggestions";
@@ -13,15 +13,16 @@ import { SelectionHelper } from "./selection-helper";
 import { askAiDialog, usePendingSuggestion } from "./store";
 import type { AiCommand } from "./types";
 import { useAiPlan } from "./use-ai-plan";
+import { lazyPart } from "../../lib/lazy-part";
 
 export { createAiActions } from "./actions";
 
 // The panel, the dialogs and the card load when first shown (with the select and markdown
 // code they need).
-const AssistantPanel = lazy(() => import("./assistant-panel").then((m) => ({ default: m.AssistantPanel })));
-const RewriteDialog = lazy(() => import("./rewrite-dialog").then((m) => ({ default: m.RewriteDialog })));
-const SuggestionCard = lazy(() => import("./suggestion-card").then((m) => ({ default: m.SuggestionCard })));
-const AskAiDialog = lazy(() => import("./ask-ai").then((m) => ({ default: m.AskAiDialog })));
+const AssistantPanel = lazyPart(() => import("./assistant-panel").then((m) => ({ default: m.AssistantPanel })));
+const RewriteDialog = lazyPart(() => import("./rewrite-dialog").then((m) => ({ default: m.RewriteDialog })));
+const SuggestionCard = lazyPart(() => import("./suggestion-card").then((m) => ({ default: m.SuggestionCard })));
+const AskAiDialog = lazyPart(() => import("./ask-ai").then((m) => ({ default: m.AskAiDialog })));
 
 /** True from the first time `open` is true on: a part once shown stays mounted (its state and close animation). */
 function useOpenedOnce(open: boolean): boolean {
@@ -43,10 +44,12 @@ export interface AiToolsProps {
   inDocument: SuggestionChange[];
   /** Told when the tools listen to the suggestion store (true) and stop (false). */
   onListening: (listening: boolean) => void;
+  /** False for readers who change no text: only the suggestions already in the text are shown. */
+  tools?: boolean;
 }
 
 export function AiTools(props: AiToolsProps) {
-  const { editor, command, inDocument, onListening } = props;
+  const { editor, command, inDocument, onListening, tools = true } = props;
   const plan = useAiPlan();
   const actions = createAiActions(editor, plan);
   const assistantUsed = useOpenedOnce(props.assistantOpen);
@@ -85,6 +88,8 @@ export function AiTools(props: AiToolsProps) {
         return p.onRewriteOpenChange(true);
       case "assistant":
         return p.onAssistantOpenChange(true);
+      case "ask":
+        return askAiDialog.setOpen(true);
     }
   }, [command]);
 
@@ -97,17 +102,17 @@ export function AiTools(props: AiToolsProps) {
 
   return (
     <>
-      {assistantUsed && (
+      {tools && assistantUsed && (
         <Suspense fallback={null}>
-          <AssistantPanel editor={editor} open={props.assistantOpen} onOpenChange={props.onAssistantOpenChange} actions={actions} />
+          <AssistantPanel editor={editor} open={props.assistantOpen} onOpenChange={props.onAssistantOpenChange} actions={actions} plan={plan} />
         </Suspense>
       )}
-      {rewriteUsed && (
+      {tools && rewriteUsed && (
         <Suspense fallback={null}>
           <RewriteDialog editor={editor} open={props.rewriteOpen} onOpenChange={props.onRewriteOpenChange} plan={plan} />
         </Suspense>
       )}
-      {askUsed && (
+      {tools && askUsed && (
         <Suspense fallback={null}>
           <AskAiDialog editor={editor} open={props.askOpen} onOpenChange={askAiDialog.setOpen} plan={plan} />
         </Suspense>
@@ -119,7 +124,7 @@ export function AiTools(props: AiToolsProps) {
       )}
       <SuggestionBar editor={editor} changes={inDocument} editable={editable} />
       <SuggestionPopover editor={editor} changes={inDocument} editable={editable} />
-      {inDocument.length === 0 && <SelectionHelper editor={editor} actions={actions} onRewrite={() => props.onRewriteOpenChange(true)} />}
+      {tools && inDocument.length === 0 && <SelectionHelper editor={editor} actions={actions} plan={plan} onRewrite={() => props.onRewriteOpenChange(true)} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ import { AI_CONNECTION_SECTION, openSettings } from "../../lib/settings-link";
 import { toast } from "../../lib/toast";
 import { aiStream } from "./api";
 import { getSelection, textBefore } from "./editor-text";
-import { toastAiError, toastUpgrade } from "./errors";
+import { explainRefusal, toastAiError } from "./errors";
 import { suggestionStore } from "./store";
 import { useAiCapabilities } from "./use-ai-capabilities";
 import type { AiPlan } from "./use-ai-plan";
@@ -84,7 +84,7 @@ export function AskAiDialog({ editor, open, onOpenChange, plan }: Props) {
     const text = instruction.trim();
     if (!editor || !text) return;
     if (!target) return toast({ title: "Nothing to work on", description: "The document is empty. Write something first." });
-    if (!plan.canUseAi) return toastUpgrade("ai");
+    if (!explainRefusal("ask", plan.access("ask"))) return;
     if (target.text.length > AI_MAX_TEXT_CHARS) {
       return toast({ title: "Too long for one request", description: "Select a part of the document and ask again.", variant: "destructive" });
     }

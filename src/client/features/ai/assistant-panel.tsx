@@ -6,14 +6,18 @@
 // nothing is selected, and the panel says so.
 import { useQuery } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/react";
-import { Bot, FileText, ListTree, MessageSquareText, Wand2, X } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { Bot, FileText, ListTree, Lock, MessageSquareText, Plug, Wand2, X } from "lucide-react";
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import type { AiHealthResponse } from "../../../shared/contracts/ai";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
 import { apiJson } from "../../lib/api";
+import { type AiAction, aiPricingLines, PLANS, type PlanId } from "../../../shared/plans";
+import { lockedLine, toolHint } from "./access";
 import type { AiActions } from "./actions";
+import { explainRefusal } from "./errors";
+import type { AiPlan } from "./use-ai-plan";
 import { ReadabilityView } from "./readability-view";
 import { askAiDialog, assistantDock } from "./store";
 import { useEditorSelection } from "./use-editor-selection";
@@ -52,9 +56,43 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   actions: AiActions;
+  plan: AiPlan;
 }
 
-function PanelBody({ editor, actions, onAction }: { editor: Editor | null; actions: AiActions; onAction: () => void }) {
+/** A panel button for `action`: a lock and the plan it needs, or a plug and "needs a model", before it is pressed. */
+function ToolButton(props: { label: string; action: AiAction; plan: AiPlan; icon: ReactNode; onClick: () => void }) {
+  const hint = toolHint(props.label, props.plan.access(props.action));
+  return (
+    <Button
+      variant="outline"
+      className="justify-start"
+      aria-label={hint.ariaLabel}
+      title={hint.title}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={props.onClick}
+    >
+      {props.icon} {props.label}
+      {hint.locked && <Lock aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
+      {hint.needsModel && <Plug aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
+    </Button>
+  );
+}
+
+/** What the plan includes, from the plan table: "Your Gratis plan includes Basic AI: …. Needs Creator: Outline, …". */
+function PlanNote({ plan }: { plan: AiPlan }) {
+  if (!plan.loaded) return null;
+  const locked = PANEL_ACTIONS.map((action) => ({ action, access: plan.access(action) })).filter((a) => a.access.kind === "plan");
+  if (locked.length === 0) return null;
+  return (
+    <p data-testid="ai-plan-note" className="text-xs text-muted-foreground">
+      Your {PLANS[plan.plan].name} plan includes {aiPricingLines(plan.plan).join("; ")}. {lockedLine(locked.map((l) => ({ action: l.action, plan: (l.access as { plan: PlanId }).plan })))}.
+    </p>
+  );
+}
+
+const PANEL_ACTIONS: AiAction[] = ["outline", "improve", "summarize", "ask"];
+
+function PanelBody({ editor, actions, plan, onAction }: { editor: Editor | null; actions: AiActions; plan: AiPlan; onAction: () => void }) {
   const selection = useEditorSelection(editor);
   const [alert, setAlert] = useState<string | null>(null);
   const run = (action: () => void) => () => {
@@ -70,24 +108,31 @@ function PanelBody({ editor, actions, onAction }: { editor: Editor | null; actio
           : `${selection.text.length} characters selected.`}
       </p>
       <EngineNote />
+      <PlanNote plan={plan} />
       <div className="flex flex-col gap-2">
-        <Button variant="outline" className="justify-start" onMouseDown={(e) => e.preventDefault()} onClick={run(actions.outline)}>
-          <ListTree aria-hidden="true" /> Generate Outline
-        </Button>
-        <Button
-          variant="outline"
-          className="justify-start"
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => (selection.empty ? setAlert("Please select some text to improve") : run(actions.improve)())}
-        >
-          <Wand2 aria-hidden="true" /> Improve Writing
-        </Button>
-        <Button variant="outline" className="justify-start" onMouseDown={(e) => e.preventDefault()} onClick={run(actions.summarize)}>
-          <FileText aria-hidden="true" /> {selection.empty ? "Summarize Document" : "Summarize Selection"}
-        </Button>
-        <Button variant="outline" className="justify-start" onMouseDown={(e) => e.preventDefault()} onClick={run(() => askAiDialog.setOpen(true))}>
-          <MessageSquareText aria-hidden="true" /> Ask AI…
-        </Button>
+        <ToolButton label="Generate Outline" action="outline" plan={plan} icon={<ListTree aria-hidden="true" />} onClick={run(actions.outline)} />
+        <ToolButton
+          label="Improve Writing"
+          action="improve"
+          plan={plan}
+          icon={<Wand2 aria-hidden="true" />}
+          // A locked Improve says which plan it needs (actions.improve), not that nothing is selected.
+          onClick={() => (selection.empty && plan.access("improve").kind === "allowed" ? setAlert("Please select some text to improve") : run(actions.improve)())}
+        />
+        <ToolButton
+          label={selection.empty ? "Summarize Document" : "Summarize Selection"}
+          action="summarize"
+          plan={plan}
+          icon={<FileText aria-hidden="true" />}
+          onClick={run(actions.summarize)}
+        />
+        <ToolButton
+          label="Ask AI…"
+          action="ask"
+          plan={plan}
+          icon={<MessageSquareText aria-hidden="true" />}
+          onClick={run(() => (explainRefusal("ask", plan.access("ask")) ? askAiDialog.setOpen(true) : undefined))}
+        />
       </div>
       <ReadabilityView editor={editor} />
       {alert && (
@@ -99,7 +144,7 @@ function PanelBody({ editor, actions, onAction }: { editor: Editor | null; actio
   );
 }
 
-export function AssistantPanel({ editor, open, onOpenChange, actions }: Props) {
+export function AssistantPanel({ editor, open, onOpenChange, actions, plan }: Props) {
   const wide = useWideScreen();
   const docked = wide && open && !!document.getElementById(ASSISTANT_DOCK_ID);
   useEffect(() => {
@@ -114,7 +159,7 @@ export function AssistantPanel({ editor, open, onOpenChange, actions }: Props) {
           <SheetTitle className="flex items-center gap-2 pr-10 text-sm font-semibold">
             <Bot aria-hidden="true" className="size-4 text-primary" /> AI Writing Assistant
           </SheetTitle>
-          <PanelBody editor={editor} actions={actions} onAction={() => onOpenChange(false)} />
+          <PanelBody editor={editor} actions={actions} plan={plan} onAction={() => onOpenChange(false)} />
         </SheetContent>
       </Sheet>
     );
@@ -139,7 +184,7 @@ export function AssistantPanel({ editor, open, onOpenChange, actions }: Props) {
           <X aria-hidden="true" />
         </Button>
       </header>
-      <PanelBody editor={editor} actions={actions} onAction={() => {}} />
+      <PanelBody editor={editor} actions={actions} plan={plan} onAction={() => {}} />
     </aside>
   );
   return dock ? createPortal(panel, dock) : panel;

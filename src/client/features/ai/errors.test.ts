@@ -56,3 +56,13 @@ describe("the model server's failures", () => {
     expect(shown[1]).toMatchObject({ description: "Failed to improve text. Please try again." });
   });
 });
+
+describe("upgrade_required", () => {
+  it("says the plan the server names, with a way to the plans", () => {
+    const message = "Summarize needs the Professional plan.";
+    toastAiError(new ApiError(402, "Payment Required", { error: "upgrade_required", feature: "summarize", message, requiredPlan: "professional" }), "Failed");
+    expect(shown[0]).toMatchObject({ title: "Upgrade Required", description: "Summarize needs the Professional plan. Upgrade to use it.", action: { label: "See plans" } });
+    shown[0]!.action!.onClick();
+    expect(opened).toEqual([{ section: "subscription" }]);
+  });
+});

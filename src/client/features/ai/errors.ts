@@ -2,18 +2,31 @@
 // "Connect a model" link for an action the offline engine does not do (409 model_required),
 // else the server's own message.
 import type { AiCapabilities } from "../../../shared/contracts/ai";
+import { AI_ACTIONS, type AiAccess, type AiAction, upgradeMessage } from "../../../shared/plans";
 import { AI_CAPABILITIES_QUERY_KEY } from "../../lib/ai-capabilities-query";
 import { ApiError } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
-import { AI_CONNECTION_SECTION, openSettings } from "../../lib/settings-link";
+import { AI_CONNECTION_SECTION, openSettings, SUBSCRIPTION_SECTION } from "../../lib/settings-link";
 import { toast } from "../../lib/toast";
 
-export const UPGRADE_MESSAGE = "AI features require a Creator or Professional subscription.";
-export const SUMMARIZE_MESSAGE = "Summarization requires a Professional subscription.";
+/**
+ * Says which plan `action` needs (the table in shared/plans.ts, which the server's 402 names
+ * too), with a way to the plans.
+ */
+export function toastUpgrade(action: AiAction, message = upgradeMessage(action)): void {
+  toast({
+    title: "Upgrade Required",
+    description: `${message} Upgrade to use it.`,
+    duration: 10_000,
+    action: { label: "See plans", onClick: () => openSettings(SUBSCRIPTION_SECTION) },
+  });
+}
 
-export function toastUpgrade(feature: "ai" | "summarize"): void {
-  if (feature === "summarize") toast({ title: "Professional Feature", description: SUMMARIZE_MESSAGE });
-  else toast({ title: "Upgrade Required", description: UPGRADE_MESSAGE });
+/** Explains why `access` refuses `action` (the plan it needs, or a model); true when it may run. */
+export function explainRefusal(action: AiAction, access: AiAccess): boolean {
+  if (access.kind === "plan") toastUpgrade(action, access.message);
+  else if (access.kind === "model") toastModelRequired(access.message);
+  return access.kind === "allowed";
 }
 
 /** Says that `action` needs a language model, with a link to the settings where one is connected. */
@@ -53,9 +66,9 @@ export function toastAiError(err: unknown, title: string, fallback?: string): vo
   if (err instanceof DOMException && err.name === "AbortError") return;
   const message = serverMessage(err);
   if (err instanceof ApiError && err.status === 402) {
-    const feature = err.body?.feature === "summarize" ? "summarize" : "ai";
-    if (feature === "summarize") toast({ title: "Professional Feature", description: message ?? SUMMARIZE_MESSAGE });
-    else toast({ title: "Upgrade Required", description: message ?? UPGRADE_MESSAGE });
+    const action = isAiAction(err.body?.feature) ? err.body.feature : null;
+    if (action) toastUpgrade(action, message ?? undefined);
+    else toast({ title: "Upgrade Required", description: message ?? "Your plan does not include this. Upgrade to use it." });
     return;
   }
   if (err instanceof ApiError && err.status === 409 && err.body?.error === "model_required") {
@@ -63,7 +76,7 @@ export function toastAiError(err: unknown, title: string, fallback?: string): vo
     return;
   }
   if (message && /requires upgrade/i.test(message)) {
-    toast({ title: "Upgrade Required", description: UPGRADE_MESSAGE });
+    toast({ title: "Upgrade Required", description: message });
     return;
   }
   if (err instanceof ApiError && (err.status === 429 || err.status === 413)) {
@@ -75,6 +88,8 @@ export function toastAiError(err: unknown, title: string, fallback?: string): vo
   const upstream = err instanceof ApiError && typeof err.body?.error === "string" && UPSTREAM_CODES.has(err.body.error);
   toast({ title, description: (upstream ? message : fallback) ?? message ?? undefined, variant: "destructive" });
 }
+
+const isAiAction = (value: unknown): value is AiAction => typeof value === "string" && (AI_ACTIONS as readonly string[]).includes(value);
 
 /** Error codes that describe the model server's answer (src/shared/errors.ts). */
 const UPSTREAM_CODES = new Set(["ai_busy", "ai_misconfigured", "ai_unavailable", "ai_timeout", "ai_incomplete", "ai_empty"]);

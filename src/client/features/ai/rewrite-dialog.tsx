@@ -2,7 +2,7 @@
 // the selected text, a result pane that fills as the answer streams, Copy, Replace and
 // Alternative Suggestions. Replace puts the result in the text as inline suggestions.
 import type { Editor } from "@tiptap/react";
-import { Copy, Replace } from "lucide-react";
+import { Copy, Lock, Plug, Replace } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   type AlternativesResponse,
@@ -19,7 +19,9 @@ import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
 import { aiPost, aiStream, type StreamResult } from "./api";
 import { getSelection, rangeStillHolds, type SelectionInfo } from "./editor-text";
-import { toastAiError, toastUpgrade } from "./errors";
+import type { AiAction } from "../../../shared/plans";
+import { toolHint } from "./access";
+import { explainRefusal, toastAiError } from "./errors";
 import { engineLabel, suggestionStore } from "./store";
 import { STYLE_ICONS } from "./style-icons";
 import type { AiPlan } from "./use-ai-plan";
@@ -30,6 +32,12 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   plan: AiPlan;
 }
+
+/** The plan table's row for a style or tone: Expand writes new text and has its own. */
+const actionOf = (kind: "style" | "tone", id: string): AiAction => (kind === "tone" ? "tone" : id === "expand" ? "expand" : "rewrite");
+
+/** The answer is the selected text itself (the built-in engine found nothing to change for that style). */
+export const isUnchanged = (original: string, result: string) => result.trim() === original.trim();
 
 export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
   const [selection, setSelection] = useState<SelectionInfo | null>(null);
@@ -50,8 +58,13 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
   }, [open, editor]);
 
   const text = selection?.text ?? "";
+  // An answer that changes nothing is no result: said so, with nothing to copy or replace.
+  const unchanged = !!meta && !busy && isUnchanged(text, result);
+  const usable = !!result.trim() && !unchanged;
 
   async function run(kind: "style" | "tone", id: RewriteStyleId | ToneId) {
+    // The plan (and, for Expand, a model) first: a locked style says which plan it needs.
+    if (!explainRefusal(actionOf(kind, id), plan.access(actionOf(kind, id)))) return;
     if (!text) {
       toast({
         title: "No Text Selected",
@@ -59,7 +72,6 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
       });
       return;
     }
-    if (!plan.canUseAi) return toastUpgrade("ai");
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
@@ -96,7 +108,7 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
   }
 
   function replace() {
-    if (!editor || !selection || !result.trim()) return;
+    if (!editor || !selection || !usable) return;
     if (!rangeStillHolds(editor, selection, selection.text)) {
       toast({ title: "Text changed", description: "The selected text was edited meanwhile. Select it again and retry.", variant: "destructive" });
       return;
@@ -107,10 +119,14 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
     onOpenChange(false);
   }
 
-  const option = (key: string, title: string, subtitle: string, onClick: () => void, icon?: React.ReactNode) => (
+  const option = (key: string, title: string, subtitle: string, action: AiAction, onClick: () => void, icon?: React.ReactNode) => {
+    const hint = toolHint(title, plan.access(action), title);
+    return (
     <button
       key={key}
       type="button"
+      // The reason it would not run is part of its visible text (below), so also of its name.
+      title={hint.ariaLabel === title ? undefined : hint.title}
       onClick={onClick}
       disabled={!!busy}
       // min-w-0 and anywhere-wrapping: a grid item is otherwise as wide as its longest word
@@ -123,11 +139,15 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
       <span className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
         {icon}
         <span className="min-w-0">{title}</span>
+        {hint.locked && <Lock aria-hidden="true" className="size-3 text-muted-foreground" />}
+        {hint.needsModel && <Plug aria-hidden="true" className="size-3 text-muted-foreground" />}
         {busy === key && <Spinner className="size-3" label="Rewriting" />}
       </span>
       <span className="max-w-full min-w-0 text-xs text-muted-foreground">{subtitle}</span>
+      {(hint.locked || hint.needsModel) && <span className="text-xs text-muted-foreground">{hint.locked ? hint.title : "Needs a language model"}</span>}
     </button>
-  );
+    );
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -148,24 +168,31 @@ export function RewriteDialog({ editor, open, onOpenChange, plan }: Props) {
           <TabsContent value="styles" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {REWRITE_STYLES.map((s) => {
               const Icon = STYLE_ICONS[s.icon];
-              return option(s.id, s.name, s.description, () => run("style", s.id), Icon ? <Icon aria-hidden="true" className={cn("size-4", s.color)} /> : null);
+              return option(s.id, s.name, s.description, actionOf("style", s.id), () => run("style", s.id), Icon ? <Icon aria-hidden="true" className={cn("size-4", s.color)} /> : null);
             })}
           </TabsContent>
           <TabsContent value="tones" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-            {TONES.map((t) => option(t.id, t.name, `${t.description} — “${t.example}”`, () => run("tone", t.id)))}
+            {TONES.map((t) => option(t.id, t.name, `${t.description} — “${t.example}”`, "tone", () => run("tone", t.id)))}
           </TabsContent>
         </Tabs>
         <div className="flex flex-col gap-2">
           <p className="text-xs font-medium text-muted-foreground">Result</p>
           <div data-testid="rewrite-result" aria-live="polite" className="min-h-20 whitespace-pre-wrap break-words rounded-md border p-3 text-sm">
-            {result || (busy ? "Rewriting…" : "Choose a style or tone.")}
+            {unchanged ? (
+              <>
+                <span className="font-medium">No changes suggested</span>
+                <span className="block text-muted-foreground">The text reads the same in this style. Try another style or tone.</span>
+              </>
+            ) : (
+              result || (busy ? "Rewriting…" : "Choose a style or tone.")
+            )}
           </div>
           {meta && <p className="text-xs text-muted-foreground">{engineLabel(meta)}</p>}
           <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" onClick={copy} disabled={!result || !!busy}>
+            <Button variant="outline" size="sm" onClick={copy} disabled={!usable || !!busy}>
               <Copy aria-hidden="true" /> Copy
             </Button>
-            <Button size="sm" onClick={replace} disabled={!result.trim() || !!busy}>
+            <Button size="sm" onClick={replace} disabled={!usable || !!busy}>
               <Replace aria-hidden="true" /> Replace
             </Button>
           </div>

@@ -1,11 +1,13 @@
 // The auth dialog: modes signin, signup and reset, links between
 // them, fields cleared on every switch, the spec's toasts.
 import { type FormEvent, useEffect, useState } from "react";
+import { PasswordRuleHint } from "../../components/password-rule-hint";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { getAuthClient } from "../../lib/auth-client";
+import { passwordRuleProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { continueToCheckoutAfterSignIn } from "./after-sign-in";
 import { MSG } from "./messages";
@@ -58,6 +60,11 @@ export function AuthDialog({ open, onOpenChange, mode, onModeChange, initialValu
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
+    const problem = mode === "signup" ? passwordRuleProblem(values.password) : null;
+    if (problem) {
+      toast(problem);
+      return;
+    }
     setBusy(true);
     try {
       const auth = await getAuthClient();
@@ -118,9 +125,11 @@ export function AuthDialog({ open, onOpenChange, mode, onModeChange, initialValu
                 id="auth-password"
                 autoComplete={mode === "signup" ? "new-password" : "current-password"}
                 required
+                aria-describedby={mode === "signup" ? "auth-password-rule" : undefined}
                 value={values.password}
                 onChange={set("password")}
               />
+              {mode === "signup" && <PasswordRuleHint id="auth-password-rule" />}
             </div>
           )}
           <Button type="submit" disabled={busy} className="w-full">

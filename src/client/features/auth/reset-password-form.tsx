@@ -4,6 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "../../lib/auth-provider";
+import { PasswordRuleHint } from "../../components/password-rule-hint";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -85,7 +86,15 @@ export function ResetPasswordForm() {
         <form onSubmit={submit} className="grid gap-4" aria-label="Set a new password">
           <div className="grid gap-2">
             <Label htmlFor="reset-password">New Password</Label>
-            <PasswordInput id="reset-password" autoComplete="new-password" required value={form.password} onChange={set("password")} />
+            <PasswordInput
+              id="reset-password"
+              autoComplete="new-password"
+              required
+              aria-describedby="reset-password-rule"
+              value={form.password}
+              onChange={set("password")}
+            />
+            <PasswordRuleHint id="reset-password-rule" />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="reset-confirm">Confirm New Password</Label>

@@ -1,7 +1,8 @@
 // The /signup form (accounts §2, §5, §8): full name, email, password with show/hide and
 // confirmation; on success a toast and /signup/success.
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
+import { PasswordRuleHint } from "../../components/password-rule-hint";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -16,7 +17,14 @@ import { confirmationRedirect } from "./redirects";
 
 export function SignupForm() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState({ fullName: "", email: "", password: "", confirmPassword: "" });
+  // ?email= (the invitation page links here with the invited address): filled in, still editable.
+  const search = useSearch();
+  const [form, setForm] = useState(() => ({
+    fullName: "",
+    email: new URLSearchParams(search).get("email") ?? "",
+    password: "",
+    confirmPassword: "",
+  }));
   const [busy, setBusy] = useState(false);
   const [plan] = useState(() => readIntendedPlan());
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -69,7 +77,15 @@ export function SignupForm() {
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-password">Password</Label>
-        <PasswordInput id="signup-password" autoComplete="new-password" required value={form.password} onChange={set("password")} />
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          required
+          aria-describedby="signup-password-rule"
+          value={form.password}
+          onChange={set("password")}
+        />
+        <PasswordRuleHint id="signup-password-rule" />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-confirm">Confirm Password</Label>

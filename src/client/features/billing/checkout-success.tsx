@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { PasswordRuleHint } from "../../components/password-rule-hint";
 import { apiJson } from "../../lib/api";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
@@ -181,9 +182,11 @@ function ActivationForm({ details, sessionId }: { details: CheckoutSessionDetail
               type="password"
               autoComplete="new-password"
               required
+              aria-describedby="activate-password-rule"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            <PasswordRuleHint id="activate-password-rule" />
           </div>
           <div className="space-y-2">
             <Label htmlFor="activate-confirm">Confirm Password</Label>

@@ -1,6 +1,7 @@
 import { FileText, MoreVertical, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import type { DocumentSummary } from "../../../shared/contracts/documents";
+import { GoalProgress } from "../../components/goal-progress";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
@@ -35,7 +36,14 @@ export function DocumentCard({ document: doc, onRename, onDelete, onTogglePin }:
         <p className="mt-auto text-sm text-muted-foreground">
           {doc.word_count.toLocaleString()} {doc.word_count === 1 ? "word" : "words"} · Updated{" "}
           <time dateTime={doc.updated_at}>{formatUpdatedAt(doc.updated_at)}</time>
+          {!!doc.open_comments && (
+            <span data-testid="comment-count">
+              {" "}
+              · {doc.open_comments} {doc.open_comments === 1 ? "comment" : "comments"}
+            </span>
+          )}
         </p>
+        {doc.word_goal != null && <GoalProgress words={doc.word_count} goal={doc.word_goal} />}
       </Link>
       <div className="absolute top-3 right-3">
         <DropdownMenu>

@@ -95,7 +95,16 @@ export function DocumentsSection({ filter = "all", onFilterChange }: { filter?: 
       ? `You've reached the ${limit.limit}-document limit of the ${limit.planName} plan. Upgrade to create more documents.`
       : null);
 
+  /** At the plan's limit: says so and shows the plans (the dashboard opens them at #pricing), no error. */
+  function offerUpgrade(message: string) {
+    setLimitMessage(message);
+    toast({ title: "Document limit reached", description: message });
+    window.location.hash = "pricing";
+  }
+
   function createDocument() {
+    // The limit is known: explain and offer the upgrade instead of asking the server for a refusal.
+    if (atLimit && notice) return offerUpgrade(notice);
     create.mutate(
       {},
       {
@@ -106,9 +115,9 @@ export function DocumentsSection({ filter = "all", onFilterChange }: { filter?: 
         },
         onError: (err) => {
           if (isDocumentLimitError(err)) {
-            setLimitMessage(errorMessage(err));
             // The plan may have changed elsewhere; let the notice reflect the server's view.
             void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+            return offerUpgrade(errorMessage(err));
           }
           toast({ title: "Error creating document", description: errorMessage(err), variant: "destructive" });
         },

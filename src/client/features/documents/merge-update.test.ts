@@ -14,6 +14,7 @@ const doc = (id: string, version: number, updated_at: string, title = id): Docum
   has_password: false,
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at,
+  word_goal: null,
 });
 
 describe("mergeUpdate", () => {
@@ -36,7 +37,7 @@ describe("mergeUpdate", () => {
       ],
     } as DocumentRecord["content"];
     const next = mergeUpdate(list, { ...doc("a", 4, "2026-01-06T00:00:00.000Z"), content });
-    expect(next![0]).toMatchObject({ id: "a", word_count: 7, excerpt: "Chapter one It was a dark night." });
+    expect(next![0]).toMatchObject({ id: "a", word_count: 7, excerpt: "Chapter one · It was a dark night." });
     expect(next![0]).not.toHaveProperty("content");
   });
 

@@ -1,11 +1,11 @@
 import { DOCUMENT_EXCERPT_LENGTH, type DocumentRecord, type DocumentSummary } from "../../../shared/contracts/documents";
-import { countWords, docToPlainText } from "../../../shared/editor/text";
+import { countWords, docToPlainText, excerptOf } from "../../../shared/editor/text";
 
 /** A full record (a created document, a realtime UPDATE) as a list entry, counted the way the server counts it. */
 export function summaryOf(record: DocumentRecord): DocumentSummary {
   const { content, access: _access, ...rest } = record;
   const text = docToPlainText(content);
-  return { ...rest, word_count: countWords(text), excerpt: text.slice(0, DOCUMENT_EXCERPT_LENGTH).replace(/\s+/g, " ").trim() };
+  return { ...rest, word_count: countWords(text), excerpt: excerptOf(text, DOCUMENT_EXCERPT_LENGTH) };
 }
 
 /**

@@ -1,28 +1,46 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (placeholder, typography, typing into empty lines, pasted tables, pastes too large for a document, slash menu, find's highlights). Nothing here adds a node or mark, so whatever
+// (pictures drawn and uploaded, placeholder, typography, typing into empty lines, pastes too large for a document, slash menu, find's highlights; a pasted table stays a table, read by the schema's table node). Nothing here adds a node or mark (the image node is the schema's, with a view), so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
+import { withImageView } from "../../lib/images/image-view";
 import { PasteLimit } from "../../lib/paste-limit";
+import { CodeHighlight } from "./code-highlight";
+import { ImageUpload } from "./images/image-upload";
 import { EmptyLineInput } from "./empty-line-input";
 import { FindExtension } from "./find/find-extension";
-import { PasteTables } from "./paste-tables";
+import { FootnoteViews } from "./footnote-views";
 import { createSlashExtension, type SlashHandlers } from "./slash-menu/slash-plugin";
 import { SafeTypography } from "./typography";
 
+// The alt text prompt loads when first used.
+const editImageText = async (current: { alt: string; caption: string; preview: string | null }) =>
+  (await import("./images/alt-text-dialog")).askImageText({ ...current, editing: true });
+
 const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
 
-export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boolean } = {}): AnyExtension[] {
+/** The document whose pictures the editor shows and where it uploads new ones. */
+export interface EditorImages {
+  documentId: string;
+}
+
+export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boolean; images?: EditorImages } = {}): AnyExtension[] {
+  const images = opts.images;
+  // The schema's image node, drawn with this page's access to the pictures and their editing bar.
+  const schema = withImageView(schemaExtensions(opts), { kind: "user" }, editImageText);
   return [
-    ...schemaExtensions(opts),
+    ...schema,
+    ...(images ? [ImageUpload.configure({ documentId: images.documentId })] : []),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
     // Typographic replacements everywhere but in code (typography.ts).
     SafeTypography,
     EmptyLineInput,
-    PasteTables,
     PasteLimit,
     createSlashExtension(slash),
     FindExtension,
+    // Code colouring and its language picker; footnote numbers and their jumps (views only).
+    CodeHighlight,
+    FootnoteViews,
   ];
 }

@@ -57,7 +57,7 @@ export function EditorHeader({
         <Badge variant={connection === "live" ? "success" : "outline"} aria-label={`Connection: ${connection === "live" ? "Live" : "Offline"}`}>
           {connection === "live" ? "Live" : "Offline"}
         </Badge>
-        <PaletteButton withShift />
+        <PaletteButton />
         <button
           type="button"
           onClick={onOpenSettings}

@@ -2,8 +2,8 @@
 // parts (Share, Export, AI toolbar/panels, version history) come in as slots from the page, since a
 // feature never imports another feature.
 import type { Editor } from "@tiptap/core";
-import { Bot, ChevronsRight, Eye, Focus, History, Lock, PanelLeft, RefreshCw, Search as SearchIcon, Sparkles } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { Bot, ChevronsRight, Eye, Focus, History, Lock, MessageSquare, MessageSquarePlus, PanelLeft, RefreshCw, Search as SearchIcon, Sparkles } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { DocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
 import { TITLE_MAX_LENGTH } from "../../../shared/limits";
@@ -26,6 +26,7 @@ import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
 import { FormattingToolbar } from "./toolbar/formatting-toolbar";
 import { LinkDialog } from "./toolbar/link-dialog";
+import { type EditMode, ModeSwitch } from "./mode-switch";
 import type { EditorAiCommand } from "./types";
 import { PREFERENCE_FONT_FAMILY, PREFERENCE_FONT_SIZE } from "./use-editor-preferences";
 import { useEditorCommands } from "./use-editor-commands";
@@ -51,6 +52,42 @@ function loadFindBar(): Promise<FindBarPart> {
 }
 const preloadFindBar = () => void loadFindBar().catch(() => undefined);
 
+/** What the page's version history slot gets: whether it is open, and the text as it is now. */
+export interface HistorySlotProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The stored version of the document; it moves with every store, so the list can refresh. */
+  storedVersion: number;
+  /** The document as the writer sees it now, live changes included. */
+  getCurrent: () => EditorDocumentSnapshot;
+}
+
+/** What the page's suggestions slot gets (features/suggesting tracks typing and draws the cards). */
+export interface SuggestingSlotArgs {
+  editor: Editor | null;
+  ready: boolean;
+  mode: EditMode;
+  author: { id: string; name: string } | null;
+  canDecide: boolean;
+  wide: boolean;
+  onTracking: (on: boolean) => void;
+  onComment: () => void;
+}
+
+/** What the page's comments slot gets (features/comments draws the threads; the editor only hosts them). */
+export interface CommentsSlotProps {
+  editor: Editor | null;
+  /** The text has arrived: the comments may load now (after the first paint). */
+  ready: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wide: boolean;
+  /** Changes each time the writer asks to comment on the selection. */
+  commentRequest: number;
+  onCommentsChanged: (listener: (threadId: string) => void) => () => void;
+  onCount: (open: number) => void;
+}
+
 interface EditorDocumentSnapshot {
   id: string;
   title: string;
@@ -62,7 +99,8 @@ export interface EditorWorkspaceProps {
   email: string;
   /** The user's plan name as shown to them (e.g. "Creator"); null while unknown. */
   planLabel: string | null;
-  aiEnabled: boolean;
+  /** The AI status line from the plan table (shared/plans.ts aiStatus); `full` colours it. */
+  aiEnabled: { label: string; full: boolean };
   preferences: Preferences;
   accessTokenRef: { current: string | null };
   onAiCommand: (name: EditorAiCommand) => void;
@@ -74,9 +112,14 @@ export interface EditorWorkspaceProps {
   renderShare: () => ReactNode;
   renderExport: (getDocument: () => EditorDocumentSnapshot) => ReactNode;
   renderAiToolbar: (editor: Editor | null) => ReactNode;
-  renderAiLayer: (editor: Editor | null) => ReactNode;
+  /** `tools`: false for readers who change no text (the layer then offers no AI tools). */
+  renderAiLayer: (editor: Editor | null, tools: boolean) => ReactNode;
   /** The version history panel, for those who may edit; beside the text on a wide screen. */
-  renderHistory?: (panel: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
+  renderHistory?: (panel: HistorySlotProps) => ReactNode;
+  /** Comment threads: in the margin beside the text on a wide screen, a sheet on a phone. */
+  renderComments?: (slot: CommentsSlotProps) => ReactNode;
+  /** People's suggestions (Suggesting mode): the tracking of typing and the cards beside the text. */
+  renderSuggesting?: (slot: SuggestingSlotArgs) => ReactNode;
 }
 
 function Toggle({ pressed, onPressedChange, children }: { pressed: boolean; onPressedChange: (v: boolean) => void; children: ReactNode }) {
@@ -104,15 +147,36 @@ function displayName(fullName: unknown, email: string): string {
 }
 
 export function EditorWorkspace(props: EditorWorkspaceProps) {
-  const { record, preferences, onAiCommand } = props;
+  const { record, preferences } = props;
   const { user } = useAuth();
+  const commenter = record.access === "commenter";
+  // Editing, Suggesting or Viewing (mode-switch.tsx); a commenter only suggests. In Suggesting
+  // the text takes typing once the tracking is in the editor, never before.
+  const [mode, setMode] = useState<EditMode>(commenter && props.renderSuggesting ? "suggesting" : "editing");
+  const [tracking, setTracking] = useState(false);
+  const typing = mode === "editing" ? !commenter : mode === "suggesting" && tracking;
+  const authorName = displayName(user?.user_metadata?.full_name, props.email);
+  const author = useMemo(() => (user?.id ? { id: user.id, name: authorName } : null), [user?.id, authorName]);
   const session = useLiveEditor({
     record,
     token: async () => (await getAccessToken()) ?? "",
     keepaliveHeaders: () => (props.accessTokenRef.current ? { authorization: `Bearer ${props.accessTokenRef.current}` } : null),
-    user: { name: displayName(user?.user_metadata?.full_name, props.email), color: colorFor(user?.id ?? props.email) },
+    user: { name: authorName, color: colorFor(user?.id ?? props.email) },
+    // A commenter reads the text and anchors comments on it, and types only suggestions (the live server refuses anything else).
+    editable: typing,
   });
   const { editor, live } = session;
+  // Readers who change no text (viewers, commenters, a read-only session) get no AI tools: no
+  // AI toolbar, assistant or rewrite toggles, side-panel tools, AI shortcuts or selection helper.
+  // AI changes are direct changes: only in Editing.
+  const aiTools = !session.liveState.readOnly && session.editable && mode === "editing" && record.access !== "viewer" && record.access !== "commenter";
+  const pageAiCommand = props.onAiCommand;
+  const onAiCommand = useCallback(
+    (name: EditorAiCommand) => {
+      if (aiTools) pageAiCommand(name);
+    },
+    [aiTools, pageAiCommand],
+  );
   const [focusMode, setFocusMode] = useState(preferences.focusModeDefault);
   const [panelOpen, setPanelOpen] = useState(true);
   // Below md the panel is a sheet over the text, closed until the user opens it (side-panel.tsx).
@@ -162,13 +226,40 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       editor.off("focus", preloadFindBar);
     };
   }, [editor]);
-  useEditorShortcuts({ onSave: save, onAiCommand, onFind: findBar.show });
+  useEditorShortcuts({
+    onSave: save,
+    onAiCommand,
+    onFind: findBar.show,
+    // Ctrl/Cmd+K in the text: a link, for those who may change the text.
+    onLink: () => {
+      if (session.editable && !session.liveState.readOnly && mode === "editing") openLink();
+    },
+  });
+
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [commentRequest, setCommentRequest] = useState(0);
+  const [commentCount, setCommentCount] = useState<number | null>(null);
+  const requestComment = useCallback(() => setCommentRequest((n) => n + 1), []);
+  const canComment = !!props.renderComments && record.access !== "viewer";
+  // Ctrl/Cmd+Alt+M comments on the selection, as in Google Docs (by key position: Alt changes the letter on a Mac).
+  useEffect(() => {
+    if (!canComment) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.altKey && e.code === "KeyM") {
+        e.preventDefault();
+        requestComment();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canComment, requestComment]);
 
   // Viewers have no version history (the server answers them 404).
-  const historyAllowed = !!props.renderHistory && record.access !== "viewer" && session.editable;
+  const canEdit = !commenter && record.access !== "viewer" && !session.liveState.readOnly && !session.liveState.accessEnded;
+  const historyAllowed = !!props.renderHistory && canEdit;
   useEditorCommands({
     editor,
-    editable: !session.liveState.readOnly && session.editable,
+    editable: !session.liveState.readOnly && session.editable && mode === "editing",
     historyAllowed,
     focusMode,
     onFind: findBar.show,
@@ -188,6 +279,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   }, [session.title]);
 
   const showPanel = wide && !focusMode && panelOpen;
+  const wordGoal = { documentId: record.id, initial: record.word_goal ?? null, editable: canEdit };
 
   // Removed from the document (or signed out elsewhere): the editor closes at once.
   if (session.liveState.accessEnded) {
@@ -202,7 +294,21 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       </main>
     );
   }
-  const viewOnly = session.liveState.readOnly;
+  const commentOnly = commenter;
+  // Formatting, AI changes and replacing are direct changes: only in Editing.
+  const viewOnly = session.liveState.readOnly || commentOnly || mode !== "editing";
+  const commentsToggle = props.renderComments && (
+    <Toggle pressed={commentsOpen} onPressedChange={setCommentsOpen}>
+      <MessageSquare aria-hidden="true" />
+      <Label>Comments</Label>
+      {!!commentCount && (
+        <span className="rounded-full bg-primary px-1.5 text-[0.65rem] leading-4 text-primary-foreground">
+          {commentCount}
+          <span className="sr-only"> open</span>
+        </span>
+      )}
+    </Toggle>
+  );
 
   return (
     <div className="flex h-dvh flex-col bg-background">
@@ -221,8 +327,11 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             open={sheetOpen}
             onOpenChange={setSheetOpen}
             stats={session.statsStore}
+            editor={editor}
+            wordGoal={wordGoal}
             onAiCommand={onAiCommand}
             onSmartImprove={onSmartImprove}
+            aiTools={aiTools}
             trigger={
               <Button variant="ghost" size="sm" className={ICON_ON_PHONE}>
                 <PanelLeft aria-hidden="true" />
@@ -235,19 +344,30 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           <Focus aria-hidden="true" />
           <Label>Focus</Label>
         </Toggle>
-        <Toggle pressed={props.assistantOpen} onPressedChange={props.onAssistantOpenChange}>
-          <Bot aria-hidden="true" />
-          <Label>AI Assistant</Label>
-        </Toggle>
-        <Toggle pressed={props.rewriteOpen} onPressedChange={props.onRewriteOpenChange}>
-          <RefreshCw aria-hidden="true" />
-          <Label>Rewrite</Label>
-        </Toggle>
+        {aiTools && (
+          <>
+            <Toggle pressed={props.assistantOpen} onPressedChange={props.onAssistantOpenChange}>
+              <Bot aria-hidden="true" />
+              <Label>AI Assistant</Label>
+            </Toggle>
+            <Toggle pressed={props.rewriteOpen} onPressedChange={props.onRewriteOpenChange}>
+              <RefreshCw aria-hidden="true" />
+              <Label>Rewrite</Label>
+            </Toggle>
+          </>
+        )}
         {historyAllowed && (
           <Toggle pressed={historyOpen} onPressedChange={openHistory}>
             <History aria-hidden="true" />
             <Label>History</Label>
           </Toggle>
+        )}
+        {wide && commentsToggle}
+        {wide && canComment && (
+          <Button variant="ghost" size="sm" onMouseDown={(e) => e.preventDefault()} onClick={requestComment} title="Comment (Ctrl+Alt+M)">
+            <MessageSquarePlus aria-hidden="true" />
+            <Label>Comment</Label>
+          </Button>
         )}
         {/* Ctrl+F / Ctrl+H need a keyboard; this opens the same bar by pointer or touch (the
             bar's own toggle adds the replace field). A phone's row is full with Share and
@@ -278,8 +398,11 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         {showPanel && (
           <SidePanel
             stats={session.statsStore}
+            editor={editor}
+            wordGoal={wordGoal}
             onAiCommand={onAiCommand}
             onSmartImprove={onSmartImprove}
+            aiTools={aiTools}
             onCollapse={() => setPanelOpen(false)}
           />
         )}
@@ -293,17 +416,20 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         <main id="main" className="min-w-0 flex-1 overflow-y-auto">
           <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl")}>
             {editor && !viewOnly && <FormattingToolbar editor={editor} onAddLink={openLink} />}
-            {!viewOnly && props.renderAiToolbar(editor)}
+            {aiTools && props.renderAiToolbar(editor)}
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              {viewOnly ? (
+              {props.renderSuggesting && !session.liveState.readOnly && record.access !== "viewer" && (
+                <ModeSwitch mode={mode} onChange={setMode} canEdit={!commenter} />
+              )}
+              {session.liveState.readOnly || commentOnly ? (
                 <Badge variant="secondary">
                   <Eye aria-hidden="true" className="size-3" />
-                  View only
+                  {commentOnly ? "Can comment" : "View only"}
                 </Badge>
               ) : (
-                <span className={cn("inline-flex items-center gap-1", props.aiEnabled ? "text-success" : "")}>
+                <span data-testid="ai-status" className={cn("inline-flex items-center gap-1", props.aiEnabled.full ? "text-success" : "")}>
                   <Sparkles aria-hidden="true" className="size-3.5" />
-                  {props.aiEnabled ? "AI Writing Enabled" : "AI Writing Disabled"}
+                  {props.aiEnabled.label}
                 </span>
               )}
               {/* The phone's way to find and replace by touch (the toolbar row above is full). */}
@@ -318,6 +444,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
                 <SearchIcon aria-hidden="true" />
                 Find
               </Button>
+              {!wide && commentsToggle}
               <LastEdited updatedAt={session.state.updatedAt} />
             </div>
             <input
@@ -325,7 +452,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               placeholder="Untitled Document"
               maxLength={TITLE_MAX_LENGTH}
               value={session.title}
-              readOnly={!session.editable}
+              readOnly={!session.editable || mode !== "editing"}
               onChange={(e) => session.setTitle(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" || (e.key === "ArrowDown" && !e.shiftKey)) {
@@ -349,7 +476,10 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               editor={editor}
               bridge={session.slashBridge}
               onAiCommand={onAiCommand}
+              aiTools={aiTools}
               onAddLink={openLink}
+              onComment={canComment ? requestComment : undefined}
+              commentOnly={commentOnly}
               fontSize={PREFERENCE_FONT_SIZE[preferences.fontSize]}
               fontFamily={PREFERENCE_FONT_FAMILY[preferences.fontFamily]}
             />
@@ -358,9 +488,30 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         {/* The AI assistant's column beside the text (the AI feature portals its panel here,
             ai/assistant-panel.tsx ASSISTANT_DOCK_ID), so the text narrows instead of being covered. */}
         <div id="ai-assistant-dock" className="contents" />
-        {historyAllowed && props.renderHistory?.({ open: historyOpen, onOpenChange: openHistory })}
+        {props.renderComments?.({
+          editor,
+          ready: session.ready,
+          open: commentsOpen,
+          onOpenChange: setCommentsOpen,
+          wide,
+          commentRequest,
+          onCommentsChanged: live.onCommentsChanged,
+          onCount: setCommentCount,
+        })}
+        {props.renderSuggesting?.({
+          editor,
+          ready: session.ready,
+          mode,
+          author,
+          canDecide: canEdit,
+          wide,
+          onTracking: setTracking,
+          onComment: requestComment,
+        })}
+        {historyAllowed &&
+          props.renderHistory?.({ open: historyOpen, onOpenChange: openHistory, storedVersion: session.state.version, getCurrent: session.getDocument })}
       </div>
-      {props.renderAiLayer(editor)}
+      {props.renderAiLayer(editor, aiTools)}
       <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
     </div>
   );

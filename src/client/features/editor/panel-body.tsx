@@ -1,32 +1,38 @@
-// The side panel's content: Document Stats, AI Writing Tools and the shortcuts card, shown
+// The side panel's content: Document Stats, the Outline, AI Writing Tools and the shortcuts card, shown
 // beside the text (side-panel.tsx) or in a sheet over it (side-panel-sheet.tsx).
-import { ChevronsLeft, FileText, ListCollapse, PenLine, Plug, Sparkles, Wand2 } from "lucide-react";
+import type { Editor } from "@tiptap/core";
+import { ChevronsLeft, FileText, ListCollapse, Lock, PenLine, Plug, Sparkles, Wand2 } from "lucide-react";
+import { type AiAccess, type AiAction, aiAccess, effectivePlan, PLANS } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useSubscription } from "../../lib/subscription";
 import { useAiCapabilities } from "../../lib/use-ai-capabilities";
+import { OutlineCard } from "./outline/outline-view";
 import { StatsList } from "./stats-view";
 import type { StatsStore } from "./stats-store";
 import type { EditorAiCommand } from "./types";
+import { WordGoal, type WordGoalProps } from "./word-goal";
 
-const SHORTCUTS: { label: string; keys: string }[] = [
+const SHORTCUTS: { label: string; keys: string; ai?: boolean }[] = [
   { label: "Bold", keys: "Ctrl+B" },
   { label: "Italic", keys: "Ctrl+I" },
-  { label: "AI Assist", keys: "Ctrl+K" },
-  { label: "Ask AI", keys: "Ctrl+J" },
-  { label: "Commands", keys: "/" },
+  { label: "Link", keys: "Ctrl+K" },
+  { label: "AI Assist (Ask AI)", keys: "Ctrl+J", ai: true },
+  { label: "Rewrite", keys: "Ctrl+R", ai: true },
+  { label: "Insert blocks", keys: "/" },
   { label: "Find", keys: "Ctrl+F" },
-  // Ctrl+K is AI Assist here, so the palette takes Shift too (features/palette/command-palette.tsx).
+  // The same keys on every page (features/palette/command-palette.tsx).
   { label: "Search and commands", keys: "Ctrl+Shift+K" },
 ];
 
-function ShortcutsCard() {
+function ShortcutsCard({ ai }: { ai: boolean }) {
   return (
     <section aria-labelledby="shortcuts-heading" className="rounded-lg border bg-card p-3">
       <h2 id="shortcuts-heading" className="mb-2 text-sm font-semibold">
         Shortcuts
       </h2>
       <dl className="grid gap-1.5 text-sm">
-        {SHORTCUTS.map((s) => (
+        {SHORTCUTS.filter((s) => ai || !s.ai).map((s) => (
           <div key={s.label} className="flex items-center justify-between">
             <dt className="text-muted-foreground">{s.label}</dt>
             <dd>
@@ -41,13 +47,35 @@ function ShortcutsCard() {
 
 export interface PanelProps {
   stats: StatsStore;
+  /** The editor whose headings the outline lists. */
+  editor: Editor | null;
+  wordGoal: WordGoalProps;
   onSmartImprove: () => void;
   onAiCommand: (name: EditorAiCommand) => void;
+  /** False for readers who change no text: no AI Writing Tools and no AI shortcuts. */
+  aiTools?: boolean;
 }
 
-export function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: PanelProps & { onCollapse?: () => void }) {
+export function PanelBody({
+  stats,
+  editor,
+  wordGoal,
+  onAiCommand,
+  onSmartImprove,
+  onCollapse,
+  onJump,
+  aiTools = true,
+}: PanelProps & { onCollapse?: () => void; /** After a press in the outline. */ onJump?: () => void }) {
   const capabilities = useAiCapabilities();
-  const noModel = capabilities.loaded && !capabilities.model;
+  const { data: subscription } = useSubscription();
+  // The plan table (shared/plans.ts) decides, as it does for the AI toolbar and the server.
+  const input = { plan: effectivePlan(subscription), model: !capabilities.loaded || capabilities.model, ownModel: capabilities.source === "user" };
+  const access = (action: AiAction): AiAccess => (subscription ? aiAccess(input, action) : { kind: "allowed" });
+  const complete = access("complete");
+  const summarize = access("summarize");
+  const noModel = complete.kind === "model";
+  const reason = (label: string, a: AiAccess) =>
+    a.kind === "plan" ? `${label} (needs the ${PLANS[a.plan].name} plan)` : a.kind === "model" ? `${label} (needs a language model)` : undefined;
   return (
     <>
       <div className={cn("flex items-center justify-between", !onCollapse && "min-h-8 pr-10")}>
@@ -62,6 +90,9 @@ export function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: Pa
         )}
       </div>
       <StatsList store={stats} />
+      <WordGoal stats={stats} {...wordGoal} />
+      <OutlineCard editor={editor} onJump={onJump} />
+      {aiTools && (
       <section aria-labelledby="ai-tools-heading" className="grid gap-2">
         <h2 id="ai-tools-heading" className="flex items-center gap-2 text-sm font-semibold">
           <Sparkles aria-hidden="true" className="size-4" />
@@ -77,19 +108,29 @@ export function PanelBody({ stats, onAiCommand, onSmartImprove, onCollapse }: Pa
           size="sm"
           className="justify-start"
           onClick={() => onAiCommand("complete")}
-          aria-label={noModel ? "Continue Writing (needs a language model)" : undefined}
-          title={noModel ? "Needs a language model: connect one in Settings" : undefined}
+          aria-label={reason("Continue Writing", complete)}
+          title={complete.kind === "plan" ? `${complete.message} Upgrade to use it.` : noModel ? "Needs a language model: connect one in Settings" : undefined}
         >
           <PenLine aria-hidden="true" />
           Continue Writing
+          {complete.kind === "plan" && <Lock aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
           {noModel && <Plug aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
         </Button>
-        <Button variant="outline" size="sm" className="justify-start" onClick={() => onAiCommand("summarize")}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-start"
+          onClick={() => onAiCommand("summarize")}
+          aria-label={reason("Summarize", summarize)}
+          title={summarize.kind === "plan" ? `${summarize.message} Upgrade to use it.` : undefined}
+        >
           <ListCollapse aria-hidden="true" />
           Summarize
+          {summarize.kind === "plan" && <Lock aria-hidden="true" className="ml-auto size-3 text-muted-foreground" />}
         </Button>
       </section>
-      <ShortcutsCard />
+      )}
+      <ShortcutsCard ai={aiTools} />
     </>
   );
 }

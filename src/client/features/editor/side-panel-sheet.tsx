@@ -15,7 +15,7 @@ export type SidePanelSheetProps = PanelProps & {
  * The same panel on a narrow screen: a sheet from the left over the text, closed until asked
  * for. An AI tool closes it first, so the result shows in the text rather than behind it.
  */
-export function SidePanelSheetContent({ open, onOpenChange, trigger, stats, onAiCommand, onSmartImprove }: SidePanelSheetProps) {
+export function SidePanelSheetContent({ open, onOpenChange, trigger, stats, editor, wordGoal, onAiCommand, onSmartImprove, aiTools }: SidePanelSheetProps) {
   const close = <T extends unknown[]>(run: (...args: T) => void) => (...args: T) => {
     onOpenChange(false);
     run(...args);
@@ -25,7 +25,15 @@ export function SidePanelSheetContent({ open, onOpenChange, trigger, stats, onAi
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="left" closeLabel="Close panel" aria-describedby={undefined}>
         <SheetTitle className="sr-only">Document panel</SheetTitle>
-        <PanelBody stats={stats} onAiCommand={close(onAiCommand)} onSmartImprove={close(onSmartImprove)} />
+        <PanelBody
+          stats={stats}
+          editor={editor}
+          wordGoal={wordGoal}
+          onAiCommand={close(onAiCommand)}
+          onSmartImprove={close(onSmartImprove)}
+          aiTools={aiTools}
+          onJump={() => onOpenChange(false)}
+        />
       </SheetContent>
     </Sheet>
   );

@@ -1,8 +1,9 @@
-// The collapsible left panel: Document Stats, AI Writing Tools, the shortcuts card; beside
+// The collapsible left panel: Document Stats, the Outline, AI Writing Tools, the shortcuts card; beside
 // the text on a wide screen, a sheet over it on a phone.
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { PanelBody, type PanelProps } from "./panel-body";
 import type { SidePanelSheetProps } from "./side-panel-sheet";
+import { lazyPart } from "../../lib/lazy-part";
 
 const DESKTOP_QUERY = "(min-width: 768px)";
 
@@ -30,7 +31,7 @@ export function SidePanel({ onCollapse, ...props }: PanelProps & { onCollapse: (
 }
 
 // Only a narrow screen shows the sheet, so only there does its code (and Radix's dialog) load.
-const LazySheet = lazy(() => import("./side-panel-sheet").then((m) => ({ default: m.SidePanelSheetContent })));
+const LazySheet = lazyPart(() => import("./side-panel-sheet").then((m) => ({ default: m.SidePanelSheetContent })));
 
 /**
  * The same panel on a narrow screen: a sheet from the left over the text, closed until asked

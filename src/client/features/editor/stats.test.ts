@@ -29,4 +29,15 @@ describe("document stats", () => {
     const edited = big.copy(big.content.replaceChild(0, doc(p("just two")).child(0)));
     expect(computeDocStats(edited).words).toBe(9_997);
   });
+
+  it("leaves out the words a pending suggestion would add and keeps those it would remove", () => {
+    const mark = (type: string, id: string) => ({ type, attrs: { id } });
+    const t = (text: string, marks: object[] = []) => ({ type: "text", text, ...(marks.length ? { marks } : {}) });
+    const d = doc(
+      { type: "paragraph", content: [t("This is "), t("an", [mark("suggestionDelete", "1")]), t("a", [mark("suggestionInsert", "1")]), t(" test of the grammer.")] },
+      { type: "paragraph", content: [t("A whole new sentence.", [mark("suggestionInsert", "2")])] },
+    );
+    const plain = doc(p("This is an test of the grammer."));
+    expect(computeDocStats(d)).toEqual(computeDocStats(plain));
+  });
 });

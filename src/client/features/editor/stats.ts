@@ -2,6 +2,7 @@
 // ProseMirror shares unchanged nodes between states, so per-top-level-block counts are
 // cached by node identity: after a keystroke only the edited block is counted again.
 import type { Node as PMNode } from "@tiptap/pm/model";
+import { SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
 import { countWords, readingTimeMinutes } from "../../../shared/editor/text";
 
 export interface DocStats {
@@ -18,19 +19,40 @@ interface BlockCounts {
 
 const blockCache = new WeakMap<PMNode, BlockCounts>();
 
+const isSuggestedInsert = (node: PMNode) => node.marks.some((m) => m.type.name === SUGGESTION_INSERT);
+
 function countBlock(block: PMNode): BlockCounts {
   const cached = blockCache.get(block);
   if (cached) return cached;
   let characters = 0;
+  let pending = false;
   block.descendants((node) => {
-    if (node.isText) characters += node.text?.length ?? 0;
-    return true;
+    if (!node.isText) return true;
+    // Words a pending suggestion would add are not the writer's yet (those it would remove
+    // still are), as in the exports (shared/editor/without-suggestions.ts).
+    if (isSuggestedInsert(node)) pending = true;
+    else characters += node.text?.length ?? 0;
+    return false;
   });
   // Blocks and leaves are separated by a space so "end.<p>Start" counts as two words.
-  const words = countWords(block.textBetween(0, block.content.size, " ", " "));
+  const words = countWords(pending ? textWithoutInsertions(block) : block.textBetween(0, block.content.size, " ", " "));
   const counts = { words, characters };
   blockCache.set(block, counts);
   return counts;
+}
+
+/** The block's text as textBetween reads it, leaving out suggested insertions. */
+function textWithoutInsertions(block: PMNode): string {
+  let text = "";
+  block.descendants((node) => {
+    if (node.isText) {
+      if (!isSuggestedInsert(node)) text += node.text ?? "";
+      return false;
+    }
+    if (node.isBlock || node.isLeaf) text += " ";
+    return true;
+  });
+  return text;
 }
 
 /** Words, characters (text only, no block separators) and reading time of a document. */

@@ -11,11 +11,18 @@ const key = (k: string, mods: Partial<Record<"ctrlKey" | "metaKey" | "altKey" | 
 });
 
 describe("editor shortcuts", () => {
-  it("maps Ctrl/Cmd+K, R, / and S", () => {
-    expect(shortcutAction(key("k", { ctrlKey: true }))).toBe("complete");
+  it("maps Ctrl/Cmd+K in the text to a link, and R, / and S", () => {
+    expect(shortcutAction(key("k", { ctrlKey: true }), true)).toBe("link");
+    expect(shortcutAction(key("K", { metaKey: true }), true)).toBe("link");
     expect(shortcutAction(key("r", { metaKey: true }))).toBe("rewrite");
     expect(shortcutAction(key("/", { ctrlKey: true }))).toBe("assistant");
     expect(shortcutAction(key("s", { ctrlKey: true }))).toBe("save");
+  });
+
+  it("leaves Ctrl+K outside the text to the browser and Ctrl+Shift+K to the palette", () => {
+    expect(shortcutAction(key("k", { ctrlKey: true }))).toBeNull();
+    expect(shortcutAction(key("K", { ctrlKey: true, shiftKey: true }), true)).toBeNull();
+    expect(shortcutAction(key("j", { ctrlKey: true }), true)).toBeNull();
   });
 
   it("leaves other keys and Ctrl+Shift+S (strikethrough) to the editor", () => {

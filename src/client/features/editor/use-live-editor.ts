@@ -36,7 +36,7 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
   const editor = useEditor(
     {
       extensions: [
-        ...browserExtensions(slashBridge.handlers, { undoRedo: false }),
+        ...browserExtensions(slashBridge.handlers, { undoRedo: false, images: { documentId } }),
         ...collabExtensions(live, user),
         ArrivingText.configure({ synced: () => live.getState().synced }),
       ],

@@ -25,8 +25,8 @@ export interface ExportMenuListProps {
 export default function ExportMenuList({ trigger, running, run, getDocument }: ExportMenuListProps) {
   const onExport = (format: ExportFormat, label: string) =>
     run(async () => {
-      const { title, content } = getDocument();
-      await exportDocument({ title, content }, format);
+      const { id, title, content } = getDocument();
+      await exportDocument({ id, title, content }, format);
       toast({ title: "Export Successful", description: `Document exported as ${label.toUpperCase()}` });
     });
 

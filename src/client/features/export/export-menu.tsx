@@ -3,14 +3,15 @@
 // disabled while one runs. The list, Radix's menu and the export code load at the button's
 // first press (hover starts it): export-menu-list.tsx.
 import { Download, Loader2 } from "lucide-react";
-import { lazy, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { MenuOnDemand } from "../../components/ui/menu-on-demand";
 import { toast } from "../../lib/toast";
 import { useExportCommands } from "./use-export-commands";
+import { lazyPart } from "../../lib/lazy-part";
 
 const loadList = () => import("./export-menu-list");
-const ExportMenuList = lazy(loadList);
+const ExportMenuList = lazyPart(loadList);
 
 interface ExportMenuProps {
   /** Read lazily at export time so the menu always exports the latest editor content. */

@@ -7,19 +7,27 @@ import { EXPORT_MIME, exportFileName } from "../../../shared/export/filename";
 import type { DocNode } from "../../../shared/editor/schema";
 import { PRINT_EXPORT_DELAY_MS } from "../../../shared/limits";
 import { apiRequest } from "../../lib/api";
+import { withoutComments } from "../../../shared/editor/without-comments";
 import { withoutSuggestions } from "../../../shared/editor/without-suggestions";
 
 export interface ExportSource {
+  /** The document's id, when it has one: a Word export then carries its comment threads. */
+  id?: string;
   title: string;
   content: unknown;
 }
 
 // Pending suggestions are not part of the text yet: exports show the document without them.
-const asDoc = (content: unknown): DocNode =>
-  content && typeof content === "object" && (content as DocNode).type === "doc" ? withoutSuggestions(content as DocNode) : { type: "doc", content: [] };
+// Comment marks and people's suggestions travel only to Word (as Word comments and tracked
+// changes there; the server leaves out the rest).
+const asDoc = (content: unknown, forWord = false): DocNode => {
+  if (!content || typeof content !== "object" || (content as DocNode).type !== "doc") return { type: "doc", content: [] };
+  if (forWord) return content as DocNode;
+  return withoutComments(withoutSuggestions(content as DocNode));
+};
 
 async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Blob> {
-  const doc = asDoc(source.content);
+  const doc = asDoc(source.content, format === "docx");
   switch (format) {
     case "md": {
       const { docToMarkdown } = await import("../../../shared/markdown/to-markdown");
@@ -35,7 +43,7 @@ async function buildBlob(source: ExportSource, format: ExportFormat): Promise<Bl
     }
     case "pdf":
     case "docx": {
-      const res = await apiRequest("POST", "/api/export", { format, title: source.title, content: doc });
+      const res = await apiRequest("POST", "/api/export", { format, title: source.title, content: doc, ...(format === "docx" && source.id ? { document_id: source.id } : {}) });
       return new Blob([await res.arrayBuffer()], { type: EXPORT_MIME[format] });
     }
   }

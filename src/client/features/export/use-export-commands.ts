@@ -17,8 +17,8 @@ export function useExportCommands(run: (job: () => Promise<void>) => Promise<voi
       run: () =>
         void run(async () => {
           const { exportDocument } = await import("./run-export");
-          const { title, content } = getDocument();
-          await exportDocument({ title, content }, item.format);
+          const { id, title, content } = getDocument();
+          await exportDocument({ id, title, content }, item.format);
           toast({ title: "Export Successful", description: `Document exported as ${item.label.toUpperCase()}` });
         }),
     })),

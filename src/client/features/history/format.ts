@@ -4,6 +4,7 @@ import type { VersionAuthor, VersionKind, VersionSummary } from "../../../shared
 
 /** What kind of moment a version kept, as the list labels it. */
 export const KIND_LABEL: Record<VersionKind, string> = {
+  created: "First version",
   auto: "Automatic",
   session: "Session",
   restore: "Before restore",
@@ -13,6 +14,7 @@ export const KIND_LABEL: Record<VersionKind, string> = {
 };
 
 const KIND_NOTE: Record<VersionKind, string> = {
+  created: "The document as it was created or imported. Kept as long as the document.",
   auto: "Kept automatically while the document was being edited.",
   session: "Kept when an editing session ended.",
   restore: "The text as it was just before an earlier version was restored.",

@@ -2,8 +2,8 @@
 // name the current state, and a version opened read-only with its changes marked, to restore
 // (the restored text reaches every open editor live, through the collaboration server) or
 // download. On a wide screen it is a column beside the text; on a phone, a bottom sheet.
-import { History, RefreshCw, X } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { ChevronRight, History, RefreshCw, X } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { VersionSummary } from "../../../shared/contracts/versions";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
@@ -13,13 +13,17 @@ import { toast } from "../../lib/toast";
 import { retentionLabel } from "./format";
 import { NameForm } from "./name-form";
 import { useHistoryActions, useVersionList } from "./use-history";
-import { VersionDetail } from "./version-detail";
+import { CurrentDetail, type CurrentText, VersionDetail } from "./version-detail";
 import { VersionList } from "./version-list";
 
 export interface HistoryPanelProps {
   documentId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The document's stored version: when it moves, the list is read again (new versions appear live). */
+  storedVersion: number;
+  /** The text as the writer sees it now, to show and compare as "Current version". */
+  getCurrent: () => { title: string; content: unknown };
 }
 
 // Tailwind's `md`, where the editor's own panels move beside the text.
@@ -35,10 +39,24 @@ const useWideScreen = () => useSyncExternalStore(subscribeWide, () => window.mat
 const nameError = (err: unknown) =>
   err ? (isApiError(err) && err.body?.message) || "The name could not be saved. Please try again." : null;
 
-function HistoryBody({ documentId }: { documentId: string }) {
+/** The row that stands for the text as it is now, above the kept versions. */
+const CURRENT = "current";
+
+function HistoryBody({ documentId, storedVersion, getCurrent }: Omit<HistoryPanelProps, "open" | "onOpenChange">) {
   const list = useVersionList(documentId);
   const actions = useHistoryActions(documentId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The current text, read when a view opens and again with every store while it is open
+  // (storedVersion and selectedId are when to read it again).
+  const current = useMemo(() => getCurrent() as CurrentText, [getCurrent, storedVersion, selectedId]);
+  // Versions kept while the panel is open (by anyone's editing session) appear without a click.
+  const { refresh } = actions;
+  const seenVersion = useRef(storedVersion);
+  useEffect(() => {
+    if (seenVersion.current === storedVersion) return;
+    seenVersion.current = storedVersion;
+    void refresh();
+  }, [storedVersion, refresh]);
   const [namingCurrent, setNamingCurrent] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -51,6 +69,7 @@ function HistoryBody({ documentId }: { documentId: string }) {
   const retentionDays = list.data?.pages[0]?.retention_days;
   const index = versions.findIndex((v) => v.id === selectedId);
   const selected = index >= 0 ? versions[index]! : null;
+  const newest = versions[0] ?? null;
 
   // Each view starts at its top, and focus follows the view (the control pressed is gone).
   useEffect(() => {
@@ -89,6 +108,14 @@ function HistoryBody({ documentId }: { documentId: string }) {
       onError: () => toast({ title: "Restore failed", description: "The version could not be restored. Please try again.", variant: "destructive" }),
     });
 
+  if (selectedId === CURRENT) {
+    return (
+      <div ref={root} className="min-w-0">
+        <CurrentDetail documentId={documentId} current={current} newest={newest} now={now} onBack={() => setSelectedId(null)} />
+      </div>
+    );
+  }
+
   if (selected) {
     return (
       <div ref={root} className="min-w-0">
@@ -96,6 +123,7 @@ function HistoryBody({ documentId }: { documentId: string }) {
           documentId={documentId}
           version={selected}
           previous={versions[index + 1] ?? null}
+          current={current}
           now={now}
           onBack={() => setSelectedId(null)}
           confirming={confirming}
@@ -157,6 +185,26 @@ function HistoryBody({ documentId }: { documentId: string }) {
           No versions yet. One is kept every few minutes while the document is edited, when an editing session ends, before a restore, and whenever you name one.
         </p>
       )}
+      {list.data && (
+        <button
+          type="button"
+          data-testid="current-version-row"
+          data-version-id={CURRENT}
+          onClick={() => {
+            returnTo.current = CURRENT;
+            setSelectedId(CURRENT);
+          }}
+          className="flex min-w-0 items-start gap-2 rounded-md border border-success/40 bg-success/5 px-2 py-1.5 text-left outline-hidden hover:bg-success/10 focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="text-sm font-semibold">Current version</span>
+            <span className="truncate text-xs text-muted-foreground">
+              The text as it is now
+            </span>
+          </span>
+          <ChevronRight aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground" />
+        </button>
+      )}
       {versions.length > 0 && (
         <VersionList
           versions={versions}
@@ -182,7 +230,7 @@ function HistoryBody({ documentId }: { documentId: string }) {
   );
 }
 
-export default function HistoryPanel({ documentId, open, onOpenChange }: HistoryPanelProps) {
+export default function HistoryPanel({ open, onOpenChange, ...body }: HistoryPanelProps) {
   const wide = useWideScreen();
   if (!wide) {
     return (
@@ -191,7 +239,7 @@ export default function HistoryPanel({ documentId, open, onOpenChange }: History
           <SheetTitle className="flex items-center gap-2 pr-10 text-sm font-semibold">
             <History aria-hidden="true" className="size-4 text-primary" /> Version history
           </SheetTitle>
-          <HistoryBody documentId={documentId} />
+          <HistoryBody {...body} />
         </SheetContent>
       </Sheet>
     );
@@ -211,7 +259,7 @@ export default function HistoryPanel({ documentId, open, onOpenChange }: History
           <X aria-hidden="true" />
         </Button>
       </header>
-      <HistoryBody documentId={documentId} />
+      <HistoryBody {...body} />
     </aside>
   );
 }

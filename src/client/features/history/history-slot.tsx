@@ -1,9 +1,10 @@
 // The version history panel as the editor page places it: its code (the panel, the version
 // comparison and its diff library) loads the first time the writer opens it, not with the editor.
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import type { HistoryPanelProps } from "./history-panel";
+import { lazyPart } from "../../lib/lazy-part";
 
-const LazyHistoryPanel = lazy(() => import("./history-panel"));
+const LazyHistoryPanel = lazyPart(() => import("./history-panel"));
 
 export function HistoryPanel(props: HistoryPanelProps) {
   // Once opened it stays mounted, so a phone's sheet can animate closed.

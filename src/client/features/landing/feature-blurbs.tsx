@@ -85,7 +85,7 @@ export function FeatureBlurbs() {
       <Blurb
         icon={<Sparkles aria-hidden="true" className="size-5" />}
         title="Context-aware completion"
-        text="Suggestions that follow your document's topic, tone and structure, one keystroke away."
+        text="Suggestions that follow your document's topic, tone and structure, one keystroke away. Completion as you type runs where a language model is connected: on Professional, or with your own model on any plan."
       >
         <CompletionDemo />
       </Blurb>

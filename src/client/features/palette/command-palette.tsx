@@ -1,27 +1,32 @@
-// Opens the palette for a signed-in user on any page: Ctrl+K (⌘K on a Mac) everywhere but in
-// the editor, where Ctrl+K is AI Complete (the product's editor shortcut, which
-// features/editor/use-editor-shortcuts.ts takes first); Ctrl+Shift+K (⇧⌘K) opens it on every
-// page, the editor included, and a header button does too (openCommandPalette in
-// lib/command-registry.ts). The dialog's code loads on first use.
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useLocation } from "wouter";
+// Opens the palette (search and commands) for a signed-in user with the same keys on every
+// page: Ctrl+Shift+K (⇧⌘K on a Mac), since Ctrl/Cmd+K is a link in the editor's text as in
+// Docs, Word and Notion; and "/" where no field or text has the focus (as on GitHub or
+// Gmail). A header button opens it too (openCommandPalette in lib/command-registry.ts).
+// Ctrl+Shift+F was not taken: it is Chrome's full-screen key on a Mac. The dialog's code
+// loads on first use.
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../lib/auth-provider";
 import { withQueryClient } from "../../lib/load-query-client";
 import { type AppCommand, paletteShortcutLabel, useCommandPaletteOpener, useRegisteredCommands } from "../../lib/command-registry";
 import type { PaletteCommand } from "./types";
+import { lazyPart } from "../../lib/lazy-part";
 
-const PaletteDialog = lazy(withQueryClient(() => import("./palette-dialog")));
+const PaletteDialog = lazyPart(withQueryClient(() => import("./palette-dialog")));
 
-export function isPaletteShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
-  return (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
+export function isPaletteShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+  return (e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === "k";
 }
 
-/** The editor keeps Ctrl+K for itself, so its pages name the shifted shortcut. */
-export const isEditorPath = (path: string) => path === "/editor" || path.startsWith("/editor/");
+/** "/" opens the palette only where it would type nothing: not in a field or the text. */
+export function isSlashOpener(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "target">): boolean {
+  if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const t = e.target;
+  if (!(t instanceof HTMLElement)) return true;
+  return !(t.isContentEditable || t.closest("input, textarea, select, [contenteditable], [role='dialog'], [role='menu']"));
+}
 
 export function CommandPalette({ commands = [] }: { commands?: PaletteCommand[] }) {
   const { user } = useAuth();
-  const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const registered = useRegisteredCommands();
@@ -33,19 +38,24 @@ export function CommandPalette({ commands = [] }: { commands?: PaletteCommand[] 
   useEffect(() => {
     if (!user) return;
     const onKey = (e: KeyboardEvent) => {
-      if (!isPaletteShortcut(e) || e.defaultPrevented) return;
-      e.preventDefault();
-      setUsed(true);
-      setOpen((o) => !o);
+      if (e.defaultPrevented) return;
+      if (isPaletteShortcut(e)) {
+        e.preventDefault();
+        setUsed(true);
+        setOpen((o) => !o);
+      } else if (isSlashOpener(e)) {
+        e.preventDefault();
+        show();
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [user]);
+  }, [user, show]);
   if (!user || !used) return null;
   const all: AppCommand[] = [...commands.map((c, i) => ({ id: `page-${i}`, group: "Page", ...c })), ...registered];
   return (
     <Suspense fallback={null}>
-      <PaletteDialog open={open} onOpenChange={setOpen} commands={all} shortcut={paletteShortcutLabel(isEditorPath(location))} />
+      <PaletteDialog open={open} onOpenChange={setOpen} commands={all} shortcut={paletteShortcutLabel()} />
     </Suspense>
   );
 }

@@ -74,7 +74,8 @@ export default function PaletteDialog({
     const cmds: Option[] = matchCommands(all, typed).map((c) => ({
       key: `cmd-${c.group}-${c.id}`,
       group: "Commands",
-      label: c.label,
+      // Named by its text (the keys beside it are aria-hidden and announced through
+      // aria-keyshortcuts), so the name is what the eye reads.
       keyshortcuts: c.keys ? ariaKeys(c.keys) : undefined,
       run: c.run,
       render: () => (

@@ -30,7 +30,7 @@ export function AccountSettingsDialog({ open, onOpenChange, section }: AccountSe
           <DialogTitle>Account Settings</DialogTitle>
           <DialogDescription>Manage your profile, preferences, subscription, notifications and AI.</DialogDescription>
         </DialogHeader>
-        {open && <SettingsTabs close={() => onOpenChange(false)} initialTab={section === "ai-connection" ? "ai" : "profile"} />}
+        {open && <SettingsTabs close={() => onOpenChange(false)} initialTab={section === "ai-connection" ? "ai" : section === "subscription" ? "subscription" : "profile"} />}
       </DialogContent>
     </Dialog>
   );

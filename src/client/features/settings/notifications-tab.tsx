@@ -7,12 +7,13 @@ import { toast } from "../../lib/toast";
 import { saveNotifications } from "./settings-api";
 
 const ITEMS: { key: keyof Notifications; label: string; hint: string }[] = [
+  { key: "comments", label: "Comment emails", hint: "Mentions and replies in comment threads, gathered into one email every few minutes. They stay in your inbox either way." },
   { key: "marketing", label: "Marketing emails", hint: "News about features, tips and offers." },
   { key: "updates", label: "Product updates", hint: "Announcements of changes to Draftsmith." },
   { key: "security", label: "Security alerts", hint: "Sign-ins, password and email changes on your account." },
 ];
 
-/** Notifications tab: three switches and Save Notifications. */
+/** Notifications tab: comment emails, marketing, product updates and security alerts, and Save Notifications. */
 export function NotificationsTab({ saved }: { saved: Notifications }) {
   const [draft, setDraft] = useState<Notifications>(saved);
   const [saving, setSaving] = useState(false);

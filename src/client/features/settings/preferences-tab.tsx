@@ -11,9 +11,14 @@ import { savePreferences } from "./settings-api";
 
 // No Auto-save switch: a document is live and shared, so every change reaches co-editors
 // and the server as it is made (the stored `autoSave` preference no longer changes anything).
-const SWITCHES: { key: "showWordCount" | "focusModeDefault"; label: string; hint: string }[] = [
+const SWITCHES: { key: "showWordCount" | "focusModeDefault" | "grammarCheck"; label: string; hint: string }[] = [
   { key: "showWordCount", label: "Show word count", hint: "Show words, characters and reading time in the editor." },
   { key: "focusModeDefault", label: "Focus mode by default", hint: "Open documents with the side panel hidden." },
+  {
+    key: "grammarCheck",
+    label: "Check spelling and grammar as you type",
+    hint: "Underline problems while you write. Checked on this device, on every plan.",
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@ import { INACTIVE_SUBSCRIPTION, useSubscription } from "../../lib/subscription";
 import { usePlans } from "../../lib/plans-query";
 import { toast } from "../../lib/toast";
 import { planButton } from "../../../shared/plan-button";
+import { ImageStorageSection } from "./image-storage-section";
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
@@ -21,9 +22,9 @@ export function SubscriptionTab() {
   const plans = usePlans();
   const [processing, setProcessing] = useState<PlanId | null>(null);
   const [openingPortal, setOpeningPortal] = useState(false);
-  const [chosenInterval, setChosenInterval] = useState<BillingInterval>("month");
+  // null until the user picks a period: the plans then show the one they are billed by.
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(null);
   const canAnnual = annualAvailable(plans.data);
-  const interval: BillingInterval = canAnnual ? chosenInterval : "month";
 
   if (subscription.isPending) {
     return (
@@ -38,6 +39,8 @@ export function SubscriptionTab() {
   const status = sub.status || (sub.isActive ? "active" : "inactive");
   // An older server sends no interval: the badge is then left out.
   const currentInterval: BillingInterval | null = sub.isActive && isBillingInterval(sub.interval) ? sub.interval : null;
+  // An annual subscriber sees annual prices beside their "Current Plan" card, not monthly ones.
+  const interval: BillingInterval = canAnnual ? (chosenInterval ?? currentInterval ?? "month") : "month";
 
   async function upgrade(plan: PlanId) {
     const priceId = checkoutPriceId(plans.data, plan, interval);
@@ -95,6 +98,8 @@ export function SubscriptionTab() {
           </Button>
         )}
       </section>
+
+      <ImageStorageSection />
 
       <section aria-labelledby="sub-plans" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -13,6 +13,7 @@ import { SaveIndicator } from "../../components/save-indicator";
 import { SaveRefusedBanner } from "../../components/save-refused-banner";
 import { Badge } from "../../components/ui/badge";
 import { colorFor } from "../../lib/collab/user-color";
+import { withImageView } from "../../lib/images/image-view";
 import { PasteLimit } from "../../lib/paste-limit";
 import { collabExtensions, retryRefused, useLiveDocument } from "../../lib/collab/use-live-document";
 import { formatUpdated } from "./dates";
@@ -35,7 +36,11 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
   });
   const editor = useEditor(
     {
-      extensions: [...schemaExtensions({ undoRedo: false }), PasteLimit, ...collabExtensions(live, user)],
+      extensions: [
+        ...withImageView(schemaExtensions({ undoRedo: false }), { kind: "share", documentId: doc.id, token: () => tokenRef.current }),
+        PasteLimit,
+        ...collabExtensions(live, user),
+      ],
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
       editorProps: {

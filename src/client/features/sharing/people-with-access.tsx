@@ -9,6 +9,7 @@ import { useId, useState } from "react";
 import type { Member, MemberRole } from "../../../shared/contracts/members";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
@@ -16,7 +17,7 @@ import { isApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { changeMemberRole, fetchMembers, inviteMember, membersQueryKey, removeMember } from "./members-api";
 
-const ROLE_LABEL: Record<MemberRole, string> = { viewer: "Can view", editor: "Can edit" };
+const ROLE_LABEL: Record<MemberRole, string> = { viewer: "Can view", commenter: "Can comment", editor: "Can edit" };
 
 function errorText(err: unknown, fallback: string): string {
   return isApiError(err) && typeof err.body?.message === "string" ? err.body.message : fallback;
@@ -32,6 +33,7 @@ function RoleSelect({ value, onChange, label, disabled }: { value: MemberRole; o
         </SelectTrigger>
         <SelectContent>
           <SelectItem value="viewer">{ROLE_LABEL.viewer}</SelectItem>
+          <SelectItem value="commenter">{ROLE_LABEL.commenter}</SelectItem>
           <SelectItem value="editor">{ROLE_LABEL.editor}</SelectItem>
         </SelectContent>
       </Select>
@@ -55,11 +57,15 @@ function MemberRow({ member, documentId }: { member: Member; documentId: string 
       toast(
         pending
           ? { title: "Invitation revoked", description: `The link sent to ${member.email} no longer works.` }
-          : { title: "Access removed", description: `${member.name ?? member.email} can no longer open this document.` },
+          : { title: "Access removed", description: `${displayName} can no longer open this document.` },
       );
     },
     onError: (err) => toast({ title: "Not removed", description: errorText(err, "Please try again."), variant: "destructive" }),
   });
+  // Removing someone who accepted takes their access away: asked first. A pending invitation
+  // is revoked at once (nobody loses anything they had).
+  const [confirming, setConfirming] = useState(false);
+  const displayName = member.name ?? member.email;
   return (
     <li className="flex items-center gap-2 py-1.5" data-testid="member-row">
       <div className="min-w-0 flex-1">
@@ -81,11 +87,23 @@ function MemberRow({ member, documentId }: { member: Member; documentId: string 
         size="icon"
         aria-label={pending ? `Revoke the invitation for ${member.email}` : `Remove ${member.email}`}
         title={pending ? "Revoke invitation" : "Remove"}
-        onClick={() => remove.mutate()}
+        onClick={() => (pending ? remove.mutate() : setConfirming(true))}
         disabled={remove.isPending}
       >
         <X aria-hidden="true" />
       </Button>
+      {!pending && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Remove ${displayName}?`}
+          description="They will lose access to this document."
+          cancelLabel="Cancel"
+          confirmLabel="Remove"
+          destructive
+          onConfirm={() => remove.mutate()}
+        />
+      )}
     </li>
   );
 }

@@ -1,9 +1,10 @@
 import { Share2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { useRegisterCommands } from "../../lib/command-registry";
+import { lazyPart } from "../../lib/lazy-part";
 
-const ShareDialog = lazy(() => import("./share-dialog"));
+const ShareDialog = lazyPart(() => import("./share-dialog"));
 
 /** The editor toolbar's Share button; opens the Share dialog (spec editor §2). */
 export function ShareButton({ documentId }: { documentId: string }) {

@@ -30,6 +30,7 @@ interface Props {
 interface Form {
   isPublic: boolean;
   allowEditing: boolean;
+  showComments: boolean;
   expiresAt: string;
   /** A new password to set ("" = keep the current one). */
   newPassword: string;
@@ -39,6 +40,7 @@ interface Form {
 const fromSettings = (s: ShareSettings): Form => ({
   isPublic: s.isPublic,
   allowEditing: s.allowEditing,
+  showComments: s.showComments,
   expiresAt: s.expiresAt ?? "",
   newPassword: "",
   removePassword: false,
@@ -47,7 +49,7 @@ const fromSettings = (s: ShareSettings): Form => ({
 /** The PUT body. The expiry goes only when changed, so a link that already expired can
  * still be made private (the server refuses a past date). */
 function toInput(form: Form, saved: ShareSettings): ShareSettingsInput {
-  const input: ShareSettingsInput = { isPublic: form.isPublic, allowEditing: form.allowEditing };
+  const input: ShareSettingsInput = { isPublic: form.isPublic, allowEditing: form.allowEditing, showComments: form.showComments };
   const expiresAt = form.expiresAt || null;
   if (expiresAt !== saved.expiresAt) input.expiresAt = expiresAt;
   if (form.newPassword) input.password = form.newPassword;
@@ -58,7 +60,13 @@ function toInput(form: Form, saved: ShareSettings): ShareSettingsInput {
 /** True when the form holds a change the server does not have yet. */
 function hasChanges(form: Form, saved: ShareSettings): boolean {
   const input = toInput(form, saved);
-  return input.isPublic !== saved.isPublic || input.allowEditing !== saved.allowEditing || "expiresAt" in input || "password" in input;
+  return (
+    input.isPublic !== saved.isPublic ||
+    input.allowEditing !== saved.allowEditing ||
+    input.showComments !== saved.showComments ||
+    "expiresAt" in input ||
+    "password" in input
+  );
 }
 
 export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
@@ -66,7 +74,7 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
   const queryKey = ["share-settings", documentId];
   const settings = useQuery({ queryKey, queryFn: () => fetchShareSettings(documentId), enabled: open, staleTime: 0 });
   const [form, setForm] = useState<Form | null>(null);
-  const ids = { public: useId(), edit: useId(), expiry: useId(), password: useId(), link: useId() };
+  const ids = { public: useId(), edit: useId(), comments: useId(), expiry: useId(), password: useId(), link: useId() };
 
   useEffect(() => {
     if (settings.data) setForm(fromSettings(settings.data));
@@ -152,6 +160,14 @@ export default function ShareDialog({ documentId, open, onOpenChange }: Props) {
                 <p className="text-xs text-muted-foreground">Visitors with the link can change the content.</p>
               </div>
               <Switch id={ids.edit} checked={form.allowEditing} onCheckedChange={(v) => set({ allowEditing: v })} />
+            </div>
+
+            <div className="flex items-center justify-between gap-4">
+              <div className="space-y-0.5">
+                <Label htmlFor={ids.comments}>Show comments</Label>
+                <p className="text-xs text-muted-foreground">Visitors with the link can read the comment threads (never write them).</p>
+              </div>
+              <Switch id={ids.comments} checked={form.showComments} onCheckedChange={(v) => set({ showComments: v })} />
             </div>
 
             <div className="grid gap-2">

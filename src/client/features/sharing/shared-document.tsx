@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
+import { withImageView } from "../../lib/images/image-view";
 import { subscribeToDocument } from "../../lib/realtime";
 import { formatUpdated } from "./dates";
 import { LiveSharedDocument } from "./live-shared-document";
@@ -34,7 +35,7 @@ function ReadOnlySharedDocument({ doc, tokenRef, onLost }: Props) {
 
   const editor = useEditor(
     {
-      extensions: schemaExtensions(),
+      extensions: withImageView(schemaExtensions(), { kind: "share", documentId: doc.id, token: () => tokenRef.current }),
       content: doc.content as Content,
       editable: false,
       immediatelyRender: true,

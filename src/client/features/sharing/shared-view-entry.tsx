@@ -1,8 +1,9 @@
 // The shared view loads in its own chunk: it carries the visitor API's response schemas
 // (zod), which the editor's Share button, exported from the same feature, must not pull in.
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../../lib/lazy-part";
 
-const View = lazy(() => import("./shared-view").then((m) => ({ default: m.SharedDocumentView })));
+const View = lazyPart(() => import("./shared-view").then((m) => ({ default: m.SharedDocumentView })));
 
 export function SharedDocumentView({ documentId }: { documentId: string }) {
   return (

@@ -1,14 +1,15 @@
 // The public shared page's content (route /shared/:id): loading, the password prompt, the
 // document, or one "not available" answer for private, expired, deleted and unknown links.
 import { FileX, Home, RefreshCw } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { PasswordForm } from "./password-form";
 import { useSharedDocument } from "./use-shared-document";
+import { lazyPart } from "../../lib/lazy-part";
 
-const SharedDocumentBody = lazy(() => import("./shared-document"));
+const SharedDocumentBody = lazyPart(() => import("./shared-document"));
 
 function Loading() {
   return (

@@ -140,6 +140,7 @@ export class LiveDocument {
     updatedAt: null,
   };
   private readonly listeners = new Set<() => void>();
+  private readonly commentListeners = new Set<(threadId: string) => void>();
   /** Local changes not yet known to be stored. */
   private dirty = false;
   /** What the last store held (its state vector), from the server's notice. */
@@ -357,6 +358,12 @@ export class LiveDocument {
 
   getState = (): LiveDocumentState => this.state;
 
+  /** Called when the server says a comment thread of this document changed (the comments panel reads them again). */
+  onCommentsChanged = (listener: (threadId: string) => void): (() => void) => {
+    this.commentListeners.add(listener);
+    return () => this.commentListeners.delete(listener);
+  };
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -436,6 +443,7 @@ export class LiveDocument {
     this.persistence = null;
     this.ydoc.destroy();
     this.listeners.clear();
+    this.commentListeners.clear();
   }
 
   private onNotice(payload: string) {
@@ -448,6 +456,10 @@ export class LiveDocument {
     // Checked by hand, not with the zod schema: zod would add ~23 KB to the editor's first load.
     const notice = readCollabNotice(parsed);
     if (!notice) return;
+    if (notice.type === "comments") {
+      for (const l of [...this.commentListeners]) l(notice.threadId);
+      return;
+    }
     if (notice.type === "store-failed") {
       this.failed = true;
       this.refresh();

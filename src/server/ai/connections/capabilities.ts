@@ -2,6 +2,7 @@
 // and whether ghost-text completion is on offer. The client shows or hides generative
 // actions and the inline completion from this; the server enforces the same rules per call.
 import type { AiCapabilities } from "../../../shared/contracts/ai.js";
+import { planIncludes } from "../../../shared/plans.js";
 import { getUserPlan } from "../../billing/plan-lookup.js";
 import type { AppContext } from "../../context.js";
 import type { AiProvider } from "../providers/types.js";
@@ -20,6 +21,6 @@ export async function capabilitiesOf(ctx: AppContext, server: AiProvider, userId
     source: "server",
     provider: server.name,
     modelName: server.model,
-    inlineCompletion: plan.isActive && plan.plan === "professional",
+    inlineCompletion: planIncludes(plan.isActive ? plan.plan : "gratis", "inline"),
   };
 }

@@ -6,24 +6,9 @@
 // and the next check starts a new one.
 import { type ChildProcess, fork } from "node:child_process";
 
-/** One lint as the checker's process reports it. */
-export interface PlainLint {
-  /** harper's rule ("SpellCheck", "AnA", …). */
-  rule: string;
-  start: number;
-  end: number;
-  message: string;
-  kind: string;
-  /** harper's suggestions in its order, then (for spelling) known words within two edits. */
-  suggestions: { kind: number; text: string; /** Edits from the original to a replacement, capped at 4. */ distance: number }[];
-}
+import type { CheckResult } from "../../../shared/grammar/lint.js";
 
-/** A check's answer: the lints and how often the text's words (and their inflections) occur. */
-export interface CheckResult {
-  lints: PlainLint[];
-  /** Lower-cased word → occurrences in the frequency list (0: not in it). */
-  freq: Record<string, number>;
-}
+export type { CheckResult, PlainLint } from "../../../shared/grammar/lint.js";
 
 /** How the idle time is measured; tests pass timers they can advance. */
 export interface IdleTimers {

@@ -2,7 +2,7 @@
 // the grammar checker finds nothing in it that it did not already find in the original (the
 // same problem counted by its rule and its words, wherever it moved). Otherwise the original
 // comes back unchanged, which the editor shows as "No changes suggested".
-import { agreementLints } from "./agreement.js";
+import { agreementLints } from "../../../shared/grammar/agreement.js";
 import { grammarChecker } from "./grammar.js";
 
 async function problems(text: string): Promise<Map<string, number>> {

@@ -1,6 +1,7 @@
 // Text utilities shared by the offline engine: sentences, words, casing.
 import { createRequire } from "node:module";
 import type WinkNlp from "wink-nlp";
+import { STOPWORDS, words } from "../../../shared/grammar/words.js";
 
 type Nlp = ReturnType<typeof WinkNlp>;
 
@@ -53,18 +54,7 @@ export function splitParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-export function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
-}
-
-export const STOPWORDS = new Set(
-  (
-    "a an and are as at be been being but by can could did do does doing for from had has have having he her here hers him his how i if in into is it its " +
-    "itself just me more most my no nor not of off on once only or other our ours out over own same she should so some such than that the their theirs them " +
-    "then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours " +
-    "also about after again against all am any because before below between both during each few further above"
-  ).split(" "),
-);
+export { STOPWORDS, words };
 
 export function contentWords(text: string): string[] {
   return words(text)

@@ -23,7 +23,7 @@ function pgliteRunner(pg: RemoteQueryable): SqlRunner {
 }
 
 export async function openPglite(opts: DatabaseOptions): Promise<Database> {
-  const { pg, release } = await (opts.embedded ?? openEmbedded(opts.dataDir, { lock: opts.lock }));
+  const { pg, release } = await (opts.embedded ?? openEmbedded(opts.dataDir, { lock: opts.lock, image: opts.image }));
   const runner = pgliteRunner(pg);
   await migrate(runner, "pglite");
   return {

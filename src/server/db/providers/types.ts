@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Skip the directory lock (only for in-memory databases). */
   lock?: boolean;
+  /** For an in-memory PGlite: a tar of a migrated data directory to start from (tests). */
+  image?: string;
   /** PGlite already being opened in `dataDir` (main.ts starts it before the app loads). */
   embedded?: Promise<EmbeddedDatabase>;
 }

@@ -15,6 +15,7 @@ export function createOutboxMailer(db: Db): Mailer {
         textBody: m.text,
         htmlBody: m.html,
         links: m.links,
+        headers: m.headers ?? {},
       });
     },
   };

@@ -9,7 +9,7 @@ export function createSmtpMailer(smtpUrl: string, from: Config["MAIL_FROM"]): Ma
     kind: "smtp",
     async send(m) {
       transport ??= import("nodemailer").then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await (await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     },
   };
 }

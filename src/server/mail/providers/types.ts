@@ -8,6 +8,8 @@ export interface MailMessage {
   /** The actionable links in the message (shown by the dev mailbox). */
   links: { label: string; url: string }[];
   userId?: string | null;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058); both adapters keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,27 +1,10 @@
-// The writer's decisions on suggestions: one change, or all of them. Each is one transaction
-// recorded by the live document's undo (y-tiptap's undo manager) as a step of its own, so
-// Ctrl+Z after "Accept all" brings every suggestion back at once. Captures are closed before
-// and after, or the decision would merge with typing just before or after it.
-import { yUndoPluginKey } from "@tiptap/y-tiptap";
+// The writer's decisions on AI suggestions: one change, or all of them, each one undo step
+// (lib/suggestions/one-step.ts).
 import type { Editor } from "@tiptap/react";
 import { apiJson } from "../../../lib/api";
+import { asOneStep } from "../../../lib/suggestions/one-step";
 import { noteDecision } from "./records";
-import { chooseOption, type Decision, resolveSuggestions, type SuggestionAttrs, suggestedPieces } from "./resolve";
-
-function undoManager(editor: Editor): { stopCapturing(): void } | null {
-  return (yUndoPluginKey.getState(editor.state) as { undoManager?: { stopCapturing(): void } } | undefined)?.undoManager ?? null;
-}
-
-function asOneStep(editor: Editor, build: (tr: Editor["state"]["tr"]) => void): boolean {
-  const um = undoManager(editor);
-  um?.stopCapturing();
-  const tr = editor.state.tr;
-  build(tr);
-  if (!tr.docChanged) return false;
-  editor.view.dispatch(tr.scrollIntoView());
-  um?.stopCapturing();
-  return true;
-}
+import { chooseOption, type Decision, resolveSuggestions, type SuggestionAttrs, suggestedPieces } from "../../../lib/suggestions/resolve";
 
 function groupsOf(editor: Editor, match: (a: SuggestionAttrs) => boolean): Set<string> {
   return new Set(suggestedPieces(editor.state.doc, match).map((p) => (p.mark.attrs as SuggestionAttrs).group));

@@ -1,8 +1,9 @@
 // The suggestions in a document, read from their marks: one entry per change (a removal and
-// its replacement share an id), for the bar's count and the popover of the change at the caret.
+// its replacement share an id; a person's suggestions are not the AI's), for the bar's count and the popover of the change at the caret.
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { SUGGESTION_INSERT } from "../../../../shared/editor/suggestion-marks";
-import { isSuggestionMark, type SuggestionAttrs } from "./resolve";
+import { isPersonSuggestion } from "../../../../shared/editor/suggestion-names";
+import { isSuggestionMark, type SuggestionAttrs } from "../../../lib/suggestions/resolve";
 
 export interface SuggestionChange {
   id: string;
@@ -26,12 +27,15 @@ function parseOptions(raw: unknown): string[] | null {
   }
 }
 
+/** An AI proposal, not a person's suggestion (features/suggesting/ lists and decides those). */
+export const isAiSuggestion = (a: SuggestionAttrs) => !isPersonSuggestion(a);
+
 export function listChanges(doc: PmNode): SuggestionChange[] {
   const byId = new Map<string, SuggestionChange>();
   doc.descendants((node, pos) => {
     if (!node.isText) return true;
     for (const mark of node.marks) {
-      if (!isSuggestionMark(mark)) continue;
+      if (!isSuggestionMark(mark) || !isAiSuggestion(mark.attrs as SuggestionAttrs)) continue;
       const a = mark.attrs as SuggestionAttrs;
       let c = byId.get(a.id);
       if (!c) {

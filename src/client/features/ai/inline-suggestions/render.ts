@@ -14,7 +14,7 @@ import type { JsonNode } from "../../../../shared/markdown/from-markdown";
 import { type TextEdit, wordEdits } from "../../../../shared/text/word-diff";
 import { textWithPositions } from "../apply-edits";
 import { blockKind, type Proposal } from "./proposal";
-import { isSuggestionMark, resolveSuggestions } from "./resolve";
+import { isSuggestionMark, resolveSuggestions } from "../../../lib/suggestions/resolve";
 
 export interface Range {
   from: number;

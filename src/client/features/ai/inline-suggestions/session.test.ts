@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { documentSchema } from "../../../../shared/editor/schema";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../../shared/editor/suggestion-marks";
 import { loadMarkdownParser } from "../../../../shared/markdown/load-parser";
-import { resolveSuggestions } from "./resolve";
+import { resolveSuggestions } from "../../../lib/suggestions/resolve";
 import { renderOnce, SuggestionSession } from "./session";
 
 beforeAll(() => loadMarkdownParser());
@@ -136,7 +136,7 @@ describe("grammar changes", () => {
   it("a sure fix is a plain suggestion; one with several candidates is a choice with the checker's message", async () => {
     const { grammarEdits } = await import("./grammar-edits");
     const { listChanges } = await import("./read");
-    const { chooseOption } = await import("./resolve");
+    const { chooseOption } = await import("../../../lib/suggestions/resolve");
     const s = stateOf(p(t("This is an test of apprtunites.")));
     const edits = grammarEdits([
       { original: "an", replacement: "a", message: "Use “a” before a consonant sound.", kind: "grammar", offset: 8, certain: true },

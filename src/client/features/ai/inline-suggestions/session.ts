@@ -16,8 +16,9 @@ export interface SessionHost {
   dispatch(tr: Transaction): void;
 }
 
+/** A suggestion group's id: also its stored record's id, so a decision made anywhere can be recorded. */
 export function newGroupId(): string {
-  return Math.random().toString(36).slice(2, 10);
+  return crypto.randomUUID();
 }
 
 export class SuggestionSession {

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { suggestionStore } from "../store";
 import { decideSuggestions, keepVersionBeforeAi } from "./decide";
+import { isAiSuggestion } from "./read";
 import type { SuggestionChange } from "./read";
 import { useStreamingSuggestion } from "./use-suggestion-stream";
 
@@ -27,11 +28,11 @@ export function SuggestionBar({ editor, changes, editable }: { editor: Editor | 
   const count = changes.length;
   const acceptAll = async () => {
     if (blocksTouched(editor, changes) > 1) await keepVersionBeforeAi(suggestionStore.documentId());
-    decideSuggestions(editor, () => true, "accept");
+    decideSuggestions(editor, isAiSuggestion, "accept");
     editor.commands.focus();
   };
   const rejectAll = () => {
-    decideSuggestions(editor, () => true, "reject");
+    decideSuggestions(editor, isAiSuggestion, "reject");
     editor.commands.focus();
   };
   return (

@@ -7,7 +7,7 @@ describe("slash menu filtering", () => {
   it("lists every command, Basic Blocks, More headings, then AI Commands, for an empty filter", () => {
     expect(titles("")).toEqual(SLASH_COMMANDS.map((c) => c.title));
     expect(groupSlashCommands(filterSlashCommands("")).map((g) => g.group)).toEqual(["Basic Blocks", "More headings", "AI Commands"]);
-    expect(titles("").slice(0, 13)).toEqual([
+    expect(titles("").slice(0, 16)).toEqual([
       "Text",
       "Heading 1",
       "Heading 2",
@@ -18,16 +18,20 @@ describe("slash menu filtering", () => {
       "Quote",
       "Code Block",
       "Divider",
+      "Table",
+      "Footnote",
+      "Picture",
       "Heading 4",
       "Heading 5",
       "Heading 6",
     ]);
-    expect(titles("").slice(13)).toEqual(["AI Complete", "AI Rewrite", "AI Summarize", "AI Assistant"]);
+    expect(titles("").slice(16)).toEqual(["AI Complete", "AI Rewrite", "AI Summarize", "AI Assistant"]);
   });
 
   it("matches titles case-insensitively, by word prefix and by keyword", () => {
     expect(titles("head")).toEqual(["Heading 1", "Heading 2", "Heading 3", "Heading 4", "Heading 5", "Heading 6"]);
     expect(titles("h5")).toEqual(["Heading 5"]);
+    expect(titles("grid")).toEqual(["Table"]);
     expect(titles("todo")).toEqual(["To-do List"]);
     expect(titles("check")).toEqual(["To-do List"]);
     expect(titles("HEADING 2")).toEqual(["Heading 2"]);

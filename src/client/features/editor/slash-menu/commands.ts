@@ -16,6 +16,9 @@ export type SlashCommandId =
   | "quote"
   | "codeBlock"
   | "divider"
+  | "table"
+  | "footnote"
+  | "image"
   | "aiComplete"
   | "aiRewrite"
   | "aiSummarize"
@@ -43,6 +46,9 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { id: "quote", title: "Quote", description: "Capture a quotation", group: "Basic Blocks", keywords: ["blockquote", "citation"] },
   { id: "codeBlock", title: "Code Block", description: "A block of code", group: "Basic Blocks", keywords: ["pre", "snippet"] },
   { id: "divider", title: "Divider", description: "A horizontal line", group: "Basic Blocks", keywords: ["hr", "rule", "separator"] },
+  { id: "table", title: "Table", description: "A 3 × 3 table with a header row", group: "Basic Blocks", keywords: ["grid", "columns", "rows", "spreadsheet"] },
+  { id: "footnote", title: "Footnote", description: "A numbered note at the end (Ctrl+Alt+F)", group: "Basic Blocks", keywords: ["note", "citation", "reference", "endnote"] },
+  { id: "image", title: "Picture", description: "Upload an image with its alt text", group: "Basic Blocks", keywords: ["image", "photo", "img", "figure", "upload"] },
   { id: "heading4", title: "Heading 4", description: "Smaller section heading", group: "More headings", keywords: ["h4"] },
   { id: "heading5", title: "Heading 5", description: "Minor heading", group: "More headings", keywords: ["h5"] },
   { id: "heading6", title: "Heading 6", description: "Smallest heading", group: "More headings", keywords: ["h6"] },

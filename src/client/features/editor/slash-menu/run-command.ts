@@ -54,6 +54,16 @@ export function runSlashCommand(
     case "divider":
       chain.setHorizontalRule().run();
       break;
+    case "table":
+      chain.insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+      break;
+    case "footnote":
+      chain.insertFootnote().run();
+      break;
+    case "image":
+      chain.run();
+      editor.commands.pickImage();
+      break;
     default:
       chain.run();
   }

@@ -1,7 +1,6 @@
 // What the formatting toolbars show as active, read from the editor on each transaction
 // but re-rendering React only when one of these values changes.
 import type { Editor } from "@tiptap/core";
-import { redoDepth, undoDepth } from "@tiptap/pm/history";
 
 export interface FormatState {
   bold: boolean;
@@ -27,8 +26,6 @@ export interface FormatState {
   fontFamily: string;
   fontSize: string;
   color: string;
-  canUndo: boolean;
-  canRedo: boolean;
 }
 
 export function readFormatState(editor: Editor): FormatState {
@@ -58,10 +55,6 @@ export function readFormatState(editor: Editor): FormatState {
     fontFamily: style.fontFamily ?? "",
     fontSize: style.fontSize ?? "",
     color: style.color ?? "",
-    // The history's own depth (what undo/redo check): editor.can() builds a chain of every
-    // command of every extension, twice per transaction.
-    canUndo: undoDepth(editor.state) > 0,
-    canRedo: redoDepth(editor.state) > 0,
   };
 }
 

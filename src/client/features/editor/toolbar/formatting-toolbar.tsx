@@ -7,12 +7,14 @@ import {
   AlignJustify,
   AlignLeft,
   AlignRight,
+  Asterisk,
   Bold,
   Code,
   Heading1,
   Heading2,
   Heading3,
   Highlighter,
+  Image as ImageIcon,
   Italic,
   Link as LinkIcon,
   List,
@@ -24,24 +26,27 @@ import {
   Redo2,
   SquareCode,
   Strikethrough,
+  Table,
   Subscript,
   Superscript,
   Underline,
   Undo2,
 } from "lucide-react";
-import { lazy, memo } from "react";
+import { memo } from "react";
 import { MenuOnDemand } from "../../../components/ui/menu-on-demand";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FONT_FAMILIES, FONT_SIZES } from "../../../../shared/editor/formatting";
 import { readFormatState, sameFormatState } from "./format-state";
 import { ToolbarButton, ToolbarDivider } from "./toolbar-button";
+import { useUndoState } from "./undo-state";
+import { lazyPart } from "../../../lib/lazy-part";
 
 const selectClass =
   "h-8 shrink-0 rounded-md border border-input bg-background px-2 text-xs text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
 
 // The colour list and Radix's menu load at the colour button's first press (hover starts it).
 const loadColourMenu = () => import("./colour-menu");
-const ColourMenu = lazy(loadColourMenu);
+const ColourMenu = lazyPart(loadColourMenu);
 
 const ALIGN_ICONS = { left: AlignLeft, center: AlignCenter, right: AlignRight, justify: AlignJustify } as const;
 
@@ -53,6 +58,7 @@ export const FormattingToolbar = memo(function FormattingToolbar({
   onAddLink: () => void;
 }) {
   const s = useEditorState({ editor, selector: ({ editor: e }) => readFormatState(e), equalityFn: sameFormatState });
+  const history = useUndoState(editor);
   const chain = () => editor.chain().focus();
   // The same element is the plain button until the menu loads, then the menu's trigger.
   const colourButton = (
@@ -68,7 +74,6 @@ export const FormattingToolbar = memo(function FormattingToolbar({
     </SimpleTooltip>
   );
 
-
   return (
     // Sticky at the top of the editor's scrolling area (editor-workspace.tsx's <main>), so it
     // stays in reach down a long document. On a phone the row scrolls sideways inside itself
@@ -80,10 +85,10 @@ export const FormattingToolbar = memo(function FormattingToolbar({
       aria-label="Formatting"
       className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-lg border bg-card p-1 shadow-xs [scrollbar-width:thin] max-md:pe-8 max-md:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)] md:flex-wrap md:overflow-x-visible"
     >
-      <ToolbarButton label="Undo" shortcut="Ctrl+Z" disabled={!s.canUndo} onClick={() => chain().undo().run()}>
+      <ToolbarButton label="Undo" shortcut="Ctrl+Z" disabled={!history.canUndo} onClick={() => chain().undo().run()}>
         <Undo2 aria-hidden="true" />
       </ToolbarButton>
-      <ToolbarButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!s.canRedo} onClick={() => chain().redo().run()}>
+      <ToolbarButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={!history.canRedo} onClick={() => chain().redo().run()}>
         <Redo2 aria-hidden="true" />
       </ToolbarButton>
       <ToolbarDivider />
@@ -129,6 +134,15 @@ export const FormattingToolbar = memo(function FormattingToolbar({
       </ToolbarButton>
       <ToolbarButton label="Horizontal rule" onClick={() => chain().setHorizontalRule().run()}>
         <Minus aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Insert table" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+        <Table aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Footnote" shortcut="Ctrl+Alt+F" onClick={() => chain().insertFootnote().run()}>
+        <Asterisk aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Insert picture" onClick={() => editor.commands.pickImage()}>
+        <ImageIcon aria-hidden="true" />
       </ToolbarButton>
       <ToolbarDivider />
       <ToolbarButton label="Bold" shortcut="Ctrl+B" active={s.bold} onClick={() => chain().toggleBold().run()}>

@@ -17,12 +17,15 @@ export interface LinkDialogProps {
 export function LinkFormDialog({ editor, open, onOpenChange }: LinkDialogProps) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const inputId = useId();
   const errorId = useId();
 
   useEffect(() => {
     if (!open || !editor) return;
-    setValue((editor.getAttributes("link").href as string | undefined) ?? "");
+    const href = editor.getAttributes("link").href as string | undefined;
+    setValue(href ?? "");
+    setEditing(!!href);
     setError(null);
   }, [open, editor]);
 
@@ -47,7 +50,7 @@ export function LinkFormDialog({ editor, open, onOpenChange }: LinkDialogProps) 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={(e) => { e.preventDefault(); editor?.commands.focus(); }}>
         <DialogHeader>
-          <DialogTitle>Add link</DialogTitle>
+          <DialogTitle>{editing ? "Edit link" : "Add link"}</DialogTitle>
           <DialogDescription>Enter the address. Leave it empty to remove the link.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-3" noValidate>

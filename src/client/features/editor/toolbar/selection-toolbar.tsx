@@ -3,7 +3,7 @@
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
-import { Bold, Heading2, Italic, Link as LinkIcon, Quote, Sparkles, Underline } from "lucide-react";
+import { Bold, Heading2, Italic, Link as LinkIcon, MessageSquarePlus, Quote, Sparkles, Underline } from "lucide-react";
 import { memo } from "react";
 import { ToolbarButton } from "./toolbar-button";
 
@@ -11,10 +11,17 @@ export const SelectionToolbar = memo(function SelectionToolbar({
   editor,
   onAddLink,
   onImprove,
+  onComment,
+  commentOnly = false,
 }: {
   editor: Editor;
   onAddLink: () => void;
-  onImprove: () => void;
+  /** Absent for readers who change no text (no AI tools for them). */
+  onImprove?: () => void;
+  /** Comment on the selection (Ctrl/Cmd+Alt+M); absent for those who may not comment. */
+  onComment?: () => void;
+  /** A commenter cannot format: the bubble offers only Comment. */
+  commentOnly?: boolean;
 }) {
   const s = useEditorState({
     editor,
@@ -39,6 +46,13 @@ export const SelectionToolbar = memo(function SelectionToolbar({
       className="z-40"
     >
       <div role="toolbar" aria-label="Selection formatting" className="flex items-center gap-0.5 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md">
+        {onComment && (
+          <ToolbarButton label="Comment" onClick={onComment}>
+            <MessageSquarePlus aria-hidden="true" />
+          </ToolbarButton>
+        )}
+        {!commentOnly && (
+          <>
         <ToolbarButton label="Bold" active={s?.bold} onClick={() => chain().toggleBold().run()}>
           <Bold aria-hidden="true" />
         </ToolbarButton>
@@ -48,9 +62,11 @@ export const SelectionToolbar = memo(function SelectionToolbar({
         <ToolbarButton label="Underline" active={s?.underline} onClick={() => chain().toggleUnderline().run()}>
           <Underline aria-hidden="true" />
         </ToolbarButton>
-        <ToolbarButton label="Improve with AI" onClick={onImprove}>
-          <Sparkles aria-hidden="true" />
-        </ToolbarButton>
+        {onImprove && (
+          <ToolbarButton label="Improve with AI" onClick={onImprove}>
+            <Sparkles aria-hidden="true" />
+          </ToolbarButton>
+        )}
         <ToolbarButton label="Add link" active={s?.link} onClick={onAddLink}>
           <LinkIcon aria-hidden="true" />
         </ToolbarButton>
@@ -60,6 +76,8 @@ export const SelectionToolbar = memo(function SelectionToolbar({
         <ToolbarButton label="Quote" active={s?.quote} onClick={() => chain().toggleBlockquote().run()}>
           <Quote aria-hidden="true" />
         </ToolbarButton>
+          </>
+        )}
       </div>
     </BubbleMenu>
   );

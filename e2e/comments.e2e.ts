@@ -1,0 +1,129 @@
+// Comment threads in Chromium, two people in separate browser contexts: the owner selects a
+// passage and comments on it (Ctrl+Alt+M), the thread sits in the margin beside the passage,
+// which is highlighted; an invited commenter, in Viewing, replies from
+// the margin; the owner sees the reply at once without reloading, resolves the thread, and the
+// Resolved filter lists it. On a 390 px phone the comments open as a sheet. Screenshots at 390
+// and 1280 px, light and dark, go to SHOTS_DIR when it is set.
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const body = (page: Page) => page.locator(".draftsmith-prose");
+const margin = (page: Page) => page.locator("aside[aria-label='Comments']");
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function openAs(session: Awaited<ReturnType<typeof signUpViaApi>>, documentId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await app.browser.newContext({ viewport });
+  app.contexts.push(context);
+  await putSessionInContext(context, app.server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${app.server.url}/editor/${documentId}`);
+  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+  await expect.poll(() => body(page).textContent(), { timeout: 20_000 }).toContain("Apples are red");
+  return page;
+}
+
+/** Selects the first occurrence of `text` in the editor, as a drag over it would. */
+async function selectText(page: Page, text: string): Promise<void> {
+  await body(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + wanted.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return;
+    }
+    throw new Error(`no "${wanted}" in the text`);
+  }, text);
+  // ProseMirror reads the DOM selection on the next selectionchange.
+  await page.waitForTimeout(50);
+}
+
+describe("comments", () => {
+  it("owner comments on a passage, a commenter replies, the owner sees it live, resolves it, and the filter shows it; a phone gets a sheet", { timeout: 180_000 }, async () => {
+    const url = app.server.url;
+    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
+    await buyPlan(url, owner, "professional");
+    const commenter = await signUpViaApi(url, { fullName: "Cora Commenter" });
+    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+      title: "Orchard notes",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples are red and pears are green." }] }] },
+    });
+    await inviteAndAccept(url, owner, doc.id, commenter, "commenter");
+
+    // The owner selects "pears are green" and presses Ctrl+Alt+M: the composer opens in the margin.
+    const ownerPage = await openAs(owner, doc.id);
+    await body(ownerPage).click();
+    await selectText(ownerPage, "pears are green");
+    await ownerPage.keyboard.press("Control+Alt+KeyM");
+    const composer = ownerPage.getByRole("form", { name: "New comment" });
+    await composer.waitFor({ timeout: 15_000 });
+    await composer.getByRole("textbox", { name: "Comment" }).fill("Are they ripe yet?");
+    await composer.getByRole("button", { name: "Comment" }).click();
+    const ownerThread = margin(ownerPage).getByRole("article");
+    await expect.poll(() => ownerThread.textContent(), { timeout: 10_000 }).toContain("Are they ripe yet?");
+    // The passage is marked in the text and highlighted.
+    const anchor = body(ownerPage).locator(".comment-anchor");
+    await expect.poll(() => anchor.textContent(), { timeout: 10_000 }).toBe("pears are green");
+    expect(await anchor.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+
+    // The commenter, in Viewing (their typing would otherwise be suggestions, e2e/suggesting.e2e.ts):
+    // the text does not take typing, the thread is there, and they reply.
+    const commenterPage = await openAs(commenter, doc.id);
+    await commenterPage.getByRole("radiogroup", { name: "Mode" }).getByRole("radio", { name: "Viewing" }).click();
+    await expect.poll(() => body(commenterPage).getAttribute("contenteditable")).toBe("false");
+    await body(commenterPage).click();
+    await commenterPage.keyboard.type("sneaky words");
+    expect(await body(commenterPage).textContent()).toBe("Apples are red and pears are green.");
+    await commenterPage.getByRole("button", { name: /Comments/ }).first().click();
+    const theirThread = margin(commenterPage).getByRole("article");
+    await expect.poll(() => theirThread.textContent(), { timeout: 10_000 }).toContain("Are they ripe yet?");
+    await theirThread.getByRole("textbox", { name: "Reply" }).fill("Not until October.");
+    await theirThread.getByRole("button", { name: "Reply" }).click();
+
+    // The owner sees the reply without reloading.
+    await expect.poll(() => ownerThread.textContent(), { timeout: 10_000 }).toContain("Not until October.");
+    await shot(ownerPage, "comments-margin-1280");
+
+    // Resolved: gone from Open, listed under Resolved, the passage no longer highlighted.
+    await ownerThread.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => margin(ownerPage).getByRole("article").count(), { timeout: 10_000 }).toBe(0);
+    await margin(ownerPage).getByRole("radio", { name: /Resolved/ }).click();
+    await expect.poll(() => margin(ownerPage).getByRole("article").textContent(), { timeout: 10_000 }).toContain("Resolved by Olivia Owner");
+    expect(await anchor.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+    // The commenter's margin follows: the thread left their Open list too.
+    await expect.poll(() => margin(commenterPage).getByRole("article").count(), { timeout: 10_000 }).toBe(0);
+
+    // A phone: the comments open as a sheet, with the same filter.
+    await margin(ownerPage).getByRole("button", { name: "Close comments" }).click();
+    await ownerPage.setViewportSize({ width: 390, height: 844 });
+    await ownerPage.getByRole("button", { name: /Comments/ }).first().click();
+    const sheet = ownerPage.getByRole("dialog", { name: "Comments" });
+    await sheet.waitFor({ timeout: 10_000 });
+    await sheet.getByRole("radio", { name: /Resolved/ }).click();
+    await expect.poll(() => sheet.getByRole("article").textContent(), { timeout: 10_000 }).toContain("Not until October.");
+    expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(ownerPage, "comments-sheet-390");
+  });
+});

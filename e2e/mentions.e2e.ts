@@ -1,0 +1,152 @@
+// Mentions in Chromium, two people in separate browser contexts: the owner comments on a
+// passage and mentions the editor with the @ picker; the mention email is in the outbox with
+// the thread's link and one-click unsubscribe headers; the editor's bell (on a 390 px phone)
+// shows 1, the inbox entry opens the document at the thread, and the editor replies; the
+// owner's bell shows the reply. Screenshots of the picker and the inbox at 390 and 1280 px,
+// light and dark, go to SHOTS_DIR when it is set.
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const body = (page: Page) => page.locator(".draftsmith-prose");
+const unread = (page: Page) => page.getByTestId("unread-count");
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function pageAs(session: Awaited<ReturnType<typeof signUpViaApi>>, path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await app.browser.newContext({ viewport });
+  app.contexts.push(context);
+  await putSessionInContext(context, app.server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${app.server.url}${path}`);
+  return page;
+}
+
+/** Selects the first occurrence of `text` in the editor, as a drag over it would. */
+async function selectText(page: Page, text: string): Promise<void> {
+  await body(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + wanted.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return;
+    }
+    throw new Error(`no "${wanted}" in the text`);
+  }, text);
+  await page.waitForTimeout(50);
+}
+
+interface MailboxEntry {
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  links: { label: string; url: string }[];
+}
+
+describe("mentions", () => {
+  it("owner mentions the editor with the @ picker; the email is in the outbox; the editor's bell opens the thread; a reply reaches the owner's bell", { timeout: 240_000 }, async () => {
+    const url = app.server.url;
+    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
+    await buyPlan(url, owner, "professional");
+    const editor = await signUpViaApi(url, { fullName: "Eddie Editor" });
+    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+      title: "Orchard notes",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples are red and pears are green." }] }] },
+    });
+    await inviteAndAccept(url, owner, doc.id, editor, "editor");
+
+    // The owner selects a passage, starts a comment and types @Ed: the picker offers the editor.
+    const ownerPage = await pageAs(owner, `/editor/${doc.id}`, { width: 1280, height: 800 });
+    await body(ownerPage).waitFor({ state: "visible", timeout: 30_000 });
+    await expect.poll(() => body(ownerPage).textContent(), { timeout: 20_000 }).toContain("Apples are red");
+    await body(ownerPage).click();
+    await selectText(ownerPage, "pears are green");
+    await ownerPage.keyboard.press("Control+Alt+KeyM");
+    const composer = ownerPage.getByRole("form", { name: "New comment" });
+    await composer.waitFor({ timeout: 15_000 });
+    const field = composer.getByRole("textbox", { name: "Comment" });
+    await field.pressSequentially("Are these ripe, @Ed");
+    const picker = ownerPage.getByRole("listbox", { name: "People to mention" });
+    await expect.poll(() => picker.textContent(), { timeout: 10_000 }).toContain("Eddie Editor");
+    await shot(ownerPage, "mention-picker-1280");
+    await field.press("Enter");
+    await expect.poll(() => field.inputValue()).toBe("Are these ripe, @Eddie Editor ");
+    await field.pressSequentially("?");
+    await composer.getByRole("button", { name: "Comment" }).click();
+    const thread = ownerPage.locator("aside[aria-label='Comments']").getByRole("article");
+    await expect.poll(() => thread.locator("[data-mention]").textContent(), { timeout: 10_000 }).toBe("@Eddie Editor");
+
+    // The email is in the outbox, with the link to the thread and the unsubscribe headers.
+    let mail: MailboxEntry | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${url}/dev/mailbox.json?to=${encodeURIComponent(editor.email)}`);
+          const list = (await res.json()) as MailboxEntry[];
+          mail = list.find((m) => m.subject.includes("mentioned you"));
+          return mail?.subject;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("Olivia Owner mentioned you in “Orchard notes”");
+    expect(mail!.text).toContain("@Eddie Editor ?");
+    expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const threadLink = mail!.links.find((l) => l.label === "Open the thread")!.url;
+    expect(threadLink).toContain(`/editor/${doc.id}?thread=`);
+
+    // The editor, on a phone: the bell shows 1; the inbox entry opens the document at the thread.
+    const editorPage = await pageAs(editor, "/", { width: 390, height: 844 });
+    await expect.poll(() => unread(editorPage).textContent(), { timeout: 30_000 }).toBe("1");
+    await editorPage.getByTestId("notification-bell").click();
+    const entry = editorPage.getByRole("region", { name: "Inbox" }).getByRole("link", { name: /Olivia Owner mentioned you in Orchard notes/ });
+    await entry.waitFor({ timeout: 15_000 });
+    expect(await editorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(editorPage, "inbox-390");
+    await entry.click();
+    await expect.poll(() => new URL(editorPage.url()).pathname).toBe(`/editor/${doc.id}`);
+    const sheet = editorPage.getByRole("dialog", { name: "Comments" });
+    const theirThread = sheet.getByRole("article");
+    await expect.poll(() => theirThread.textContent(), { timeout: 30_000 }).toContain("Are these ripe, @Eddie Editor ?");
+
+    // The editor replies, mentioning back with the picker (shown on the phone).
+    const reply = theirThread.getByRole("textbox", { name: "Reply" });
+    await reply.pressSequentially("Yes, @Oli");
+    await expect.poll(() => editorPage.getByRole("listbox", { name: "People to mention" }).textContent(), { timeout: 10_000 }).toContain("Olivia Owner");
+    await shot(editorPage, "mention-picker-390");
+    // Escape closes the picker and leaves the sheet open; the reply goes without a mention.
+    await reply.press("Escape");
+    await expect.poll(() => editorPage.getByRole("listbox").count()).toBe(0);
+    for (let i = 0; i < 4; i++) await reply.press("Backspace");
+    await reply.pressSequentially("ripe by Friday");
+    await theirThread.getByRole("button", { name: "Reply" }).click();
+    await expect.poll(() => theirThread.textContent(), { timeout: 10_000 }).toContain("ripe by Friday");
+
+    // The owner started the thread: the reply is in their inbox.
+    await ownerPage.goto(`${url}/`);
+    await expect.poll(() => unread(ownerPage).textContent(), { timeout: 30_000 }).toBe("1");
+    await ownerPage.getByTestId("notification-bell").click();
+    await ownerPage.getByRole("region", { name: "Inbox" }).getByRole("link", { name: /Eddie Editor replied in Orchard notes/ }).waitFor({ timeout: 15_000 });
+    await shot(ownerPage, "inbox-1280");
+  });
+});

@@ -1,0 +1,144 @@
+// Suggesting mode in Chromium, two people in separate browser contexts: an invited commenter
+// opens the document in Suggesting (they have no Editing), and what they type, type over or
+// delete shows as their suggestions, for them and live for the owner, whose margin lists a
+// card per suggestion; the owner accepts one, rejects one, then accepts all, and both read the
+// same plain text. The commenter's cards offer Withdraw, never Accept. Screenshots of the cards
+// at 390 and 1280 px, light and dark, go to SHOTS_DIR when it is set.
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+const body = (page: Page) => page.locator(".draftsmith-prose");
+const margin = (page: Page) => page.locator("aside[aria-label='Suggestions']");
+const ORIGINAL = "Apples are red and pears are green.";
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function openAs(session: Awaited<ReturnType<typeof signUpViaApi>>, documentId: string): Promise<Page> {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  app.contexts.push(context);
+  await putSessionInContext(context, app.server.url, session);
+  const page = await context.newPage();
+  await page.goto(`${app.server.url}/editor/${documentId}`);
+  await body(page).waitFor({ state: "visible", timeout: 20_000 });
+  await expect.poll(() => textOf(page), { timeout: 20_000 }).toContain("Apples are red");
+  return page;
+}
+
+/** Selects the first occurrence of `text` in the editor, as a drag over it would. */
+async function selectText(page: Page, text: string): Promise<void> {
+  await body(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + wanted.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return;
+    }
+    throw new Error(`no "${wanted}" in the text`);
+  }, text);
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(text);
+}
+
+/** The text as written, without other writers' carets and their name labels. */
+const textOf = (page: Page) =>
+  body(page).evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+    return copy.textContent;
+  });
+const inserted = (page: Page) => body(page).locator("ins.suggestion-insert").allTextContents();
+const struck = (page: Page) => body(page).locator("del.suggestion-delete").allTextContents();
+
+describe("suggesting", () => {
+  it("a commenter's edits are suggestions the owner accepts one by one or all at once", { timeout: 240_000 }, async () => {
+    const url = app.server.url;
+    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
+    await buyPlan(url, owner, "professional");
+    const commenter = await signUpViaApi(url, { fullName: "Cora Commenter" });
+    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+      title: "Orchard notes",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: ORIGINAL }] }] },
+    });
+    await inviteAndAccept(url, owner, doc.id, commenter, "commenter");
+    const ownerPage = await openAs(owner, doc.id);
+
+    // The commenter is in Suggesting, with no Editing to switch to; the text takes typing.
+    const page = await openAs(commenter, doc.id);
+    const modes = page.getByRole("radiogroup", { name: "Mode" });
+    await expect.poll(() => modes.getByRole("radio", { name: "Suggesting" }).getAttribute("aria-checked"), { timeout: 20_000 }).toBe("true");
+    expect(await modes.getByRole("radio", { name: "Editing" }).count()).toBe(0);
+    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+
+    // Typing over "red", deleting "green", adding at the end: three suggestions of theirs.
+    await selectText(page, "red");
+    await page.keyboard.type("crimson");
+    await selectText(page, "green");
+    await page.keyboard.press("Backspace");
+    await body(page).press("Control+End");
+    await page.keyboard.type(" Plums too.");
+    await expect.poll(() => inserted(page), { timeout: 30_000 }).toEqual(["crimson", " Plums too."]);
+    expect(await struck(page)).toEqual(["red", "green"]);
+    // Their plain text never changed: the words they struck are still there.
+    expect(await textOf(page)).toBe("Apples are redcrimson and pears are green. Plums too.");
+    const theirCards = margin(page).getByRole("article");
+    await expect.poll(() => theirCards.count(), { timeout: 30_000 }).toBe(3);
+    expect(await theirCards.first().getByRole("button", { name: "Withdraw" }).count()).toBe(1);
+    expect(await margin(page).getByRole("button", { name: /Accept/ }).count()).toBe(0);
+
+    // The owner sees them live, as cards naming the commenter.
+    const cards = margin(ownerPage).getByRole("article");
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(3);
+    expect(await cards.first().getAttribute("aria-label")).toBe("Suggestion by Cora Commenter: Replace “red” with “crimson”");
+    await expect.poll(() => inserted(ownerPage), { timeout: 30_000 }).toEqual(["crimson", " Plums too."]);
+    await shot(ownerPage, "suggesting-margin-1280");
+
+    // Accept the replacement, reject the deletion.
+    await cards.first().getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    expect(await cards.first().getAttribute("aria-label")).toBe("Suggestion by Cora Commenter: Delete “green”");
+    await cards.first().getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => textOf(ownerPage)).toBe("Apples are crimson and pears are green. Plums too.");
+
+    // One more from the commenter once the decisions reached them, then Accept all.
+    await expect.poll(() => textOf(page), { timeout: 30_000 }).toBe("Apples are crimson and pears are green. Plums too.");
+    // The paragraph's first word typed over with a phrase: each keystroke, the space too, reaches the owner.
+    await selectText(page, "Apples");
+    await page.keyboard.type("Ripe apples");
+    await expect.poll(() => inserted(page), { timeout: 20_000 }).toEqual(["Ripe apples", " Plums too."]);
+    await expect.poll(() => cards.first().getAttribute("aria-label"), { timeout: 30_000 }).toBe("Suggestion by Cora Commenter: Replace “Apples” with “Ripe apples”");
+    expect(await cards.count()).toBe(2);
+    await ownerPage.setViewportSize({ width: 390, height: 844 });
+    await ownerPage.getByRole("button", { name: "2 suggestions" }).click();
+    const sheet = ownerPage.getByRole("dialog", { name: "Suggestions" });
+    await sheet.waitFor({ timeout: 30_000 });
+    await shot(ownerPage, "suggesting-sheet-390");
+    await sheet.getByRole("button", { name: "Accept all" }).click();
+    const final = "Ripe apples are crimson and pears are green. Plums too.";
+    await expect.poll(() => textOf(ownerPage), { timeout: 30_000 }).toBe(final);
+    expect(await body(ownerPage).locator("ins, del").count()).toBe(0);
+    // The commenter's connection was never refused: the decisions reached them.
+    await expect.poll(() => textOf(page), { timeout: 30_000 }).toBe(final);
+  });
+});

@@ -1,0 +1,2 @@
+// Suggesting mode: people's tracked changes, suggested, then accepted or rejected.
+export { type EditMode, SuggestingSlot, type SuggestingSlotProps } from "./suggesting-slot";

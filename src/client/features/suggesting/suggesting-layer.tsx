@@ -1,0 +1,189 @@
+// People's suggestions beside the text: the tracking plugin in the editor while the writer is
+// in Suggesting mode, and a card per suggestion (who, when, what) in a margin column on a wide
+// screen or a sheet on a phone, with Accept and Reject for the owner and editors, Withdraw for
+// the author, and Comment, which anchors a thread on the suggestion's words.
+import type { Editor } from "@tiptap/react";
+import { Check, FilePen, MessageSquarePlus, Undo2, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
+import { decideAll, decideOne } from "./decide";
+import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, suggestionTime } from "./read";
+import type { SuggestingSlotProps } from "./suggesting-slot";
+import { trackingPlugin, suggestingKey } from "./tracking";
+
+/** Puts the tracking plugin in the editor while `on`; says when typing is tracked. */
+function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotProps["author"], onTracking: (on: boolean) => void) {
+  useEffect(() => {
+    if (!editor || !on || !author || editor.isDestroyed) return;
+    editor.registerPlugin(trackingPlugin({ author }));
+    onTracking(true);
+    return () => {
+      onTracking(false);
+      if (!editor.isDestroyed) editor.unregisterPlugin(suggestingKey);
+    };
+  }, [editor, on, author?.id, author?.name]);
+}
+
+/** The suggestions now in the document, read again after changes (at most every 100 ms). */
+function useSuggestions(editor: Editor | null): PersonSuggestion[] {
+  const [list, setList] = useState<PersonSuggestion[]>([]);
+  useEffect(() => {
+    if (!editor) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = () => {
+      timer = null;
+      if (editor.isDestroyed) return;
+      const next = listPersonSuggestions(editor.state.doc);
+      setList((prev) => (next.length === 0 && prev.length === 0 ? prev : next));
+    };
+    const onUpdate = () => {
+      timer ??= setTimeout(read, 100);
+    };
+    read();
+    editor.on("update", onUpdate);
+    return () => {
+      editor.off("update", onUpdate);
+      if (timer) clearTimeout(timer);
+    };
+  }, [editor]);
+  return list;
+}
+
+interface CardProps {
+  editor: Editor;
+  suggestion: PersonSuggestion;
+  canDecide: boolean;
+  own: boolean;
+  onComment: () => void;
+}
+
+function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: CardProps) {
+  const select = () => {
+    editor.chain().setTextSelection({ from: s.from, to: s.to }).scrollIntoView().run();
+  };
+  const decide = (decision: "accept" | "reject") => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    decideOne(editor, s.id, decision);
+  };
+  const what = describeSuggestion(s);
+  return (
+    <article
+      aria-label={`Suggestion by ${s.authorName}: ${what}`}
+      data-suggestion-card={s.id}
+      onClick={select}
+      className="flex flex-col gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs"
+    >
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <span className="truncate font-medium">{s.authorName}</span>
+        <time className="shrink-0 text-muted-foreground" dateTime={s.createdAt ?? undefined}>
+          {suggestionTime(s.createdAt)}
+        </time>
+      </div>
+      <p className="text-sm wrap-anywhere">
+        {s.removed && <del className="text-destructive decoration-2">{s.removed.length > 80 ? `${s.removed.slice(0, 80)}…` : s.removed}</del>}
+        {s.removed && s.inserted && " "}
+        {s.inserted && <ins className="font-medium text-success no-underline">{s.inserted.length > 80 ? `${s.inserted.slice(0, 80)}…` : s.inserted}</ins>}
+      </p>
+      <div className="flex flex-wrap items-center justify-end gap-1">
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="h-7 px-2 text-xs"
+          aria-label="Comment on this suggestion"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={(e) => {
+            e.stopPropagation();
+            select();
+            onComment();
+          }}
+        >
+          <MessageSquarePlus aria-hidden="true" />
+        </Button>
+        {canDecide ? (
+          <>
+            <Button type="button" size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={decide("reject")}>
+              <X aria-hidden="true" /> Reject
+            </Button>
+            <Button type="button" size="sm" className="h-7 px-2 text-xs" onClick={decide("accept")}>
+              <Check aria-hidden="true" /> Accept
+            </Button>
+          </>
+        ) : (
+          own && (
+            <Button type="button" size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={decide("reject")}>
+              <Undo2 aria-hidden="true" /> Withdraw
+            </Button>
+          )
+        )}
+      </div>
+    </article>
+  );
+}
+
+export default function SuggestingLayer({ editor, mode, author, canDecide, wide, onTracking, onComment }: SuggestingSlotProps) {
+  useTracking(editor, mode === "suggesting", author, onTracking);
+  const list = useSuggestions(editor);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  if (!editor || list.length === 0) return null;
+  const count = list.length === 1 ? "1 suggestion" : `${list.length} suggestions`;
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <span aria-live="polite" className="text-xs text-muted-foreground" data-testid="person-suggestion-count">
+        {count}
+      </span>
+      {canDecide && (
+        <div className="flex gap-1">
+          <Button type="button" size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => decideAll(editor, "reject")}>
+            Reject all
+          </Button>
+          <Button type="button" size="sm" variant="secondary" className="h-7 px-2 text-xs" onClick={() => decideAll(editor, "accept")}>
+            Accept all
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+  // On a phone the comment's sheet takes the place of this one.
+  const comment = () => {
+    setSheetOpen(false);
+    onComment();
+  };
+  const cards = list.map((s) => (
+    <SuggestionCard key={s.id} editor={editor} suggestion={s} canDecide={canDecide} own={!!author && s.author === author.id} onComment={comment} />
+  ));
+  if (wide) {
+    return (
+      <aside aria-label="Suggestions" className="flex w-72 shrink-0 flex-col border-l bg-muted/30" data-suggestions-margin>
+        <div className="flex items-center gap-2 border-b bg-background px-3 py-2">
+          <FilePen aria-hidden="true" className="size-4 text-muted-foreground" />
+          <h2 className="text-sm font-semibold">Suggestions</h2>
+        </div>
+        <div className="border-b bg-background px-3 py-2">{header}</div>
+        <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">{cards}</div>
+      </aside>
+    );
+  }
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        className="fixed right-3 bottom-20 z-30 shadow-md"
+        aria-haspopup="dialog"
+        onClick={() => setSheetOpen(true)}
+      >
+        <FilePen aria-hidden="true" /> {count}
+      </Button>
+      <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+        <SheetContent side="bottom" closeLabel="Close suggestions" aria-describedby={undefined} className="gap-3">
+          <SheetTitle className="text-base">Suggestions</SheetTitle>
+          {header}
+          <div className="flex flex-col gap-3">{cards}</div>
+        </SheetContent>
+      </Sheet>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+// Suggesting mode against the real document schema: whatever a person types, deletes or
+// types over, rejecting every suggestion gives back the document as it was, and accepting
+// every suggestion gives the text as if they had edited it directly.
+import { EditorState, TextSelection, type Transaction } from "@tiptap/pm/state";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { documentSchema } from "../../../shared/editor/schema";
+import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
+import { SUGGESTION_DECISION } from "../../lib/suggestions/one-step";
+import { resolveSuggestions } from "../../lib/suggestions/resolve";
+import { trackingPlugin } from "./tracking";
+
+const author = { id: "user-1", name: "Ada" };
+const p = (text: string) => ({ type: "paragraph", content: text ? [{ type: "text", text }] : [] });
+
+function start(blocks: object[], plugin = true): EditorState {
+  const schema = documentSchema();
+  const doc = schema.nodeFromJSON({ type: "doc", content: blocks });
+  let n = 0;
+  const plugins = plugin ? [trackingPlugin({ author, now: () => new Date("2026-11-27T03:00:00Z"), newId: () => `s${++n}` })] : [];
+  return EditorState.create({ doc, schema, plugins, selection: TextSelection.create(doc, 1) });
+}
+
+const flat = (s: EditorState) => s.doc.textBetween(0, s.doc.content.size, "", "");
+
+/** Accept or reject all, as the buttons do; the transaction's mapping goes with it. */
+function decide(s: EditorState, decision: "accept" | "reject"): { state: EditorState; tr: Transaction } {
+  const tr = s.tr.setMeta(SUGGESTION_DECISION, true);
+  resolveSuggestions(tr, () => true, decision);
+  return { state: s.apply(tr), tr };
+}
+
+/** Positions inside text blocks (where a caret can be). */
+function caretPositions(s: EditorState): number[] {
+  const out: number[] = [];
+  s.doc.descendants((node, pos) => {
+    if (!node.isTextblock) return true;
+    for (let i = 0; i <= node.content.size; i++) out.push(pos + 1 + i);
+    return false;
+  });
+  return out;
+}
+
+type Op = { kind: "type"; at: number; span: number; text: string } | { kind: "backspace"; at: number } | { kind: "delete"; at: number; span: number };
+
+interface Ran {
+  state: EditorState;
+  /** The edit as made: the range replaced and the text put in, in the positions of the document before it. */
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** Runs `op` on `s` as the editor would: select, then type or delete (positions picked among the caret positions). */
+function run(s: EditorState, op: Op): Ran {
+  const positions = caretPositions(s);
+  const i = op.at % positions.length;
+  const at = positions[i]!;
+  const to = op.kind === "backspace" ? at : positions[Math.min(positions.length - 1, i + ("span" in op ? op.span : 0))]!;
+  const selected = s.apply(s.tr.setSelection(TextSelection.create(s.doc, at, to)));
+  const tr = selected.tr;
+  let range = { from: at, to };
+  if (op.kind === "type") tr.insertText(op.text);
+  else if (op.kind === "backspace") {
+    if (selected.doc.resolve(at).parentOffset === 0) return { state: selected, from: at, to: at, text: "" };
+    tr.delete(at - 1, at);
+    range = { from: at - 1, to: at };
+  } else if (to > at) tr.deleteSelection();
+  return { state: tr.docChanged ? selected.apply(tr) : selected, ...range, text: op.kind === "type" ? op.text : "" };
+}
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant("type" as const), at: fc.nat(200), span: fc.nat(4), text: fc.stringMatching(/^[a-z ]{1,4}$/) }),
+  fc.record({ kind: fc.constant("backspace" as const), at: fc.nat(200) }),
+  fc.record({ kind: fc.constant("delete" as const), at: fc.nat(200), span: fc.integer({ min: 1, max: 8 }) }),
+);
+
+describe("Suggesting mode", () => {
+  it("types as one suggestion by its author, and a deletion strikes the words instead of removing them", () => {
+    let s = start([p("Hello world")]);
+    s = run(s, { kind: "type", at: 5, span: 0, text: "!" }).state;
+    s = s.apply(s.tr.insertText("!"));
+    const inserted = s.doc.firstChild!.child(1);
+    expect(inserted.text).toBe("!!");
+    expect(inserted.marks[0]!.type.name).toBe(SUGGESTION_INSERT);
+    expect(inserted.marks[0]!.attrs).toMatchObject({ id: "s1", author: "user-1", authorName: "Ada", createdAt: "2026-11-27T03:00:00.000Z" });
+    // Backspace over "o" strikes it and the caret moves before it.
+    const at = 1 + "Hello world!!".length + 0;
+    s = s.apply(s.tr.setSelection(TextSelection.create(s.doc, at)));
+    const struck = s.apply(s.tr.delete(at - 1, at));
+    expect(flat(struck)).toBe("Hello!! world");
+    expect(struck.doc.firstChild!.lastChild!.marks.map((m) => m.type.name)).toEqual([SUGGESTION_DELETE]);
+    expect(struck.selection.head).toBe(at - 1);
+    // Deleting one's own suggested text takes it back for real.
+    const back = struck.apply(struck.tr.delete(6, 8));
+    expect(flat(back)).toBe("Hello world");
+  });
+
+  it("refuses what cannot be a suggestion: a new paragraph, formatting", () => {
+    const s = start([p("Hello world")]);
+    expect(s.apply(s.tr.split(3)).doc.childCount).toBe(1);
+    expect(s.apply(s.tr.addMark(1, 5, s.schema.marks.bold!.create())).doc.eq(s.doc)).toBe(true);
+  });
+
+  it("rejecting every suggestion gives back the document; accepting every one gives the edited text", () => {
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 12 }), (ops) => {
+        const original = start([p("The quick brown fox"), p("jumps over"), p("the lazy dog")]);
+        let s = original;
+        for (const o of ops) {
+          // The same edit made directly to the text as it reads accepted.
+          const accepted = decide(s, "accept");
+          const ran = run(s, o);
+          s = ran.state;
+          const map = (pos: number) => accepted.tr.mapping.map(pos);
+          const direct = accepted.state.apply(accepted.state.tr.insertText(ran.text, map(ran.from), map(ran.to)).setMeta(SUGGESTION_DECISION, true));
+          expect(flat(decide(s, "accept").state)).toBe(flat(direct));
+        }
+        expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
+      }),
+      { numRuns: 80 },
+    );
+  }, 60_000);
+});

@@ -1,0 +1,91 @@
+// Accepting or rejecting suggestions, in one transaction. Accept keeps inserted words (their
+// mark removed) and drops struck words; Reject does the opposite. A block that held only
+// words that go (a paragraph the proposal added, one it removed) goes with them.
+import type { Mark, Node as PmNode } from "@tiptap/pm/model";
+import type { Transaction } from "@tiptap/pm/state";
+import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
+
+export interface SuggestionAttrs {
+  id: string;
+  group: string;
+  message?: string | null;
+  options?: string | null;
+  /** A person's suggestion (suggestion-names.ts): their user id, name and time. */
+  author?: string | null;
+  authorName?: string | null;
+  createdAt?: string | null;
+}
+
+export type Decision = "accept" | "reject";
+
+export const isSuggestionMark = (m: Mark) => m.type.name === SUGGESTION_INSERT || m.type.name === SUGGESTION_DELETE;
+
+interface Piece {
+  from: number;
+  to: number;
+  mark: Mark;
+}
+
+/** Every suggested piece of text matching `match`, in document order, within [from, to] when given. */
+export function suggestedPieces(doc: PmNode, match: (a: SuggestionAttrs) => boolean, within?: { from: number; to: number }): Piece[] {
+  const out: Piece[] = [];
+  const from = Math.max(0, within?.from ?? 0);
+  const to = Math.min(doc.content.size, within?.to ?? doc.content.size);
+  doc.nodesBetween(from, to, (node, pos) => {
+    if (!node.isText) return true;
+    for (const mark of node.marks) {
+      if (isSuggestionMark(mark) && match(mark.attrs as SuggestionAttrs)) out.push({ from: pos, to: pos + node.nodeSize, mark });
+    }
+    return false;
+  });
+  return out;
+}
+
+/**
+ * Decides every suggestion matching `match`; returns how many pieces it touched. Positions
+ * of the blocks emptied by the removal are kept, and each such block is removed with its
+ * wrappers that held nothing else (a list item, then a list).
+ */
+export function resolveSuggestions(tr: Transaction, match: (a: SuggestionAttrs) => boolean, decision: Decision, within?: { from: number; to: number }): number {
+  const pieces = suggestedPieces(tr.doc, match, within);
+  if (!pieces.length) return 0;
+  const goes = (p: Piece) => (p.mark.type.name === SUGGESTION_INSERT) === (decision === "reject");
+  for (const p of pieces) if (!goes(p)) tr.removeMark(p.from, p.to, p.mark);
+  const removed = pieces.filter(goes);
+  // Text blocks that lose words: their start positions, mapped as the removals go.
+  const blocks = new Set<number>();
+  for (const p of removed) {
+    const $p = tr.doc.resolve(p.from);
+    if ($p.parent.isTextblock) blocks.add($p.before());
+  }
+  const start = tr.steps.length;
+  for (const p of [...removed].reverse()) tr.delete(p.from, p.to);
+  const map = (pos: number) => tr.mapping.slice(start).map(pos, 1);
+  const emptied = [...blocks].map(map).sort((a, b) => b - a);
+  for (const pos of emptied) {
+    const node = tr.doc.nodeAt(pos);
+    if (!node?.isTextblock || node.content.size > 0) continue;
+    const $pos = tr.doc.resolve(pos);
+    // Climb while the wrapper holds only this block.
+    let depth = $pos.depth + 1;
+    while (depth > 1 && $pos.node(depth - 1).childCount === 1) depth--;
+    // The document keeps at least one block.
+    if (depth === 1 && tr.doc.childCount === 1) continue;
+    const at = depth === $pos.depth + 1 ? pos : $pos.before(depth);
+    const end = at + tr.doc.resolve(at).nodeAfter!.nodeSize;
+    tr.delete(at, end);
+  }
+  return pieces.length;
+}
+
+/** Writes the writer's chosen candidate over a suggestion's inserted words, then accepts it. */
+export function chooseOption(tr: Transaction, id: string, option: string): void {
+  const inserted = suggestedPieces(tr.doc, (a) => a.id === id).filter((p) => p.mark.type.name === SUGGESTION_INSERT);
+  if (inserted.length) {
+    const first = inserted[0]!;
+    const last = inserted[inserted.length - 1]!;
+    const marks = tr.doc.nodeAt(first.from)?.marks ?? [first.mark];
+    tr.replaceWith(first.from, last.to, tr.doc.type.schema.text(option, marks));
+  }
+  resolveSuggestions(tr, (a) => a.id === id, "accept");
+}

@@ -1,0 +1,33 @@
+// A picture in the Word export: an ImageRun with the stored bytes (PNG or JPEG), sized to
+// its width in percent of the 6.5-inch text column (or its natural size, never wider),
+// aligned like the picture, with its alt text as the picture's description and its
+// caption in Word's Caption style under it. A picture the export could not read is its
+// alt text.
+import { AlignmentType, ImageRun, Paragraph, TextRun } from "docx";
+import { imageIdFromSrc } from "../../shared/contracts/images.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { imageParts } from "../../shared/export/image.js";
+import type { ImageBytes } from "../images/index.js";
+
+/** The text column of a Letter or A4 page with one-inch margins, in pixels at 96 per inch. */
+const COLUMN_PX = 624;
+const ALIGN = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const;
+
+export function docxImage(node: DocNode, images: Map<string, ImageBytes>, xmlSafe: (s: string) => string): Paragraph[] {
+  const p = imageParts(node);
+  const id = imageIdFromSrc(node.attrs?.src);
+  const img = id ? images.get(id) : undefined;
+  const alignment = ALIGN[p.align];
+  if (!img) return [new Paragraph({ alignment, children: [new TextRun({ text: xmlSafe(`[Picture${p.alt ? `: ${p.alt}` : ""}]`), italics: true })] })];
+  const width = Math.max(1, Math.round(p.width ? (COLUMN_PX * p.width) / 100 : Math.min(COLUMN_PX, img.width)));
+  const height = Math.max(1, Math.round((width * img.height) / Math.max(1, img.width)));
+  const run = new ImageRun({
+    type: img.contentType === "image/jpeg" ? "jpg" : "png",
+    data: img.bytes,
+    transformation: { width, height },
+    altText: { name: xmlSafe(p.alt.slice(0, 200) || "Picture"), description: xmlSafe(p.alt), title: xmlSafe(p.alt.slice(0, 200)) },
+  });
+  const out = [new Paragraph({ alignment, children: [run] })];
+  if (p.caption) out.push(new Paragraph({ style: "Caption", alignment, children: [new TextRun(xmlSafe(p.caption))] }));
+  return out;
+}

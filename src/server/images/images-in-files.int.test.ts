@@ -1,0 +1,162 @@
+// Pictures in exported and imported files: exports read the stored bytes on the server
+// (embedded in HTML, real pictures in Word and PDF, linked in Markdown) and never a picture
+// the document does not reference; imports turn embedded pictures (Word, HTML data: URLs)
+// into stored images of the new document and keep remote ones as links, saying so.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import JSZip from "jszip";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type UploadedImage, imageIdFromSrc } from "../../shared/contracts/images.js";
+import type { DocumentRecord } from "../../shared/contracts/documents.js";
+import type { ImportResult } from "../../shared/contracts/import.js";
+import { createDocument, withAppAndOwner } from "../documents/documents.test-util.js";
+import { createTestUser, request, type TestApp, type TestUser } from "../test/harness.js";
+import { pngBytes, uploadOk } from "./images.test-util.js";
+
+let t: TestApp;
+let owner: TestUser;
+withAppAndOwner({ owner: { plan: "professional" } }, (s) => {
+  t = s.t;
+  owner = s.owner;
+});
+
+const withPicture = (image: UploadedImage, extra: Record<string, unknown> = {}) => ({
+  type: "doc",
+  content: [
+    { type: "paragraph", content: [{ type: "text", text: "Before the picture." }] },
+    { type: "image", attrs: { src: image.src, alt: "A red square", caption: "Figure 1", width: 50, align: "center", ...extra } },
+    { type: "paragraph", content: [{ type: "text", text: "After it." }] },
+  ],
+});
+
+async function saveContent(user: TestUser, id: string, content: unknown) {
+  const current = (await request(t, "GET", `/api/documents/${id}`, { user })).json() as DocumentRecord;
+  const res = await request(t, "PATCH", `/api/documents/${id}`, { user, payload: { content, version: current.version } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const exportOf = (user: TestUser, id: string, format: string) => request(t, "GET", `/api/documents/${id}/export?format=${format}`, { user });
+
+describe("exports with pictures", () => {
+  let docId: string;
+  let image: UploadedImage;
+  beforeAll(async () => {
+    docId = (await createDocument(t, owner, { title: "Illustrated" })).id;
+    image = await uploadOk(t, owner, docId, await pngBytes(200, 100));
+    await saveContent(owner, docId, withPicture(image));
+  });
+
+  it("HTML embeds the stored picture as a data: URL with its alt text and caption", async () => {
+    const html = (await exportOf(owner, docId, "html")).body;
+    const m = /<img src="data:image\/png;base64,([A-Za-z0-9+/=]+)" alt="A red square"/.exec(html);
+    expect(m).not.toBeNull();
+    const meta = await sharp(Buffer.from(m![1]!, "base64")).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 100]);
+    expect(html).toContain("<figcaption>Figure 1</figcaption>");
+    expect(html).toContain("width: 50%");
+  });
+
+  it("Markdown links the picture on this server with its alt text, the caption as its title; text names it", async () => {
+    const md = (await exportOf(owner, docId, "md")).body;
+    expect(md).toContain(`![A red square](http://localhost:3000/api/images/${image.id} "Figure 1")`);
+    expect((await exportOf(owner, docId, "txt")).body).toContain("[Picture: A red square]\nFigure 1");
+  });
+
+  it("Word holds the picture's bytes, scaled to half the column, with its description", async () => {
+    const res = await exportOf(owner, docId, "docx");
+    expect(res.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const media = Object.keys(zip.files).filter((f) => f.startsWith("word/media/"));
+    expect(media).toHaveLength(1);
+    const meta = await sharp(await zip.file(media[0]!)!.async("nodebuffer")).metadata();
+    expect([meta.format, meta.width]).toEqual(["png", 200]);
+    const xml = await zip.file("word/document.xml")!.async("string");
+    expect(xml).toContain('descr="A red square"');
+    // 312 px (half of 624) in EMU: 312 × 9525.
+    expect(xml).toContain(`cx="${312 * 9525}"`);
+    expect(xml).toContain("Figure 1");
+  });
+
+  it("PDF draws the picture (an image object of its size) and prints the caption", async () => {
+    const res = await exportOf(owner, docId, "pdf");
+    expect(res.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-image-"));
+    const file = path.join(dir, "out.pdf");
+    fs.writeFileSync(file, res.rawPayload);
+    const list = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" });
+    expect(list).toMatch(/\n\s*1\s+0\s+image\s+200\s+100\s/);
+    expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain("Figure 1");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("naming another document's picture exports its alt text, never its bytes", async () => {
+    const stranger = await createTestUser(t);
+    const theirs = (await createDocument(t, stranger, { title: "Borrowed" })).id;
+    await saveContent(stranger, theirs, withPicture(image, { alt: "Not mine" }));
+    const html = (await exportOf(stranger, theirs, "html")).body;
+    expect(html).not.toContain("data:image");
+    expect(html).toContain("[Picture: Not mine]");
+    const zip = await JSZip.loadAsync((await exportOf(stranger, theirs, "docx")).rawPayload);
+    expect(Object.keys(zip.files).filter((f) => f.startsWith("word/media/"))).toEqual([]);
+    // The editor's unsaved text exported by the stranger: the same.
+    const posted = await request(t, "POST", "/api/export", { user: stranger, payload: { title: "x", format: "html", content: withPicture(image) } });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).not.toContain("data:image");
+    // ... and by the owner, who may read it: embedded.
+    const mine = await request(t, "POST", "/api/export", { user: owner, payload: { title: "x", format: "html", content: withPicture(image) } });
+    expect(mine.body).toContain("data:image/png;base64,");
+  });
+});
+
+async function importFile(name: string, data: Buffer): Promise<ImportResult & { status: "imported" }> {
+  const res = await request(t, "POST", "/api/import", { user: owner, payload: { files: [{ name, data: data.toString("base64") }] } });
+  expect(res.statusCode, res.body).toBe(201);
+  const [result] = (res.json() as { results: ImportResult[] }).results;
+  expect(result?.status).toBe("imported");
+  return result as ImportResult & { status: "imported" };
+}
+
+const imagesIn = (doc: DocumentRecord) => (doc.content.content ?? []).filter((n) => n.type === "image");
+
+describe("imports with pictures", () => {
+  it("HTML: a data: picture becomes a stored image, stripped and served; a remote one stays a link and the notes say so", async () => {
+    const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } })
+      .jpeg()
+      .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100" } })
+      .toBuffer();
+    const html = `<h1>Trip</h1><p>Here:</p><p><img alt="A green field" src="data:image/jpeg;base64,${jpeg.toString("base64")}"></p>
+      <p><img src="https://tracker.example/pixel.png" alt="Remote logo"></p><p><img src="data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64")}" alt="Vector"></p>`;
+    const result = await importFile("trip.html", Buffer.from(html));
+    expect(result.notes.join("\n")).toMatch(/1 picture on other sites was not fetched/);
+    expect(result.notes.join("\n")).toMatch(/1 embedded picture could not be read/);
+    const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user: owner })).json() as DocumentRecord;
+    const [picture] = imagesIn(doc);
+    expect(picture?.attrs).toMatchObject({ alt: "A green field" });
+    const served = await request(t, "GET", String(picture!.attrs!.src), { user: owner });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+    const text = JSON.stringify(doc.content);
+    expect(text).toContain('"href":"https://tracker.example/pixel.png"');
+    expect(text).toContain("[image: Vector]");
+  });
+
+  it("Word: a picture in the file (here, this app's own Word export) comes back as a stored image with its description", async () => {
+    const source = (await createDocument(t, owner, { title: "Round trip" })).id;
+    const image = await uploadOk(t, owner, source, await pngBytes(64, 48));
+    await saveContent(owner, source, withPicture(image));
+    const docx = (await exportOf(owner, source, "docx")).rawPayload;
+    const result = await importFile("round-trip.docx", docx);
+    const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user: owner })).json() as DocumentRecord;
+    const [picture] = imagesIn(doc);
+    expect(picture?.attrs?.alt, JSON.stringify({ notes: result.notes, content: doc.content })).toBe("A red square");
+    const id = imageIdFromSrc(picture?.attrs?.src);
+    expect(id).not.toBe(image.id);
+    const served = await request(t, "GET", String(picture!.attrs!.src), { user: owner });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+});

@@ -1,0 +1,131 @@
+// Word tracked changes → suggestions. The Word reader (mammoth) keeps inserted text as plain
+// text and drops deleted text, so before it reads the document each tracked change
+// (<w:ins>, <w:del>, and a move's two halves, <w:moveTo> as an insertion and <w:moveFrom> as
+// a deletion) is unwrapped, its deleted text turned into ordinary text, and its runs put
+// between two marker runs made of private-use characters that the reader passes through as
+// text (as word-comments.ts does for comment ranges). After the conversion the markers are
+// taken out again and the words between them get a suggestion mark naming the Word author
+// and the change's time: pending suggestions the owner and editors accept or reject.
+import { randomUUID } from "node:crypto";
+import { SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
+import type { ImportMark, ImportNode } from "./nodes.js";
+
+const OPEN = "\uE002";
+const CLOSE = "\uE003";
+const MARKER = /\uE002([se])(\d{1,9})\uE003/g;
+const DOCUMENT_PART = "word/document.xml";
+/** Changes one file may bring as suggestions; past that, the rest read as Word shows them accepted. */
+const MAX_CHANGES = 5000;
+/** An element that holds a change: not self-closing (a paragraph mark's <w:ins/> in its properties holds no text). */
+const CHANGE = /<w:(ins|del|moveFrom|moveTo)\b((?:[^>/]|\/(?!>))*)>([\s\S]*?)<\/w:\1>/g;
+
+export interface WordChange {
+  kind: typeof SUGGESTION_INSERT | typeof SUGGESTION_DELETE;
+  author: string;
+  date: string | null;
+}
+
+const decodeXml = (s: string) =>
+  s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
+    const named: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+    if (named[e.toLowerCase()]) return named[e.toLowerCase()]!;
+    const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+    return code > 0 && code < 0x110000 && !(code >= 0xd800 && code < 0xe000) ? String.fromCodePoint(code) : "";
+  });
+
+const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+
+function isoTime(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const at = new Date(raw);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/**
+ * The document part with each tracked change between marker runs; answers the changes by
+ * their number, or null when the file has none.
+ */
+export function markTrackedChanges(parts: Map<string, Buffer>): Map<number, WordChange> | null {
+  const doc = parts.get(DOCUMENT_PART);
+  if (!doc) return null;
+  let xml = doc.toString("utf8");
+  if (!/<w:(ins|del|moveFrom|moveTo)\b/.test(xml)) return null;
+  const changes = new Map<number, WordChange>();
+  const run = (kind: "s" | "e", n: number) => `<w:r><w:t xml:space="preserve">${OPEN}${kind}${n}${CLOSE}</w:t></w:r>`;
+  // An insertion later deleted holds one change in another: a few passes unwrap the nesting.
+  for (let pass = 0; pass < 3; pass++) {
+    let found = false;
+    xml = xml.replace(CHANGE, (_, tag: string, attrs: string, inner: string) => {
+      found = true;
+      const deleted = tag === "del" || tag === "moveFrom";
+      // Deleted text is written as <w:delText>, which the reader skips: it becomes ordinary text.
+      const body = deleted ? inner.replace(/<(\/?)w:delText\b/g, "<$1w:t").replace(/<(\/?)w:delInstrText\b/g, "<$1w:instrText") : inner;
+      if (changes.size >= MAX_CHANGES) return deleted ? "" : body;
+      const n = changes.size + 1;
+      const author = decodeXml(attr(attrs, "w:author") ?? "").trim().slice(0, SUGGESTION_AUTHOR_NAME_MAX) || "Word";
+      changes.set(n, { kind: deleted ? SUGGESTION_DELETE : SUGGESTION_INSERT, author, date: isoTime(attr(attrs, "w:date")) });
+      return `${run("s", n)}${body}${run("e", n)}`;
+    });
+    if (!found) break;
+  }
+  parts.set(DOCUMENT_PART, Buffer.from(xml, "utf8"));
+  return changes.size ? changes : null;
+}
+
+/**
+ * Takes the markers out of the converted blocks and marks the words between each start and
+ * end with a suggestion of that change. Words both inserted and deleted (written and struck
+ * again before the file was saved) were never in the text and are left out.
+ */
+export function applyTrackedChanges(blocks: ImportNode[], changes: Map<number, WordChange>): void {
+  const ids = new Map<number, string>();
+  const open = new Set<number>();
+  const withOpen = (node: ImportNode): ImportNode | null => {
+    // Markers the reader split across runs are dropped rather than left in the text.
+    const text = (node.text ?? "").replace(/[\uE002\uE003]/g, "");
+    if (!open.size) return { ...node, text };
+    const kinds = new Set([...open].map((n) => changes.get(n)!.kind));
+    if (kinds.size > 1) return null;
+    const n = [...open].at(-1)!;
+    const change = changes.get(n)!;
+    if (!ids.has(n)) ids.set(n, randomUUID());
+    const id = ids.get(n)!;
+    // The suggestion marks are not among the formats the HTML path makes (ImportMark); they are
+    // checked with the rest of the content by validateDocContent (convert-file.ts).
+    const mark = { type: change.kind, attrs: { id, group: id, author: null, authorName: change.author, createdAt: change.date } } as unknown as ImportMark;
+    return { ...node, text, marks: [...(node.marks ?? []), mark] };
+  };
+  const walk = (node: ImportNode): ImportNode[] => {
+    if (node.type === "text" && typeof node.text === "string") {
+      const keep = (n: ImportNode) => {
+        const out = withOpen(n);
+        return out ? [out] : [];
+      };
+      if (!node.text.includes(OPEN)) return keep(node);
+      const out: ImportNode[] = [];
+      let last = 0;
+      for (const m of node.text.matchAll(MARKER)) {
+        const piece = node.text.slice(last, m.index);
+        if (piece) out.push(...keep({ ...node, text: piece }));
+        last = (m.index ?? 0) + m[0].length;
+        const n = Number(m[2]);
+        if (!changes.has(n)) continue;
+        if (m[1] === "s") open.add(n);
+        else open.delete(n);
+      }
+      const rest = node.text.slice(last);
+      if (rest) out.push(...keep({ ...node, text: rest }));
+      return out;
+    }
+    if (!Array.isArray(node.content)) return [node];
+    return [{ ...node, content: node.content.flatMap(walk) }];
+  };
+  const next = blocks.flatMap(walk);
+  blocks.splice(0, blocks.length, ...next.map(dropEmptyText));
+}
+
+/** Text runs that held only a marker are gone. */
+function dropEmptyText(node: ImportNode): ImportNode {
+  if (!Array.isArray(node.content)) return node;
+  return { ...node, content: node.content.filter((c) => !(c.type === "text" && !c.text)).map(dropEmptyText) };
+}

@@ -1,0 +1,9 @@
+// What the integration project's global set-up hands to test files (vitest's inject).
+import "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated PGlite image every fresh test database starts from (pglite-image.global.ts). */
+    pgliteImage: string;
+  }
+}

@@ -1,0 +1,96 @@
+// A code block with a language (TipTap's code-block-lowlight node). The `language` attribute
+// holds a lowlight language name or alias in lower case, or null (code-languages.ts); every
+// way a language can arrive in the editor (pasted HTML's class="language-x", a "```js" typed
+// at a line start, a paste from VS Code) goes through knownLanguage, so an unknown name never
+// reaches the live document, whose review (src/server/collab/ingress.ts) would refuse it.
+// The schema needs no grammar: the colouring is the browser editor's own plugin
+// (src/client/features/editor/code-highlight.ts), which loads lowlight's grammars on demand.
+import { textblockTypeInputRule } from "@tiptap/core";
+import { backtickInputRegex, tildeInputRegex } from "@tiptap/extension-code-block";
+import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { knownLanguage } from "./code-languages.js";
+
+/** Stands in for a lowlight instance where nothing is coloured (the base node's own plugin is left out below). */
+const NO_GRAMMARS = {
+  highlight: () => ({ type: "root", children: [] }),
+  highlightAuto: () => ({ type: "root", children: [] }),
+  listLanguages: () => [],
+  registered: () => false,
+};
+
+const guardKey = new PluginKey("codeLanguageGuard");
+
+export const CodeBlock = CodeBlockLowlight.extend({
+  addOptions() {
+    return { ...this.parent!(), lowlight: NO_GRAMMARS, defaultLanguage: null };
+  },
+
+  addAttributes() {
+    return {
+      language: {
+        default: null,
+        parseHTML: (element: HTMLElement) => {
+          const code = element.firstElementChild ?? element;
+          for (const el of [code, element]) {
+            for (const cls of Array.from(el.classList)) {
+              const name = /^(?:language|lang)-(.+)$/.exec(cls)?.[1];
+              const language = name ? knownLanguage(name) : null;
+              if (language) return language;
+            }
+          }
+          return null;
+        },
+        rendered: false,
+      },
+    };
+  },
+
+  addInputRules() {
+    return [backtickInputRegex, tildeInputRegex].map((find) =>
+      textblockTypeInputRule({ find, type: this.type, getAttributes: (match) => ({ language: knownLanguage(match[1]) }) }),
+    );
+  },
+
+  addProseMirrorPlugins() {
+    const type = this.type;
+    // The base node's paste-from-VS-Code plugin stays; its lowlight plugin (which would
+    // re-scan the whole document on every keystroke) is replaced by the editor's own.
+    const inherited = (this.parent?.() ?? []).filter((p) => !(p as unknown as { key: string }).key.startsWith("lowlight$"));
+    const guard = new Plugin({
+      key: guardKey,
+      // A language set by a command or a paste that the list does not hold becomes null.
+      appendTransaction: (transactions, _old, state) => {
+        if (!transactions.some((tr) => tr.docChanged)) return null;
+        let tr = null as ReturnType<typeof state.tr.setNodeMarkup> | null;
+        // The ranges these transactions wrote, in the final document.
+        let ranges: [number, number][] = [];
+        for (const t of transactions) {
+          ranges = ranges.map(([from, to]) => [t.mapping.map(from, -1), t.mapping.map(to, 1)]);
+          if ((t.getMeta("y-sync$") as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin) continue;
+          t.mapping.maps.forEach((map, i) => {
+            const rest = t.mapping.slice(i + 1);
+            map.forEach((_a, _b, from, to) => {
+              ranges.push([rest.map(from, -1), rest.map(to, 1)]);
+            });
+          });
+        }
+        for (const [from, to] of ranges) {
+          const end = Math.min(to, state.doc.content.size);
+          if (from >= end) continue;
+          state.doc.nodesBetween(from, end, (node, pos) => {
+            if (node.type !== type) return !node.isTextblock;
+            const language = node.attrs.language as unknown;
+            if (language !== null && knownLanguage(language) !== language) {
+              tr ??= state.tr;
+              tr.setNodeMarkup(pos, undefined, { ...node.attrs, language: knownLanguage(language) });
+            }
+            return false;
+          });
+        }
+        return tr;
+      },
+    });
+    return [...inherited, guard];
+  },
+});

@@ -1,0 +1,188 @@
+// Suggesting mode: what a person types becomes a suggestion instead of a change. After each
+// of their own transactions (appendTransaction), inserted text gets the suggestion-insert
+// mark and deleted text is put back with the suggestion-delete mark, both naming the author
+// and the time (src/shared/editor/suggestion-marks.ts); deleting one's own suggested words
+// removes them for real. Typing next to one's own suggestion continues it (same id, so one
+// card), and a replacement's deletion and insertion share an id.
+//
+// What cannot be a suggestion is not done at all (filterTransaction): new blocks (Enter, a
+// pasted list), formatting, attribute and structure changes. Deleting across blocks puts
+// the blocks back, with the words struck. Changes from other people (y-sync) and decisions
+// on suggestions (src/client/lib/suggestions/one-step.ts) pass untouched.
+//
+// It is shared so the live server's tests can type in Suggesting mode exactly as the editor
+// does (src/server/collab/suggesting-editor.test-util.ts); the editor loads it through
+// src/client/features/suggesting/tracking.ts.
+import type { Mark, Node as PmNode } from "@tiptap/pm/model";
+import { Fragment, Slice } from "@tiptap/pm/model";
+import { type EditorState, Plugin, PluginKey, TextSelection, type Transaction } from "@tiptap/pm/state";
+import { AddMarkStep, Mapping, RemoveMarkStep, ReplaceStep, type Step } from "@tiptap/pm/transform";
+import { ySyncPluginKey } from "@tiptap/y-tiptap";
+import { COMMENT_MARK } from "./comment-anchor.js";
+import { SUGGESTION_DECISION, SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
+
+export interface SuggestionAuthor {
+  /** The user id (what the live server checks a commenter's suggestions against). */
+  id: string;
+  name: string;
+}
+
+export interface TrackingOptions {
+  author: SuggestionAuthor;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export const suggestingKey = new PluginKey("suggesting");
+
+interface PersonAttrs {
+  id: string;
+  group: string;
+  author: string;
+  authorName: string;
+  createdAt: string;
+}
+
+/** Transactions the plugin leaves as they are: other people's, decisions, its own. */
+function passes(tr: Transaction): boolean {
+  return tr.getMeta(ySyncPluginKey) !== undefined || tr.getMeta(SUGGESTION_DECISION) === true || tr.getMeta(suggestingKey) !== undefined;
+}
+
+/** Mark steps allowed in Suggesting mode: comment anchors (a suggestion may carry a thread). */
+const allowedMarkStep = (step: Step) => (step instanceof AddMarkStep || step instanceof RemoveMarkStep) && step.mark.type.name === COMMENT_MARK;
+
+/** A step that can become a suggestion: inline content in place of a range. */
+function trackable(step: Step): step is ReplaceStep {
+  if (!(step instanceof ReplaceStep)) return false;
+  const { slice } = step;
+  if (slice.size === 0) return true;
+  if (slice.openStart > 0 || slice.openEnd > 0) return false;
+  let inline = true;
+  slice.content.forEach((n) => {
+    if (!n.isInline) inline = false;
+  });
+  return inline;
+}
+
+export function isOwn(mark: Mark, author: SuggestionAuthor): boolean {
+  return mark.attrs.author === author.id;
+}
+
+export function trackingPlugin({ author, now = () => new Date(), newId = () => crypto.randomUUID() }: TrackingOptions): Plugin {
+  const fresh = (): PersonAttrs => {
+    const id = newId();
+    return { id, group: id, author: author.id, authorName: author.name, createdAt: now().toISOString() };
+  };
+  return new Plugin({
+    key: suggestingKey,
+    filterTransaction(tr) {
+      if (!tr.docChanged || passes(tr)) return true;
+      return tr.steps.every((s) => trackable(s) || allowedMarkStep(s));
+    },
+    appendTransaction(trs, oldState, newState) {
+      if (!trs.some((tr) => tr.docChanged && !passes(tr))) return null;
+      return track(trs, oldState, newState, author, fresh);
+    },
+  });
+}
+
+interface Insertion {
+  from: number;
+  to: number;
+  step: number;
+}
+interface Deletion {
+  pos: number;
+  slice: Slice;
+  step: number;
+  /** The caret was at the end of the deleted range (Backspace): it stays before the struck words. */
+  backward: boolean;
+}
+
+function track(trs: readonly Transaction[], oldState: EditorState, newState: EditorState, author: SuggestionAuthor, fresh: () => PersonAttrs): Transaction | null {
+  // Every step of the batch in order, and the mapping from after each one to the new document.
+  const all = new Mapping();
+  const found: { tr: Transaction; index: number; global: number }[] = [];
+  for (const tr of trs) {
+    tr.steps.forEach((_, index) => {
+      found.push({ tr, index, global: all.maps.length + index });
+    });
+    for (const map of tr.mapping.maps) all.appendMap(map);
+  }
+  const insertions: Insertion[] = [];
+  const deletions: Deletion[] = [];
+  const caret = oldState.selection;
+  for (const { tr, index, global } of found) {
+    if (passes(tr)) continue;
+    const step = tr.steps[index]!;
+    if (!trackable(step)) continue;
+    const before = tr.docs[index]!;
+    const rest = all.slice(global + 1);
+    const { from, to, slice } = step;
+    if (slice.size > 0) {
+      const a = rest.map(from, 1);
+      const b = rest.map(from + slice.size, -1);
+      if (b > a) insertions.push({ from: a, to: b, step: global });
+    }
+    if (to > from) {
+      const backward = caret.empty && caret.head === to && slice.size === 0 && trs.length === 1 && tr.steps.length === 1;
+      deletions.push({ pos: rest.map(from, -1), slice: before.slice(from, to), step: global, backward });
+    }
+  }
+  if (!insertions.length && !deletions.length) return null;
+  const { schema } = newState;
+  const tr = newState.tr;
+  const insertType = schema.marks[SUGGESTION_INSERT]!;
+  const deleteType = schema.marks[SUGGESTION_DELETE]!;
+  // A replacement's two halves share one suggestion.
+  const byStep = new Map<number, PersonAttrs>();
+  const ownNeighbour = (doc: PmNode, pos: number, type: string): PersonAttrs | null => {
+    const $pos = doc.resolve(pos);
+    for (const node of [$pos.nodeBefore, $pos.nodeAfter]) {
+      const mark = node?.isText ? node.marks.find((m) => m.type.name === type && isOwn(m, author)) : undefined;
+      if (mark) return mark.attrs as PersonAttrs;
+    }
+    return null;
+  };
+  for (const ins of insertions) {
+    const attrs = byStep.get(ins.step) ?? ownNeighbour(tr.doc, ins.from, SUGGESTION_INSERT) ?? ownNeighbour(tr.doc, ins.to, SUGGESTION_INSERT) ?? fresh();
+    byStep.set(ins.step, attrs);
+    tr.addMark(ins.from, ins.to, insertType.create(attrs));
+  }
+  // From the end, so earlier positions hold; each mapped through what this transaction did.
+  let caretAt: number | null = null;
+  for (const del of [...deletions].sort((x, y) => y.pos - x.pos)) {
+    const pos = tr.mapping.map(del.pos, -1);
+    const attrs = byStep.get(del.step) ?? ownNeighbour(tr.doc, pos, SUGGESTION_DELETE) ?? fresh();
+    const struck = strike(del.slice, author, deleteType.create(attrs));
+    if (struck.content.size === 0 && struck.openStart === 0 && struck.openEnd === 0) continue;
+    tr.replace(pos, pos, struck);
+    if (del.backward) caretAt = pos;
+  }
+  if (caretAt !== null) tr.setSelection(TextSelection.create(tr.doc, caretAt));
+  if (!tr.docChanged) return null;
+  return tr.setMeta(suggestingKey, "tracked");
+}
+
+/**
+ * The deleted content as it goes back in: words struck (the delete mark), one's own suggested
+ * words left out (deleting them is taking them back), and what cannot be struck (someone
+ * else's suggestion, words already struck, pictures and other inline nodes) as it was.
+ */
+function strike(slice: Slice, author: SuggestionAuthor, mark: Mark): Slice {
+  const map = (fragment: Fragment): Fragment => {
+    const out: PmNode[] = [];
+    fragment.forEach((node) => {
+      if (node.isText) {
+        const insert = node.marks.find((m) => m.type.name === SUGGESTION_INSERT);
+        if (insert && isOwn(insert, author)) return;
+        if (insert || node.marks.some((m) => m.type.name === SUGGESTION_DELETE)) out.push(node);
+        else out.push(node.mark(mark.addToSet(node.marks)));
+        return;
+      }
+      out.push(node.isLeaf ? node : node.copy(map(node.content)));
+    });
+    return Fragment.fromArray(out);
+  };
+  return new Slice(map(slice.content), slice.openStart, slice.openEnd);
+}
