@@ -45,6 +45,10 @@ const e2eCommon = {
   globalSetup: ["e2e/support/global-setup.ts"],
   // A browser on a busy 2-core machine can take seconds to settle; polls wait for it.
   expect: { poll: { timeout: 20_000, interval: 100 } },
+  // A test that fails is run once more: two browsers and two servers on a noisy 2-core
+  // machine occasionally miss a poll's window. `npm test` lists every test that needed the
+  // second try at the end of its output, so a flaky test stays visible and gets fixed.
+  retry: 1,
 };
 export default defineConfig({
   test: {

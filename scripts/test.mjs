@@ -14,6 +14,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { buildAll } from "./build.mjs";
 
 const failures = [];
@@ -51,12 +52,38 @@ async function timed(label, work) {
   return ok;
 }
 
-/** TEST_REPORT_DIR=<dir>: each part also writes vitest's JSON report there (every file's duration). */
+/**
+ * Each part also writes vitest's JSON report (every file's duration, every failure) to
+ * TEST_REPORT_DIR, or to a temporary folder: the failed tests are listed again at the very end,
+ * where a log cut to its last lines still shows them.
+ */
+const reportDir = process.env.TEST_REPORT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-test-"));
+const reportFile = (label) => path.join(reportDir, `${label.replace(/[^a-z0-9]+/gi, "-")}.json`);
 function reportArgs(label) {
-  const dir = process.env.TEST_REPORT_DIR;
-  if (!dir) return [];
-  fs.mkdirSync(dir, { recursive: true });
-  return ["--reporter=default", "--reporter=json", `--outputFile=${dir}/${label.replace(/[^a-z0-9]+/gi, "-")}.json`];
+  fs.mkdirSync(reportDir, { recursive: true });
+  return ["--reporter=default", "--reporter=json", `--outputFile=${reportFile(label)}`];
+}
+
+/**
+ * "file › test: first line of the error" for each test of a part that failed (or, with
+ * `retried`, that passed only on its second try), or each file that failed to load.
+ */
+function failedTests(label, { retried = false } = {}) {
+  try {
+    const report = JSON.parse(fs.readFileSync(reportFile(label), "utf8"));
+    const lines = [];
+    for (const file of report.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((t) =>
+        retried ? t.status === "passed" && t.failureMessages?.length > 0 : t.status === "failed",
+      );
+      for (const t of failed) lines.push(`${name} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+      if (!retried && !failed.length && file.status === "failed") lines.push(`${name}: ${String(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+    return lines;
+  } catch {
+    return [`(no report for ${label})`];
+  }
 }
 
 /** The share of the machine's CPU time that was idle over the next `ms` (from /proc/stat). */
@@ -134,7 +161,18 @@ for (const t of timings) {
 }
 console.log("(CPU: this run's own processes; on PostgreSQL the database server's work is not in it.)");
 
+for (const { label } of timings) {
+  const retried = fs.existsSync(reportFile(label)) ? failedTests(label, { retried: true }) : [];
+  if (!retried.length) continue;
+  console.log(`\nPassed only on a second try in ${label}:`);
+  for (const line of retried) console.log(`  ${line}`);
+}
+
 if (failures.length) {
+  for (const label of failures) {
+    console.error(`\nFailed in ${label}:`);
+    for (const line of failedTests(label)) console.error(`  ${line}`);
+  }
   console.error(`\nFAILED: ${failures.join(", ")}`);
   process.exit(1);
 }
