@@ -218,7 +218,7 @@ describe("outline", () => {
 
     // A new heading joins the list.
     await page.keyboard.press("End");
-    await caretAtBlockEnd(page);
+    await caretAtBlockEnd(page, "The last Part 3");
     await page.keyboard.press("Enter");
     await page.keyboard.type("## Sources");
     await expect.poll(() => outline.getByRole("button").allTextContents()).toEqual(["Rivers of the North", "Part 1", "Part 2", "The last Part 3", "Sources"]);

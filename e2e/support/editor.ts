@@ -43,17 +43,18 @@ export async function openNewDocument(
 }
 
 /**
- * Waits until the editor's own caret is at the end of its block. The editor reads a native
- * caret move (End) on the next selectionchange: on a quiet machine an Enter pressed at once
- * arrives before it and splits the block where the caret was.
+ * Waits until the editor's own caret is at the end of its block (one whose text starts with
+ * `startingWith`, when given: a click on another block may not have reached the editor yet).
+ * The editor reads a native caret move (End) on the next selectionchange: on a quiet machine
+ * an Enter pressed at once arrives before it and splits the block where the caret was.
  */
-export async function caretAtBlockEnd(page: Page): Promise<void> {
+export async function caretAtBlockEnd(page: Page, startingWith?: string): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(() => {
+      page.evaluate((start) => {
         const { $from } = (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.selection;
-        return $from.parentOffset === $from.parent.content.size;
-      }),
+        return $from.parentOffset === $from.parent.content.size && (start === null || $from.parent.textContent.startsWith(start));
+      }, startingWith ?? null),
     )
     .toBe(true);
 }
