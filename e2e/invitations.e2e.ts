@@ -178,9 +178,13 @@ describe("invitations", () => {
     await ownerPage.getByRole("option", { name: "Can view" }).click();
     await page.getByText("View only").waitFor({ timeout: 20_000 });
     expect(await body(page).getAttribute("contenteditable")).toBe("false");
+    // Reconnected read-only, they are still shown as here.
+    await expect.poll(() => ownerPage.getByTestId("presence").count()).toBe(1);
 
-    // Removed, after a question: the invitee's open editor closes at once.
+    // Removed, after a question: the invitee's open editor closes at once, and their avatar
+    // leaves the owner's editor (it stayed after a role change before).
     await removeCollaborator(ownerPage, inviteeEmail, "Ivan Invitee");
+    await expect.poll(() => ownerPage.getByTestId("presence").count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole("heading", { name: "You no longer have access to this document" }).waitFor({ timeout: 20_000 });
     const after = await apiRequest<unknown>(app.server.url, owner, "GET", `/api/documents/${doc.id}/members`);
     expect((after as { members: unknown[] }).members).toEqual([]);

@@ -31,6 +31,11 @@ export function openEditor(baseUrl: string, documentId: string, token: string, d
     name: documentId,
     document: doc,
     token,
+    // As the browser's editor does (live-document.ts): presence sent again once accepted.
+    onAuthenticated: () => {
+      const state = provider.awareness?.getLocalState();
+      if (state) provider.awareness?.setLocalState(state);
+    },
     onAuthenticationFailed: () => {
       failed = true;
     },

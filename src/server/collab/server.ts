@@ -19,6 +19,7 @@ import type { VersionAuthor } from "../../shared/contracts/versions.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { authorOf, snapshotIfChanged, snapshotIfDue } from "../versions/index.js";
 import { type CollabGrant, CollabDenied, grantFor, revocationOutcome } from "./access.js";
+import { keepPresenceHonest } from "./presence.js";
 import { type ConnectionGate, MessageWindow, createConnectionLimits } from "./connection-limits.js";
 import { holds, reviewCommentOnly } from "./comment-only.js";
 import { type Refusal, reviewChange, tooLarge } from "./ingress.js";
@@ -308,6 +309,10 @@ export function createCollab(ctx: AppContext): Collab {
         lastStored.set(documentName, { type: "stored", ...stored, stateVector });
       }
       return document;
+    },
+
+    async afterLoadDocument({ document }) {
+      keepPresenceHonest(document);
     },
 
     // A (re)connecting editor learns at once what is stored, so it can tell whether its own

@@ -362,6 +362,31 @@ describe("document members", () => {
     expect(plainText(watcher.content())).toBe("Shared draft");
   });
 
+  it("a member whose role changed and who is then removed leaves the others' presence at once", async () => {
+    const doc = await createDoc(owner, "Presence");
+    const member = await createTestUser(t);
+    const m = await inviteAndAccept(t, owner, doc.id, member, "editor");
+    const watcher = openEditor(base, doc.id, owner.token);
+    const memberEditor = openEditor(base, doc.id, member.token);
+    editors.push(watcher, memberEditor);
+    await synced(watcher);
+    await synced(memberEditor);
+    memberEditor.provider.setAwarenessField("user", { name: "Member", color: "#123456" });
+    const memberSeen = () => watcher.provider.awareness?.getStates().has(memberEditor.doc.clientID) ?? false;
+    await expect.poll(memberSeen, { timeout: 10_000 }).toBe(true);
+
+    // Made a viewer: the member's editor reconnects read-only and is still present.
+    await request(t, "PATCH", `/api/documents/${doc.id}/members/${m.id}`, { user: owner, payload: { role: "viewer" } });
+    await expect.poll(() => memberEditor.closedCodes.includes(4409), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => memberEditor.provider.isSynced && memberEditor.provider.authorizedScope === "readonly", { timeout: 10_000 }).toBe(true);
+    await expect.poll(memberSeen, { timeout: 10_000 }).toBe(true);
+
+    // Removed: gone from the owner's presence well before awareness drops a silent peer (30 s).
+    expect((await request(t, "DELETE", `/api/documents/${doc.id}/members/${m.id}`, { user: owner })).statusCode).toBe(204);
+    await expect.poll(() => memberEditor.closedCodes.includes(4403) || memberEditor.authFailed(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(memberSeen, { timeout: 5_000 }).toBe(false);
+  });
+
   it("another user cannot list, change or remove a document's members (404), and nobody signed out can (401)", async () => {
     const doc = await createDoc(owner);
     const m = (await invite(owner, doc.id, `x-${Date.now()}@example.com`, "viewer")).json() as Member;

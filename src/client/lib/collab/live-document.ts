@@ -189,6 +189,7 @@ export class LiveDocument {
       onAuthenticated: ({ scope }) => {
         markOpen("connected");
         this.set({ readOnly: scope === "readonly" });
+        this.announcePresence();
       },
       onAuthenticationFailed: () => this.endAccess(),
       onStatus: ({ status }) => {
@@ -259,6 +260,17 @@ export class LiveDocument {
     // A refused change waits for the writer, and a pause the server asked for is kept.
     if (!this.state.accessEnded && !this.state.refused && !this.reconnectTimer) void this.provider.configuration.websocketProvider.connect();
   };
+
+  /**
+   * Sends this editor's presence again with a new clock once a (re)connection is accepted: the
+   * same state sent while the old socket was still closing on the server is ignored there as
+   * already seen, and the others would not see this editor until it next moved its caret.
+   */
+  private announcePresence() {
+    const awareness = this.provider?.awareness;
+    const state = awareness?.getLocalState();
+    if (awareness && state) awareness.setLocalState(state);
+  }
 
   private onClose(event: SocketClose) {
     if (event === this.lastClose || this.destroyed || this.state.accessEnded) return;
