@@ -1,6 +1,7 @@
 // The command palette in Chromium: Ctrl+Shift+K on the dashboard, a word from one document's text
 // shows that document with the word marked, Enter opens it in the editor; a document another
-// user shared is found by the invitee; Escape closes the palette.
+// user shared is found by the invitee; Escape closes the palette; a word only a comment holds
+// finds its document with the comment shown, and Enter opens that thread in the margin.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
@@ -92,5 +93,36 @@ describe("command palette", () => {
     await page.keyboard.press("Escape");
     await box.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("a word only a comment holds finds its document, shows the comment, and Enter opens the thread beside its passage", { timeout: 120_000 }, async () => {
+    const writer = await signUpViaApi(server.url);
+    const anchor = "thread-heronry-01";
+    const doc = await apiRequest<DocumentRecord>(server.url, writer, "POST", "/api/documents", {
+      title: "Estuary walk",
+      content: {
+        type: "doc",
+        content: [
+          { type: "paragraph", content: [{ type: "text", text: "We counted the birds on the mudflats." }] },
+          { type: "paragraph", content: [{ type: "text", text: "The tide turned at noon.", marks: [{ type: "comment", attrs: { threadId: anchor } }] }] },
+        ],
+      },
+    });
+    await apiRequest(server.url, writer, "POST", `/api/documents/${doc.id}/comments`, { anchor_id: anchor, quote: "The tide turned at noon.", body: "Add the heronry count here." });
+
+    const page = await signInPage(browser, server.url, writer);
+    pages.push(page);
+    await page.getByText("Estuary walk").first().waitFor();
+    const box = await openPalette(page);
+    await box.pressSequentially("heronry");
+    const hit = page.getByRole("option").filter({ hasText: "Estuary walk" });
+    await hit.waitFor();
+    expect(await hit.locator("mark").allTextContents()).toEqual(["heronry"]);
+    expect(await hit.textContent()).toContain("Comment: Add the heronry count here");
+
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`**/editor/${doc.id}`);
+    const thread = page.locator("aside[aria-label='Comments']").getByRole("article");
+    await expect.poll(() => thread.textContent(), { timeout: 20_000 }).toContain("Add the heronry count here.");
   });
 });

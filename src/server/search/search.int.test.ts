@@ -59,6 +59,43 @@ describe("search", () => {
     expect(ids(await search(stranger, "zephyrine")).sort()).toEqual([shared.id, hidden.id].sort());
   });
 
+  it("finds comment text for the owner and members, with the thread to open; not deleted comments, strangers, removed members or trashed documents", async () => {
+    const doc = await create(owner, "Field report", "The survey covered the northern ridge.");
+    const other = await create(owner, "Second report", "Nothing about it here.");
+    const commenter = await createTestUser(t, { plan: "professional" });
+    const membership = await inviteAndAccept(t, owner, doc.id, commenter, "commenter");
+    const thread = await request(t, "POST", `/api/documents/${doc.id}/comments`, {
+      user: commenter,
+      payload: { anchor_id: "anchor-quillwort-1", quote: "northern ridge", body: "Check the quillwort counts again." },
+    });
+    expect(thread.statusCode).toBe(201);
+    const threadId = (thread.json() as { id: string }).id;
+    const deleted = await request(t, "POST", `/api/documents/${other.id}/comments`, {
+      user: owner,
+      payload: { anchor_id: "anchor-quillwort-2", quote: "", body: "A quillwort note deleted later." },
+    });
+    const deletedThread = deleted.json() as { id: string; comments: Array<{ id: string }> };
+    expect((await request(t, "DELETE", `/api/documents/${other.id}/comments/${deletedThread.id}/replies/${deletedThread.comments[0]!.id}`, { user: owner })).statusCode).toBe(204);
+
+    for (const user of [owner, commenter]) {
+      const found = await search(user, "quillwort");
+      expect(ids(found), "only the document whose live comment matched").toEqual([doc.id]);
+      expect(found[0]!.comment?.thread_id).toBe(threadId);
+      expect(found[0]!.comment?.snippet.filter((r) => r.mark).map((r) => r.text)).toEqual(["quillwort"]);
+      expect(found[0]!.comment?.snippet.map((r) => r.text).join("")).toBe("Check the quillwort counts again.");
+    }
+    expect((await search(owner, "quillwort")).map((r) => r.access)).toEqual(["owner"]);
+    expect((await search(commenter, "quillwort")).map((r) => r.access)).toEqual(["commenter"]);
+    // A document found by its text has no comment part unless a comment matched too.
+    expect((await search(owner, "northern")).find((r) => r.id === doc.id)?.comment).toBeNull();
+    expect(await search(stranger, "quillwort")).toEqual([]);
+
+    expect((await request(t, "DELETE", `/api/documents/${doc.id}/members/${membership.id}`, { user: owner })).statusCode).toBe(204);
+    expect(await search(commenter, "quillwort")).toEqual([]);
+    expect((await request(t, "DELETE", `/api/documents/${doc.id}`, { user: owner })).statusCode).toBeLessThan(300);
+    expect(await search(owner, "quillwort")).toEqual([]);
+  });
+
   it("matches the last word as a prefix while typing, and quoted words as a phrase", async () => {
     const a = await create(member, "Harbour", "The quick brown fox jumps over the lazy dog near the quillwort pond.");
     const b = await create(member, "Meadow", "A brown quick fox sleeps; nothing jumps.");

@@ -1,5 +1,5 @@
-// Full-text search over the documents a user may read (GET /api/search), used by the
-// command palette.
+// Full-text search over the documents a user may read and their comments (GET /api/search),
+// used by the command palette.
 import { z } from "zod";
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -27,7 +27,12 @@ export const SearchResultSchema = z.object({
   /** Passages of the text around the matches, joined by " … ". */
   snippet: HighlightSchema,
   /** "owner", or the caller's role on a document shared with them. */
-  access: z.enum(["owner", "viewer", "editor"]),
+  access: z.enum(["owner", "viewer", "commenter", "editor"]),
+  /**
+   * The comment that matched best, when one did (comments are searched for everyone who may
+   * read them: the owner and members): its thread, to open, and its text around the match.
+   */
+  comment: z.object({ thread_id: z.string(), snippet: HighlightSchema }).nullable(),
   updated_at: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -14,6 +14,7 @@ import { useDialogContent } from "../../components/ui/dialog-behaviour";
 import type { AppCommand } from "../../lib/command-registry";
 import { matchCommands } from "./match-commands";
 import { PaletteOption } from "./palette-option";
+import { resultPath } from "./result-path";
 import { ResultTitle } from "./result-title";
 import { useSearch } from "./use-search";
 
@@ -98,7 +99,7 @@ export default function PaletteDialog({
     const docs: Option[] = (typed ? search.results : []).map((r) => ({
       key: `doc-${r.id}`,
       group: "Documents",
-      run: () => navigate(`/editor/${r.id}`),
+      run: () => navigate(resultPath(r)),
       render: () => (
         <div className="flex min-w-0 gap-3">
           <FileText className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -1,6 +1,7 @@
 // A document found by search: its title with the matched words marked, "Shared" when another
-// user owns it, and up to two lines of the passage that matched.
+// user owns it, up to two lines of the passage that matched, and the comment that matched.
 import type { SearchResult } from "../../../shared/contracts/search";
+import { MessageSquare } from "lucide-react";
 import { Highlighted } from "./highlighted";
 
 export function ResultTitle({ result: r }: { result: SearchResult }) {
@@ -13,6 +14,15 @@ export function ResultTitle({ result: r }: { result: SearchResult }) {
       {r.snippet.length > 0 && (
         <div className="line-clamp-2 text-sm break-words text-muted-foreground">
           <Highlighted runs={r.snippet} />
+        </div>
+      )}
+      {r.comment && (
+        <div className="mt-0.5 flex min-w-0 gap-1.5 text-sm text-muted-foreground">
+          <MessageSquare className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Comment: </span>
+          <span className="line-clamp-2 break-words">
+            <Highlighted runs={r.comment.snippet} />
+          </span>
         </div>
       )}
     </div>
