@@ -140,5 +140,17 @@ describe("suggesting", () => {
     expect(await body(ownerPage).locator("ins, del").count()).toBe(0);
     // The commenter's connection was never refused: the decisions reached them.
     await expect.poll(() => textOf(page), { timeout: 30_000 }).toBe(final);
+
+    // Accept all was one step: one undo brings both suggestions back, one redo decides them again.
+    await sheet.waitFor({ state: "detached" });
+    await body(ownerPage).focus();
+    await ownerPage.keyboard.press("Control+z");
+    await expect.poll(() => inserted(ownerPage), { timeout: 20_000 }).toEqual(["Ripe apples", " Plums too."]);
+    // The sheet closed with the last suggestion, and stays closed when they come back: the
+    // text keeps the focus.
+    expect(await ownerPage.getByRole("dialog", { name: "Suggestions" }).count()).toBe(0);
+    await ownerPage.keyboard.press("Control+y");
+    await expect.poll(() => textOf(ownerPage), { timeout: 20_000 }).toBe(final);
+    expect(await body(ownerPage).locator("ins, del").count()).toBe(0);
   });
 });

@@ -126,6 +126,9 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
   useTracking(editor, mode === "suggesting", author, onTracking);
   const list = useSuggestions(editor);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The last suggestion decided closes the sheet: left open, it would come back by itself (and
+  // take the focus from the text) the moment an undo or a co-editor brings a suggestion back.
+  if (list.length === 0 && sheetOpen) setSheetOpen(false);
   if (!editor || list.length === 0) return null;
   const count = list.length === 1 ? "1 suggestion" : `${list.length} suggestions`;
   const header = (
