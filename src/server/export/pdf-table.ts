@@ -38,6 +38,8 @@ export interface TableStyle {
 interface Item {
   runs: Run[];
   align: Align;
+  /** Code: the spaces opening each line are kept (its indentation). */
+  code?: boolean;
 }
 
 /** A cell's blocks as paragraphs of runs (see the header comment). */
@@ -55,7 +57,7 @@ function cellItems(cell: DocNode, style: TableStyle, bold: boolean): Item[] {
         const code = children(node)
           .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
           .join("");
-        items.push({ runs: [...lead, plain(code, "Mono")], align: "left" });
+        items.push({ runs: [...lead, plain(code, "Mono")], align: "left", code: true });
         return;
       }
       case "bulletList":
@@ -106,7 +108,7 @@ export function renderTable(pdf: Pdf, node: DocNode, x: number, width: number, s
     row.map((cell) => {
       const items = cellItems(cell.node, style, cell.header);
       const inner = Math.max(4, spanWidth(cell) - 2 * PAD);
-      const height = items.reduce((h, item, i) => h + paragraphHeight(pdf, itemRuns(item), inner) + (i ? GAP : 0), 0) + 2 * PAD;
+      const height = items.reduce((h, item, i) => h + paragraphHeight(pdf, itemRuns(item), inner, undefined, item.code) + (i ? GAP : 0), 0) + 2 * PAD;
       return { cell, items, inner, height };
     }),
   );
@@ -148,7 +150,7 @@ export function renderTable(pdf: Pdf, node: DocNode, x: number, width: number, s
       pdf.y = cy + PAD;
       m.items.forEach((item, i) => {
         if (i) pdf.y += GAP;
-        drawParagraph(pdf, itemRuns(item), cx + PAD, m.inner, item.align);
+        drawParagraph(pdf, itemRuns(item), cx + PAD, m.inner, item.align, undefined, undefined, item.code);
       });
     }
     return rowY[rowY.length - 1]!;
@@ -166,7 +168,7 @@ export function renderTable(pdf: Pdf, node: DocNode, x: number, width: number, s
       // Taller than a page: the cells' text, one paragraph after another.
       pdf.y = y;
       for (const m of measured.slice(group[0], group[1] + 1).flat()) {
-        for (const item of m.items) drawParagraph(pdf, itemRuns(item), x, width, item.align);
+        for (const item of m.items) drawParagraph(pdf, itemRuns(item), x, width, item.align, undefined, undefined, item.code);
         pdf.y += GAP;
       }
       y = pdf.y;

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { RICH_DOC, RICH_WORDS } from "../../shared/export/rich-fixtures.js";
 import { docToDocx } from "./docx.js";
 import { docToPdf } from "./pdf.js";
+import { wordBoxes } from "./pdf-wrap.test-util.js";
 
 function pdfText(pdf: Buffer, ...args: string[]): string {
   const file = path.join(os.tmpdir(), `rich-pdf-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
@@ -66,6 +67,21 @@ describe("PDF export of the rich pieces", () => {
     expect(text).toMatch(/\u2612 Buy milk \u2610 Write report \u2612 Outline/);
     // Superscript and subscript stay in the line's words.
     expect(text).toMatch(/Water is H ?2 ?O and E = mc ?2/);
+  });
+
+  it("keeps a code block's indentation inside a table cell", async () => {
+    const code = { type: "codeBlock", attrs: { language: "python" }, content: [{ type: "text", text: "def area(r):\n    return r * r" }] };
+    const cell = (content: unknown[]) => ({ type: "tableCell", content });
+    const doc = {
+      type: "doc",
+      content: [{ type: "table", content: [{ type: "tableRow", content: [cell([{ type: "paragraph", content: [{ type: "text", text: "Code" }] }]), cell([code])] }] }],
+    };
+    const words = wordBoxes(await docToPdf(doc as never, { title: "Code in a cell" })).flat();
+    const at = (text: string) => words.find((w) => w.text === text)!;
+    expect(at("def"), "the first line is drawn").toBeDefined();
+    // Four spaces of the monospace font further in than the line above.
+    const space = (at("def").xMax - at("def").xMin) / 3;
+    expect(at("return").xMin - at("def").xMin).toBeCloseTo(4 * space, 0);
   });
 
   it("draws superscript smaller and raised, subscript smaller and lowered, and a highlight behind its words", async () => {
