@@ -5,4 +5,5 @@ export * from "./queries.js";
 export * from "./save.js";
 export * from "./content.js";
 export { contentCache } from "./content-cache.js";
+export { publishDocumentChanged } from "./read-decisions.js";
 export { purgeExpiredTrash } from "./trash.js";

@@ -11,18 +11,26 @@ import { type DocumentPrincipal, accessCondition, isDocumentId, userAccessCondit
 import { checkContent } from "./content.js";
 import { assertRoomForDocument } from "./limit.js";
 import { contentCache } from "./content-cache.js";
+import { readDecisions } from "./read-decisions.js";
 import { presentDocument, presentSummary } from "./present.js";
 
 /**
  * The signed-in user's read of one document, as the answer's JSON: the content is spliced in
  * as text, never parsed and serialized again, and comes from the content cache when this
- * version was read or saved lately (content-cache.ts), so a read is usually one small query.
+ * version was read or saved lately (content-cache.ts). Whether the user may read it, at
+ * which version, with which metadata, is asked once and then kept until an event says the
+ * document changed (read-decisions.ts), so a repeated read asks the database nothing.
  * With it, a validator for conditional reads: the version moves with every change of the
  * content or title, the hash covers the rest.
  */
 export async function readDocumentJson(ctx: AppContext, userId: string, id: string): Promise<{ json: string; etag: string }> {
   if (!isDocumentId(id)) throw notFound("Document not found");
   const cache = contentCache(ctx);
+  const decisions = readDecisions(ctx);
+  const known = decisions.get(userId, id);
+  const cached = known && cache.get(id, known.version);
+  if (known && cached !== undefined) return { json: `{"content":${cached}${known.metaTail}`, etag: known.etag };
+  const mark = decisions.mark();
   const params = { userId, id };
   let [row] = await readMeta(ctx.db).execute(params);
   if (!row) throw notFound("Document not found");
@@ -36,7 +44,9 @@ export async function readDocumentJson(ctx: AppContext, userId: string, id: stri
   const { word_count: _words, excerpt: _excerpt, ...rest } = presentSummary(row, "");
   const meta = JSON.stringify({ ...rest, access: row.access });
   const etag = `W/"${row.version}-${crypto.createHash("sha1").update(meta).digest("base64url").slice(0, 16)}"`;
-  return { json: `{"content":${contentJson},${meta.slice(1)}`, etag };
+  const metaTail = `,${meta.slice(1)}`;
+  decisions.set(userId, id, { version: row.version, metaTail, etag }, mark);
+  return { json: `{"content":${contentJson}${metaTail}`, etag };
 }
 
 /** The editor's read, prepared once per database: the record with the caller's access, and the content only on a cache miss. */

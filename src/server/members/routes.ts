@@ -24,6 +24,7 @@ import {
   invitationPath,
 } from "../../shared/contracts/members.js";
 import type { AppContext } from "../context.js";
+import { publishDocumentChanged } from "../documents/index.js";
 import { AppError, RateLimiter, parse, rateLimited, requireUser, upgradeRequired } from "../http/index.js";
 import { invitationEmail } from "../mail/index.js";
 import { publishRevocation } from "../realtime/index.js";
@@ -46,6 +47,12 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const limiter = new RateLimiter(ctx.rateLimits, ctx.now, (_rule, wait) =>
     rateLimited("Too many invitations. Please try again later.", wait),
   );
+  // Accepting may give someone already a member a stronger role: reads kept with the old one
+  // are forgotten on every instance (documents/read-decisions.ts).
+  const accepted = async <T extends { document_id: string }>(answer: T): Promise<T> => {
+    await publishDocumentChanged(ctx, answer.document_id).catch(() => {});
+    return answer;
+  };
 
   app.get("/api/documents/shared", async (request) => {
     const user = requireUser(request);
@@ -121,7 +128,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.post("/api/invitations/accept", async (request) => {
     const user = requireUser(request);
     const { token } = parse(InvitationTokenBodySchema, request.body ?? {});
-    return acceptInvitation(ctx, user, { token });
+    return accepted(await acceptInvitation(ctx, user, { token }));
   });
 
   app.post("/api/invitations/decline", async (request, reply) => {
@@ -134,7 +141,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.post("/api/invitations/:invitationId/accept", async (request) => {
     const user = requireUser(request);
     const { invitationId } = parse(InvitationParamsSchema, request.params);
-    return acceptInvitation(ctx, user, { id: invitationId });
+    return accepted(await acceptInvitation(ctx, user, { id: invitationId }));
   });
 
   app.post("/api/invitations/:invitationId/decline", async (request, reply) => {

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ShareSettings, ShareSettingsInput } from "../../shared/contracts/sharing.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
+import { publishDocumentChanged } from "../documents/index.js";
 import { badRequest, notFound } from "../http/index.js";
 import { publishRevocation } from "../realtime/index.js";
 import { expiryDate, expiryInstant, isBeforeToday } from "./expiry.js";
@@ -71,6 +72,9 @@ export async function updateShareSettings(
   // "Allow editing" off reconnects the visitors editing live as read-only.
   if (revoke || input.expiresAt !== undefined || input.allowEditing === false) {
     await publishRevocation(ctx, { type: "share", documentId });
+  } else {
+    // Nothing to revoke, but reads answer with the share settings (documents/read-decisions.ts).
+    await publishDocumentChanged(ctx, documentId).catch(() => {});
   }
   return present(row);
 }

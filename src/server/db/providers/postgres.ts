@@ -43,8 +43,13 @@ export async function openPostgres(opts: DatabaseOptions & { databaseUrl: string
     driver: "postgres",
     db: drizzlePostgres({ client: sql, schema }) as unknown as Db,
     sql: runner,
-    async listen(channel, fn) {
-      const sub = await sql.listen(channel, fn);
+    async listen(channel, fn, onReconnect) {
+      // postgres.js calls onlisten after the first LISTEN and after each reconnection.
+      let listening = false;
+      const sub = await sql.listen(channel, fn, () => {
+        if (listening) onReconnect?.();
+        listening = true;
+      });
       return async () => sub.unlisten();
     },
     async notify(channel, payload) {

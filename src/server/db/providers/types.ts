@@ -24,8 +24,11 @@ export interface Database {
   driver: "pglite" | "postgres";
   db: Db;
   sql: SqlRunner;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, fn: Listener): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs when the
+   * listening connection was lost and is listening again (what was sent meanwhile is lost).
+   */
+  listen(channel: string, fn: Listener, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;

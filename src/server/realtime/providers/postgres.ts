@@ -9,7 +9,7 @@
 import crypto from "node:crypto";
 import type { Database } from "../../db/index.js";
 import { createMemoryBus } from "./builtin.js";
-import type { RealtimeBus, RealtimeEvent } from "./types.js";
+import type { BusWatcher, RealtimeBus, RealtimeEvent } from "./types.js";
 
 const NOTIFY_CHANNEL = "draftsmith_realtime";
 /** PostgreSQL's limit is 8000 bytes; keep a margin for the envelope. */
@@ -42,28 +42,38 @@ export async function createPostgresBus(
   const origin = crypto.randomUUID();
   const local = createMemoryBus();
   const counts = new Map<string, number>();
+  const watchers = new Set<BusWatcher>();
 
-  const stopListening = await database.listen(NOTIFY_CHANNEL, (payload) => {
+  const onNotification = (payload: string) => {
     let env: Envelope;
     try {
       env = JSON.parse(payload) as Envelope;
     } catch {
       return;
     }
-    if (env.o === origin || !counts.get(env.c)) return;
+    if (env.o === origin) return;
+    // Watchers see every event, subscribed to or not, before any read.
+    for (const w of watchers) w.event(env.c, env.w);
+    if (!counts.get(env.c)) return;
     codec
       .decode(env.c, env.w)
       .then((event) => {
         if (event) void local.publish(event);
       })
       .catch(onError);
+  };
+  // Notifications sent while the listening connection was down are lost: watchers are told.
+  const stopListening = await database.listen(NOTIFY_CHANNEL, onNotification, () => {
+    for (const w of watchers) w.missed();
   });
 
   return {
     kind: "postgres",
     async publish(event) {
+      const wire = codec.encode(event);
+      for (const w of watchers) w.event(event.channel, wire);
       await local.publish(event);
-      const payload = JSON.stringify({ o: origin, c: event.channel, w: codec.encode(event) } satisfies Envelope);
+      const payload = JSON.stringify({ o: origin, c: event.channel, w: wire } satisfies Envelope);
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
         throw new Error(`realtime event for ${event.channel} is too large to NOTIFY; encode it by reference`);
       }
@@ -82,9 +92,14 @@ export async function createPostgresBus(
         else counts.set(channel, n);
       };
     },
+    watch(watcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     async close() {
       await local.close();
       counts.clear();
+      watchers.clear();
       try {
         await stopListening();
       } catch {
