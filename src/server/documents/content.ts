@@ -25,23 +25,48 @@ function isEmptyDoc(value: unknown): boolean {
   return onlyKnown && v.type === "doc" && (v.content === undefined || (Array.isArray(v.content) && v.content.length === 0));
 }
 
-export function checkContent(input: string | Record<string, unknown>): CheckedContent {
-  const serialized = typeof input === "string" ? input : JSON.stringify(input);
-  if (Buffer.byteLength(serialized, "utf8") > DOCUMENT_MAX_BYTES) {
-    throw tooLarge(`Document content must be at most ${MAX_MB} MB`);
-  }
+/**
+ * A request body the request check (http/validate.ts) has walked: every string in it is text
+ * and it nests within MAX_INPUT_DEPTH, so the content inside it does too. `bytes` is its
+ * length as sent (Content-Length; bodies are never compressed, http/compression.ts).
+ */
+export interface CheckedBody {
+  bytes: number;
+}
+
+/**
+ * Re-serializing a parsed value can lengthen it only through numbers ("1e20" comes back
+ * as 21 digits, 5.25 times as long; escapes and white space only shrink): content from a
+ * body this many times smaller than the limit cannot be over it, and is not serialized to
+ * measure it.
+ */
+const MAX_GROWTH = 6;
+
+export function checkContent(input: string | Record<string, unknown>, body?: CheckedBody): CheckedContent {
   let value: unknown = input;
+  let serialized: string | undefined;
+  // Whether the request check already settled that every string is text (see CheckedBody).
+  let textChecked = false;
   if (typeof input === "string") {
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so only a long text needs measuring.
+    if (input.length * 3 > DOCUMENT_MAX_BYTES && Buffer.byteLength(input, "utf8") > DOCUMENT_MAX_BYTES) throw tooLarge(`Document content must be at most ${MAX_MB} MB`);
+    serialized = input;
     try {
       value = JSON.parse(input);
     } catch {
       throw badRequest("content is not valid JSON");
     }
+  } else if (body && body.bytes * MAX_GROWTH <= DOCUMENT_MAX_BYTES) {
+    // The tree the body parser made is checked as it is, without serializing it again.
+    textChecked = true;
+  } else {
+    serialized = JSON.stringify(input);
+    if (Buffer.byteLength(serialized, "utf8") > DOCUMENT_MAX_BYTES) throw tooLarge(`Document content must be at most ${MAX_MB} MB`);
   }
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
   if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
-  const result = validateDocContent(value, serialized);
+  const result = validateDocContent(value, serialized, { textChecked });
   if (!result.ok) throw badRequest(result.message);
   const text = docToPlainText(result.doc);
   return { doc: result.doc, text, json: JSON.stringify(result.doc), words: countWords(text) };

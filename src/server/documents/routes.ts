@@ -80,7 +80,11 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
     const body = parse(UpdateDocumentBodySchema, request.body ?? {});
-    const { record, contentJson } = await updateDocument(ctx, { kind: "user", userId: user.id }, id, body);
+    // Content sent as a tree was parsed with the body and walked by the request check: it is
+    // checked as it is (content.ts), not serialized again to be measured and scanned.
+    const length = Number(request.headers["content-length"]);
+    const sent = Number.isSafeInteger(length) ? { bytes: length } : undefined;
+    const { record, contentJson } = await updateDocument(ctx, { kind: "user", userId: user.id }, id, body, sent);
     // Saves through the API feed the version history like live editing does (at most one
     // snapshot every few minutes); a failed snapshot never fails the save.
     if (body.content !== undefined) {

@@ -9,7 +9,7 @@ import type { Db } from "../db/index.js";
 import { documents, preparedPerDb } from "../db/index.js";
 import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
-import { type CheckedContent, checkContent } from "./content.js";
+import { type CheckedBody, type CheckedContent, checkContent } from "./content.js";
 import { contentCache } from "./content-cache.js";
 import { type DocumentRow, noteRecordText, presentDocument } from "./present.js";
 
@@ -27,16 +27,18 @@ const writerOf = (principal: DocumentPrincipal) => (principal.kind === "user" ? 
 /**
  * One conditional UPDATE … WHERE <access> AND version = expected: either it applies on top
  * of exactly the version the writer saw, or nothing changes and the caller gets 409 with the
- * current document. Publishes the realtime UPDATE with the writer's user_id.
+ * current document. Publishes the realtime UPDATE with the writer's user_id. `body`: the
+ * patch came in a request body the request check has walked (content.ts CheckedBody).
  */
 export async function updateDocument(
   ctx: AppContext,
   principal: DocumentPrincipal,
   id: string,
   patch: UpdateDocumentBody,
+  body?: CheckedBody,
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
-  const checked = patch.content !== undefined ? checkContent(patch.content) : null;
+  const checked = patch.content !== undefined ? checkContent(patch.content, body) : null;
   // One conditional UPDATE, which writes nothing to a co-edited document (its content
   // changes only through the live state). The owner's content save is the autosave: its
   // statement is prepared once. A miss costs one read, to tell why.

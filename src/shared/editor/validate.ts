@@ -140,8 +140,10 @@ function checkTree(root: unknown, found: { nestedAttrs: boolean }): string | nul
 /**
  * `json`, when the caller has it, is the JSON text of `input` (the autosave sends content
  * as text): one scan of it then stands in for looking at every string of the tree.
+ * `textChecked` says the caller has already applied the text and nesting rules to every
+ * value of `input` (the server's request check did, for a tree sent as an object).
  */
-export function validateDocContent(input: unknown, json?: string): Result {
+export function validateDocContent(input: unknown, json?: string, opts: { textChecked?: boolean } = {}): Result {
   let value = input;
   let text = json;
   if (typeof value === "string") {
@@ -159,7 +161,7 @@ export function validateDocContent(input: unknown, json?: string): Result {
   // every string must be text (no NUL, no lone surrogate) and no attribute may nest deep
   // enough to overflow the serializer. Node depth is bounded by checkTree, so unless an
   // attribute nests, a clean scan of the text settles it; otherwise walk every value.
-  const certainlyFine = text !== undefined && !found.nestedAttrs && jsonIsAllText(text);
+  const certainlyFine = opts.textChecked === true || (text !== undefined && !found.nestedAttrs && jsonIsAllText(text));
   const inputProblem = certainlyFine ? null : findInputProblem(value, MAX_INPUT_DEPTH);
   if (inputProblem) return { ok: false, message: describeInputProblem(inputProblem, "content") };
   if ((value as DocNode).type !== "doc") return { ok: false, message: "content must be a doc node" };
