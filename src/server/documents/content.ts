@@ -2,7 +2,7 @@
 // shared editor schema. Returns the normalized tree and its plain text for text_content.
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { type DocNode, EMPTY_DOC } from "../../shared/editor/schema.js";
-import { countWords, docToPlainText } from "../../shared/editor/text.js";
+import { plainTextAndWords } from "../../shared/editor/text.js";
 import { validateDocContent } from "../../shared/editor/validate.js";
 import { badRequest, tooLarge } from "../http/index.js";
 
@@ -68,6 +68,6 @@ export function checkContent(input: string | Record<string, unknown>, body?: Che
   if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
   const result = validateDocContent(value, serialized, { textChecked });
   if (!result.ok) throw badRequest(result.message);
-  const text = docToPlainText(result.doc);
-  return { doc: result.doc, text, json: JSON.stringify(result.doc), words: countWords(text) };
+  const { text, words } = plainTextAndWords(result.doc);
+  return { doc: result.doc, text, json: JSON.stringify(result.doc), words };
 }

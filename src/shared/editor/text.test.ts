@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocNode } from "./schema.js";
 import fc from "fast-check";
-import { EXCERPT_SEPARATOR, countWords, docToPlainText, excerptOf } from "./text.js";
+import { EXCERPT_SEPARATOR, countWords, docToPlainText, excerptOf, plainTextAndWords } from "./text.js";
 import { withoutSuggestions } from "./without-suggestions.js";
 import { RICH_DOC } from "../export/rich-fixtures.js";
 
@@ -149,5 +149,22 @@ describe("excerptOf, the dashboard card's line of a document", () => {
         if (max >= whole.length) expect(excerpt).toBe(whole);
       }),
     );
+  });
+});
+
+describe("plainTextAndWords", () => {
+  it("gives the plain text and the word count that docToPlainText and countWords give", () => {
+    const spaced: DocNode = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "  two\u00a0 words\n" }] },
+        { type: "paragraph" },
+        { type: "paragraph", content: [{ type: "text", text: "hel" }, { type: "text", text: "lo", marks: [{ type: "bold" }] }, { type: "hardBreak" }] },
+      ],
+    };
+    for (const doc of [RICH_DOC as DocNode, spaced, { type: "doc", content: [] } as DocNode]) {
+      const text = docToPlainText(doc);
+      expect(plainTextAndWords(doc)).toEqual({ text, words: countWords(text) });
+    }
   });
 });

@@ -45,6 +45,23 @@ function isSuggestedInsert(node: DocNode): boolean {
  * would remove stay. Done in the same walk, so a save pays no copy of the tree for it.
  */
 export function docToPlainText(doc: DocNode | null | undefined): string {
+  return tidyText(joinedText(doc));
+}
+
+/**
+ * docToPlainText and its countWords. The words are counted in the text as joined, before
+ * it is tidied: tidying only merges and trims white space, so the count is the same, and
+ * the trimmed text is a slice of the joined one, which V8 reads character by character
+ * more slowly (~20–30% for a save's 22 KB text).
+ */
+export function plainTextAndWords(doc: DocNode | null | undefined): { text: string; words: number } {
+  const joined = joinedText(doc);
+  return { text: tidyText(joined), words: countWords(joined) };
+}
+
+const tidyText = (joined: string) => joined.replace(/\n{2,}/g, "\n").trim();
+
+function joinedText(doc: DocNode | null | undefined): string {
   if (!doc) return "";
   const out: string[] = [];
   const walk = (node: DocNode) => {
@@ -56,7 +73,7 @@ export function docToPlainText(doc: DocNode | null | undefined): string {
     if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
   };
   walk(doc);
-  return out.join("").replace(/\n{2,}/g, "\n").trim();
+  return out.join("");
 }
 
 /** What stands between two blocks in an excerpt, so a heading never runs into the paragraph after it. */
