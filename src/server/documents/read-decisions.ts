@@ -14,7 +14,9 @@
 // Another instance forgets when the NOTIFY arrives, a few milliseconds after the commit; if
 // its listening connection was lost it forgets everything (missed()). A decision is also
 // asked again after DECISION_TTL_MS, as a backstop for an event nobody published.
-// Only "may read" is kept: a refusal is never cached, so a new grant shows at once.
+// Only "may read" is kept: a refusal is never cached, so a new grant shows at once. On
+// PostgreSQL with the in-process bus (REALTIME_BACKEND=memory) nothing is kept: other
+// instances' events would never arrive.
 import { REVOCATION_CHANNEL, isRevocation } from "../realtime/index.js";
 import { channelDocumentId } from "../../shared/contracts/documents.js";
 import type { AppContext } from "../context.js";
@@ -95,16 +97,18 @@ export class ReadDecisions {
   /** Forgets what a realtime event says may have changed. */
   onEvent(channel: string, wire: unknown): void {
     const id = channelDocumentId(channel);
-    if (id) return this.forgetDocument(id);
-    if (channel === DOCUMENT_CHANGED_CHANNEL) {
+    if (id) {
+      this.forgetDocument(id);
+    } else if (channel === DOCUMENT_CHANGED_CHANNEL) {
       const changed = (wire as { documentId?: unknown } | null)?.documentId;
-      return typeof changed === "string" ? this.forgetDocument(changed) : this.forgetAll();
+      if (typeof changed === "string") this.forgetDocument(changed);
+      else this.forgetAll();
+    } else if (channel === REVOCATION_CHANNEL) {
+      if (!isRevocation(wire)) this.forgetAll();
+      else if (wire.type === "member" || wire.type === "share") this.forgetDocument(wire.documentId);
+      // A session's end changes no document; an account's may delete documents others read.
+      else if (wire.type === "user") this.forgetAll();
     }
-    if (channel !== REVOCATION_CHANNEL) return;
-    if (!isRevocation(wire)) return this.forgetAll();
-    if (wire.type === "member" || wire.type === "share") return this.forgetDocument(wire.documentId);
-    // A session's end changes no document; an account's may delete documents others read.
-    if (wire.type === "user") this.forgetAll();
   }
 }
 
@@ -114,7 +118,10 @@ const kept = new WeakMap<AppContext, ReadDecisions>();
 export function readDecisions(ctx: AppContext): ReadDecisions {
   let decisions = kept.get(ctx);
   if (!decisions) {
-    const created = new ReadDecisions();
+    // On PostgreSQL with the in-process bus (REALTIME_BACKEND=memory), other instances'
+    // events never arrive here: nothing is kept (a limit of 0 decisions).
+    const eventsReachUs = ctx.realtime.kind === "postgres" || !ctx.config.DATABASE_URL;
+    const created = new ReadDecisions(DECISION_TTL_MS, eventsReachUs ? MAX_DECISIONS : 0);
     ctx.realtime.watch({ event: (channel, wire) => created.onEvent(channel, wire), missed: () => created.forgetAll() });
     kept.set(ctx, created);
     decisions = created;
