@@ -11,7 +11,7 @@ import { passwordRuleProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { continueToCheckoutAfterSignIn } from "./after-sign-in";
 import { MSG } from "./messages";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "../../components/password-input";
 import { confirmationRedirect, recoveryRedirect } from "./redirects";
 
 export type AuthMode = "signin" | "signup" | "reset";

@@ -4,7 +4,8 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "../../lib/auth-provider";
-import { PasswordRuleHint } from "../../components/password-rule-hint";
+import { NewPasswordField } from "../../components/new-password-field";
+import { PasswordInput } from "../../components/password-input";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -13,7 +14,6 @@ import { getAuthClient } from "../../lib/auth-client";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { MSG } from "./messages";
-import { PasswordInput } from "./password-input";
 
 /** The error auth-js leaves in the fragment when a link fails (it clears only successes). */
 function linkError(): string | null {
@@ -84,18 +84,7 @@ export function ResetPasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" aria-label="Set a new password">
-          <div className="grid gap-2">
-            <Label htmlFor="reset-password">New Password</Label>
-            <PasswordInput
-              id="reset-password"
-              autoComplete="new-password"
-              required
-              aria-describedby="reset-password-rule"
-              value={form.password}
-              onChange={set("password")}
-            />
-            <PasswordRuleHint id="reset-password-rule" />
-          </div>
+          <NewPasswordField id="reset-password" label="New Password" value={form.password} onChange={set("password")} />
           <div className="grid gap-2">
             <Label htmlFor="reset-confirm">Confirm New Password</Label>
             <PasswordInput id="reset-confirm" autoComplete="new-password" required value={form.confirm} onChange={set("confirm")} />

@@ -2,7 +2,7 @@
 // confirmation; on success a toast and /signup/success.
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { PasswordRuleHint } from "../../components/password-rule-hint";
+import { NewPasswordField } from "../../components/new-password-field";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -11,7 +11,6 @@ import { readIntendedPlan } from "../../lib/intended-plan";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { toast } from "../../lib/toast";
 import { MSG } from "./messages";
-import { PasswordInput } from "./password-input";
 import { planLabel } from "./plan-label";
 import { confirmationRedirect } from "./redirects";
 
@@ -75,18 +74,7 @@ export function SignupForm() {
         <Label htmlFor="signup-email">Email</Label>
         <Input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="signup-password">Password</Label>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          required
-          aria-describedby="signup-password-rule"
-          value={form.password}
-          onChange={set("password")}
-        />
-        <PasswordRuleHint id="signup-password-rule" />
-      </div>
+      <NewPasswordField id="signup-password" label="Password" value={form.password} onChange={set("password")} />
       <div className="grid gap-2">
         <Label htmlFor="signup-confirm">Confirm Password</Label>
         <Input

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Input } from "../../components/ui/input";
-import { cn } from "../../lib/cn";
+import { Input } from "./ui/input";
+import { cn } from "../lib/cn";
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
