@@ -7,6 +7,7 @@ import { Check, FilePen, MessageSquarePlus, Undo2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
+import { bothEmpty, type DocReadingOptions, useDocReading } from "../../lib/use-doc-reading";
 import { decideAll, decideOne } from "./decide";
 import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, suggestionTime } from "./read";
 import type { SuggestingSlotProps } from "./suggesting-slot";
@@ -26,29 +27,13 @@ function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotP
 }
 
 /** The suggestions now in the document, read again after changes (at most every 100 ms). */
-function useSuggestions(editor: Editor | null): PersonSuggestion[] {
-  const [list, setList] = useState<PersonSuggestion[]>([]);
-  useEffect(() => {
-    if (!editor) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const read = () => {
-      timer = null;
-      if (editor.isDestroyed) return;
-      const next = listPersonSuggestions(editor.state.doc);
-      setList((prev) => (next.length === 0 && prev.length === 0 ? prev : next));
-    };
-    const onUpdate = () => {
-      timer ??= setTimeout(read, 100);
-    };
-    read();
-    editor.on("update", onUpdate);
-    return () => {
-      editor.off("update", onUpdate);
-      if (timer) clearTimeout(timer);
-    };
-  }, [editor]);
-  return list;
-}
+const SUGGESTIONS_READING: DocReadingOptions<PersonSuggestion[]> = {
+  read: listPersonSuggestions,
+  schedule: "throttle",
+  delayMs: 100,
+  none: [],
+  same: bothEmpty,
+};
 
 interface CardProps {
   editor: Editor;
@@ -124,7 +109,7 @@ function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: Ca
 
 export default function SuggestingLayer({ editor, mode, author, canDecide, wide, onTracking, onComment }: SuggestingSlotProps) {
   useTracking(editor, mode === "suggesting", author, onTracking);
-  const list = useSuggestions(editor);
+  const list = useDocReading(editor, SUGGESTIONS_READING);
   const [sheetOpen, setSheetOpen] = useState(false);
   // The last suggestion decided closes the sheet: left open, it would come back by itself (and
   // take the focus from the text) the moment an undo or a co-editor brings a suggestion back.

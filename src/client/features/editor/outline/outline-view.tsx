@@ -4,36 +4,19 @@
 import type { Editor } from "@tiptap/core";
 import { TextSelection } from "@tiptap/pm/state";
 import { ListTree } from "lucide-react";
-import { useEffect, useState } from "react";
 import { cn } from "../../../lib/cn";
+import { type DocReadingOptions, useDocReading } from "../../../lib/use-doc-reading";
 import { type OutlineEntry, readOutline, sameOutline } from "./outline";
 
-const REREAD_DELAY_MS = 250;
-
-function useOutline(editor: Editor | null): OutlineEntry[] {
-  const [outline, setOutline] = useState<OutlineEntry[]>(() => (editor && !editor.isDestroyed ? readOutline(editor.state.doc) : []));
-  useEffect(() => {
-    if (!editor) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const read = () => {
-      timer = null;
-      if (editor.isDestroyed) return;
-      const next = readOutline(editor.state.doc);
-      setOutline((prev) => (sameOutline(prev, next) ? prev : next));
-    };
-    const schedule = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(read, REREAD_DELAY_MS);
-    };
-    read();
-    editor.on("update", schedule);
-    return () => {
-      if (timer) clearTimeout(timer);
-      editor.off("update", schedule);
-    };
-  }, [editor]);
-  return outline;
-}
+/** The headings, read again once typing has paused for 250 ms. */
+const OUTLINE_READING: DocReadingOptions<OutlineEntry[]> = {
+  read: readOutline,
+  schedule: "debounce",
+  delayMs: 250,
+  none: [],
+  readAtFirstRender: true,
+  same: sameOutline,
+};
 
 /** Moves the cursor to the heading's start and shows it at the top of the text. */
 export function jumpToHeading(editor: Editor, pos: number): void {
@@ -53,7 +36,7 @@ export function jumpToHeading(editor: Editor, pos: number): void {
 }
 
 export function OutlineCard({ editor, onJump }: { editor: Editor | null; /** After a jump (the phone's sheet closes). */ onJump?: () => void }) {
-  const outline = useOutline(editor);
+  const outline = useDocReading(editor, OUTLINE_READING);
   const top = outline.reduce((m, e) => Math.min(m, e.level), 6);
   return (
     <section aria-labelledby="outline-heading" className="grid gap-2">
