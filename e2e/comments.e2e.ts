@@ -7,10 +7,9 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, putSessionInContext } from "./support/auth.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
@@ -28,7 +27,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-async function openAs(session: Awaited<ReturnType<typeof signUpViaApi>>, documentId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+async function openAs(session: ApiSession, documentId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await app.browser.newContext({ viewport });
   app.contexts.push(context);
   await putSessionInContext(context, app.server.url, session);
@@ -62,15 +61,13 @@ async function selectText(page: Page, text: string): Promise<void> {
 
 describe("comments", () => {
   it("owner comments on a passage, a commenter replies, the owner sees it live, resolves it, and the filter shows it; a phone gets a sheet", { timeout: 180_000 }, async () => {
-    const url = app.server.url;
-    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
-    await buyPlan(url, owner, "professional");
-    const commenter = await signUpViaApi(url, { fullName: "Cora Commenter" });
-    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Cora Commenter",
+      role: "commenter",
       title: "Orchard notes",
-      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples are red and pears are green." }] }] },
+      text: "Apples are red and pears are green.",
     });
-    await inviteAndAccept(url, owner, doc.id, commenter, "commenter");
 
     // The owner selects "pears are green" and presses Ctrl+Alt+M: the composer opens in the margin.
     const ownerPage = await openAs(owner, doc.id);

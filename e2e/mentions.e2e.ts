@@ -7,10 +7,9 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, putSessionInContext } from "./support/auth.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
@@ -28,7 +27,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-async function pageAs(session: Awaited<ReturnType<typeof signUpViaApi>>, path: string, viewport: { width: number; height: number }): Promise<Page> {
+async function pageAs(session: ApiSession, path: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await app.browser.newContext({ viewport });
   app.contexts.push(context);
   await putSessionInContext(context, app.server.url, session);
@@ -67,14 +66,13 @@ interface MailboxEntry {
 describe("mentions", () => {
   it("owner mentions the editor with the @ picker; the email is in the outbox; the editor's bell opens the thread; a reply reaches the owner's bell", { timeout: 240_000 }, async () => {
     const url = app.server.url;
-    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
-    await buyPlan(url, owner, "professional");
-    const editor = await signUpViaApi(url, { fullName: "Eddie Editor" });
-    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+    const { owner, member: editor, doc } = await ownerAndMember(url, {
+      ownerName: "Olivia Owner",
+      memberName: "Eddie Editor",
+      role: "editor",
       title: "Orchard notes",
-      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples are red and pears are green." }] }] },
+      text: "Apples are red and pears are green.",
     });
-    await inviteAndAccept(url, owner, doc.id, editor, "editor");
 
     // The owner selects a passage, starts a comment and types @Ed: the picker offers the editor.
     const ownerPage = await pageAs(owner, `/editor/${doc.id}`, { width: 1280, height: 800 });

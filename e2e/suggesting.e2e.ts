@@ -7,10 +7,9 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../src/shared/contracts/documents";
-import { buyPlan, inviteAndAccept } from "./support/api.js";
+import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { putSessionInContext, signUpViaApi } from "./support/auth.js";
+import { type ApiSession, putSessionInContext } from "./support/auth.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
@@ -29,7 +28,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-async function openAs(session: Awaited<ReturnType<typeof signUpViaApi>>, documentId: string): Promise<Page> {
+async function openAs(session: ApiSession, documentId: string): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
   app.contexts.push(context);
   await putSessionInContext(context, app.server.url, session);
@@ -72,15 +71,13 @@ const struck = (page: Page) => body(page).locator("del.suggestion-delete").allTe
 
 describe("suggesting", () => {
   it("a commenter's edits are suggestions the owner accepts one by one or all at once", { timeout: 240_000 }, async () => {
-    const url = app.server.url;
-    const owner = await signUpViaApi(url, { fullName: "Olivia Owner" });
-    await buyPlan(url, owner, "professional");
-    const commenter = await signUpViaApi(url, { fullName: "Cora Commenter" });
-    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Cora Commenter",
+      role: "commenter",
       title: "Orchard notes",
-      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: ORIGINAL }] }] },
+      text: ORIGINAL,
     });
-    await inviteAndAccept(url, owner, doc.id, commenter, "commenter");
     const ownerPage = await openAs(owner, doc.id);
 
     // The commenter is in Suggesting, with no Editing to switch to; the text takes typing.

@@ -1,7 +1,8 @@
 // The one way end-to-end tests call the API directly (to set up what a test needs, or to
 // check what was stored): as a signed-in user or signed out (null), JSON in and out.
 import type { PlansResponse, UrlResponse } from "../../src/shared/contracts/billing";
-import type { ApiSession } from "./auth.js";
+import type { DocumentRecord } from "../../src/shared/contracts/documents";
+import { type ApiSession, signUpViaApi } from "./auth.js";
 
 type Caller = Pick<ApiSession, "access_token"> | null;
 
@@ -47,14 +48,35 @@ export async function buyPlan(baseUrl: string, session: ApiSession, plan: "creat
   await apiRequest(baseUrl, session, "POST", `/api/stripe/test-checkout/${url.split("/").pop()}/pay`, {});
 }
 
+export type MemberRole = "viewer" | "commenter" | "editor";
+
 /**
  * Shares document `documentId` with `invitee` as `role`, as an owner and the invitee do: the
  * owner invites, the invitee accepts from Shared with me (an invitation grants nothing until then).
  */
-export async function inviteAndAccept(baseUrl: string, owner: ApiSession, documentId: string, invitee: ApiSession, role: "viewer" | "commenter" | "editor"): Promise<void> {
+export async function inviteAndAccept(baseUrl: string, owner: ApiSession, documentId: string, invitee: ApiSession, role: MemberRole): Promise<void> {
   await apiRequest(baseUrl, owner, "POST", `/api/documents/${documentId}/members`, { email: invitee.email, role });
   const pending = await apiRequest<{ id: string; document_id: string }[]>(baseUrl, invitee, "GET", "/api/invitations");
   const invitation = pending.find((p) => p.document_id === documentId);
   if (!invitation) throw new Error(`no invitation to ${documentId} for ${invitee.email}`);
   await apiRequest(baseUrl, invitee, "POST", `/api/invitations/${invitation.id}/accept`, {});
+}
+
+/**
+ * Where tests of two people working together start: an owner on Professional, their new
+ * document `title` of one paragraph `text`, and a second person in it as `role`.
+ */
+export async function ownerAndMember(
+  baseUrl: string,
+  opts: { ownerName: string; memberName: string; role: MemberRole; title: string; text: string },
+): Promise<{ owner: ApiSession; member: ApiSession; doc: DocumentRecord }> {
+  const owner = await signUpViaApi(baseUrl, { fullName: opts.ownerName });
+  await buyPlan(baseUrl, owner, "professional");
+  const member = await signUpViaApi(baseUrl, { fullName: opts.memberName });
+  const doc = await apiRequest<DocumentRecord>(baseUrl, owner, "POST", "/api/documents", {
+    title: opts.title,
+    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: opts.text }] }] },
+  });
+  await inviteAndAccept(baseUrl, owner, doc.id, member, opts.role);
+  return { owner, member, doc };
 }
