@@ -13,20 +13,21 @@ interface LiveOwnerSetup {
 }
 
 /**
- * Starts the app and its owner (on Professional unless `plan` says otherwise) for the file;
- * `assign` receives them once they exist. Returns how to open an editor and read the stored copy.
+ * Starts the app and its owner (on Professional unless `plan` says otherwise, named `fullName`
+ * when given) for the file; `assign` receives them once they exist. Returns how to open an
+ * editor (the owner's, or `user`'s) and read the stored copy.
  */
-export function withLiveOwner(assign: (s: LiveOwnerSetup) => void, opts: { plan?: "professional" | "gratis" } = {}) {
+export function withLiveOwner(assign: (s: LiveOwnerSetup) => void, opts: { plan?: "professional" | "gratis"; fullName?: string } = {}) {
   const editors: TestEditor[] = [];
   let setup: LiveOwnerSetup | undefined;
-  const owner = opts.plan === "gratis" ? {} : { owner: { plan: "professional" as const } };
-  withAppAndOwner({ ...owner, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => {
+  const owner = { ...(opts.plan === "gratis" ? {} : { plan: "professional" as const }), ...(opts.fullName ? { fullName: opts.fullName } : {}) };
+  withAppAndOwner({ owner, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } }, (s) => {
     setup = { t: s.t, base: s.base, owner: s.owner };
     assign(setup);
   });
   return {
-    open(id: string): TestEditor {
-      const editor = openEditor(setup!.base, id, setup!.owner.token);
+    open(id: string, user: TestUser = setup!.owner): TestEditor {
+      const editor = openEditor(setup!.base, id, user.token);
       editors.push(editor);
       return editor;
     },

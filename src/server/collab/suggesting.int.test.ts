@@ -7,27 +7,18 @@ import { describe, expect, it } from "vitest";
 import type * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
-import { createDocument, paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
 import { inviteAndAccept } from "../members/members.test-util.js";
 import { type TestApp, type TestUser, createTestUser } from "../test/harness.js";
-import { type TestEditor, openEditor, plainText, synced } from "./provider.test-util.js";
+import { withLiveOwner } from "./live-owner.test-util.js";
+import { type TestEditor, plainText, synced } from "./provider.test-util.js";
 import { suggestingEditor } from "./suggesting-editor.test-util.js";
 import { FRAGMENT } from "./ydoc.js";
 
 describe("a commenter's suggestions on the live document", () => {
   let t: TestApp;
-  let base: string;
   let owner: TestUser;
-  const editors: TestEditor[] = [];
-  withAppAndOwner(
-    { owner: { plan: "professional", fullName: "Olivia Owner" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } },
-    (s) => ({ t, base, owner } = s),
-  );
-  const open = (id: string, user: TestUser) => {
-    const editor = openEditor(base, id, user.token);
-    editors.push(editor);
-    return editor;
-  };
+  const { open } = withLiveOwner((s) => ({ t, owner } = s), { fullName: "Olivia Owner" });
 
   async function setup(text: string) {
     const doc = await createDocument(t, owner, { title: "Draft", content: paragraphDoc(text) });

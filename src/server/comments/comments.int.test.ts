@@ -9,27 +9,18 @@ import type { ThreadListResponse, ThreadView } from "../../shared/contracts/comm
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { Member } from "../../shared/contracts/members.js";
-import { type TestEditor, openEditor, plainText, synced } from "../collab/provider.test-util.js";
+import { withLiveOwner } from "../collab/live-owner.test-util.js";
+import { type TestEditor, plainText, synced } from "../collab/provider.test-util.js";
 import { FRAGMENT } from "../collab/ydoc.js";
-import { createDocument, paragraphDoc, withAppAndOwner } from "../documents/documents.test-util.js";
+import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
 import { docToDocx } from "../export/docx.js";
 import { inviteAndAccept } from "../members/members.test-util.js";
 import { type TestApp, type TestUser, createTestUser, request } from "../test/harness.js";
 
 describe("comment threads", () => {
   let t: TestApp;
-  let base: string;
   let owner: TestUser;
-  const editors: TestEditor[] = [];
-  withAppAndOwner(
-    { owner: { plan: "professional", fullName: "Olivia Owner" }, listen: true, leftOpen: () => { for (const e of editors) e.destroy(); } },
-    (s) => ({ t, base, owner } = s),
-  );
-  const open = (id: string, user: TestUser) => {
-    const editor = openEditor(base, id, user.token);
-    editors.push(editor);
-    return editor;
-  };
+  const { open } = withLiveOwner((s) => ({ t, owner } = s), { fullName: "Olivia Owner" });
 
   let anchorSeq = 0;
   const anchor = () => `anchor-${Date.now().toString(36)}-${anchorSeq++}`;
