@@ -9,10 +9,9 @@
 import { randomUUID } from "node:crypto";
 import { SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
 import type { ImportMark, ImportNode } from "./nodes.js";
+import { attr, decodeXml, rangeMarkers } from "./word-ranges.js";
 
-const OPEN = "\uE002";
-const CLOSE = "\uE003";
-const MARKER = /\uE002([se])(\d{1,9})\uE003/g;
+const MARKERS = rangeMarkers("\uE002", "\uE003");
 const DOCUMENT_PART = "word/document.xml";
 /** Changes one file may bring as suggestions; past that, the rest read as Word shows them accepted. */
 const MAX_CHANGES = 5000;
@@ -24,16 +23,6 @@ export interface WordChange {
   author: string;
   date: string | null;
 }
-
-const decodeXml = (s: string) =>
-  s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    const named: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-    if (named[e.toLowerCase()]) return named[e.toLowerCase()]!;
-    const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-    return code > 0 && code < 0x110000 && !(code >= 0xd800 && code < 0xe000) ? String.fromCodePoint(code) : "";
-  });
-
-const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
 
 function isoTime(raw: string | undefined): string | null {
   if (!raw) return null;
@@ -51,7 +40,6 @@ export function markTrackedChanges(parts: Map<string, Buffer>): Map<number, Word
   let xml = doc.toString("utf8");
   if (!/<w:(ins|del|moveFrom|moveTo)\b/.test(xml)) return null;
   const changes = new Map<number, WordChange>();
-  const run = (kind: "s" | "e", n: number) => `<w:r><w:t xml:space="preserve">${OPEN}${kind}${n}${CLOSE}</w:t></w:r>`;
   // An insertion later deleted holds one change in another: a few passes unwrap the nesting.
   for (let pass = 0; pass < 3; pass++) {
     let found = false;
@@ -64,7 +52,7 @@ export function markTrackedChanges(parts: Map<string, Buffer>): Map<number, Word
       const n = changes.size + 1;
       const author = decodeXml(attr(attrs, "w:author") ?? "").trim().slice(0, SUGGESTION_AUTHOR_NAME_MAX) || "Word";
       changes.set(n, { kind: deleted ? SUGGESTION_DELETE : SUGGESTION_INSERT, author, date: isoTime(attr(attrs, "w:date")) });
-      return `${run("s", n)}${body}${run("e", n)}`;
+      return `${MARKERS.run("s", n)}${body}${MARKERS.run("e", n)}`;
     });
     if (!found) break;
   }
@@ -80,10 +68,14 @@ export function markTrackedChanges(parts: Map<string, Buffer>): Map<number, Word
 export function applyTrackedChanges(blocks: ImportNode[], changes: Map<number, WordChange>): void {
   const ids = new Map<number, string>();
   const open = new Set<number>();
+  const onMarker = (kind: "s" | "e", id: string) => {
+    const n = Number(id);
+    if (!changes.has(n)) return;
+    if (kind === "s") open.add(n);
+    else open.delete(n);
+  };
   const withOpen = (node: ImportNode): ImportNode | null => {
-    // Markers the reader split across runs are dropped rather than left in the text.
-    const text = (node.text ?? "").replace(/[\uE002\uE003]/g, "");
-    if (!open.size) return { ...node, text };
+    if (!open.size) return node;
     const kinds = new Set([...open].map((n) => changes.get(n)!.kind));
     if (kinds.size > 1) return null;
     const n = [...open].at(-1)!;
@@ -93,39 +85,7 @@ export function applyTrackedChanges(blocks: ImportNode[], changes: Map<number, W
     // The suggestion marks are not among the formats the HTML path makes (ImportMark); they are
     // checked with the rest of the content by validateDocContent (convert-file.ts).
     const mark = { type: change.kind, attrs: { id, group: id, author: null, authorName: change.author, createdAt: change.date } } as unknown as ImportMark;
-    return { ...node, text, marks: [...(node.marks ?? []), mark] };
+    return { ...node, marks: [...(node.marks ?? []), mark] };
   };
-  const walk = (node: ImportNode): ImportNode[] => {
-    if (node.type === "text" && typeof node.text === "string") {
-      const keep = (n: ImportNode) => {
-        const out = withOpen(n);
-        return out ? [out] : [];
-      };
-      if (!node.text.includes(OPEN)) return keep(node);
-      const out: ImportNode[] = [];
-      let last = 0;
-      for (const m of node.text.matchAll(MARKER)) {
-        const piece = node.text.slice(last, m.index);
-        if (piece) out.push(...keep({ ...node, text: piece }));
-        last = (m.index ?? 0) + m[0].length;
-        const n = Number(m[2]);
-        if (!changes.has(n)) continue;
-        if (m[1] === "s") open.add(n);
-        else open.delete(n);
-      }
-      const rest = node.text.slice(last);
-      if (rest) out.push(...keep({ ...node, text: rest }));
-      return out;
-    }
-    if (!Array.isArray(node.content)) return [node];
-    return [{ ...node, content: node.content.flatMap(walk) }];
-  };
-  const next = blocks.flatMap(walk);
-  blocks.splice(0, blocks.length, ...next.map(dropEmptyText));
-}
-
-/** Text runs that held only a marker are gone. */
-function dropEmptyText(node: ImportNode): ImportNode {
-  if (!Array.isArray(node.content)) return node;
-  return { ...node, content: node.content.filter((c) => !(c.type === "text" && !c.text)).map(dropEmptyText) };
+  MARKERS.apply(blocks, onMarker, withOpen);
 }

@@ -7,10 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { COMMENT_MARK } from "../../shared/editor/comment-anchor.js";
 import type { ImportMark, ImportNode } from "./nodes.js";
+import { attr, decodeXml, rangeMarkers } from "./word-ranges.js";
 
-const OPEN = "\uE000";
-const CLOSE = "\uE001";
-const MARKER = /\uE000([se])(\d{1,9})\uE001/g;
+const MARKERS = rangeMarkers("\uE000", "\uE001");
 const DOCUMENT_PART = "word/document.xml";
 const COMMENTS_PART = "word/comments.xml";
 const EXTENDED_PART = "word/commentsExtended.xml";
@@ -25,16 +24,6 @@ export interface ImportedThread {
   resolved: boolean;
   comments: { author: string; date: Date | null; body: string }[];
 }
-
-const decodeXml = (s: string) =>
-  s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    const named: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-    if (named[e.toLowerCase()]) return named[e.toLowerCase()]!;
-    const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-    return code > 0 && code < 0x110000 && !(code >= 0xd800 && code < 0xe000) ? String.fromCodePoint(code) : "";
-  });
-
-const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
 
 interface WordComment {
   id: string;
@@ -85,10 +74,9 @@ export function markCommentRanges(parts: Map<string, Buffer>): boolean {
   if (!doc || !parts.has(COMMENTS_PART)) return false;
   const xml = doc.toString("utf8");
   if (!xml.includes("w:commentRangeStart")) return false;
-  const run = (kind: "s" | "e", id: string) => `<w:r><w:t xml:space="preserve">${OPEN}${kind}${id}${CLOSE}</w:t></w:r>`;
   const marked = xml
-    .replace(/<w:commentRangeStart\b[^>]*\bw:id="(\d{1,9})"[^>]*\/>/g, (_, id: string) => run("s", id))
-    .replace(/<w:commentRangeEnd\b[^>]*\bw:id="(\d{1,9})"[^>]*\/>/g, (_, id: string) => run("e", id));
+    .replace(/<w:commentRangeStart\b[^>]*\bw:id="(\d{1,9})"[^>]*\/>/g, (_, id: string) => MARKERS.run("s", id))
+    .replace(/<w:commentRangeEnd\b[^>]*\bw:id="(\d{1,9})"[^>]*\/>/g, (_, id: string) => MARKERS.run("e", id));
   parts.set(DOCUMENT_PART, Buffer.from(marked, "utf8"));
   return true;
 }
@@ -116,42 +104,25 @@ export function applyCommentRanges(blocks: ImportNode[], parts: Map<string, Buff
   const anchors = new Map<string, string>();
   const quotes = new Map<string, string>();
   const open = new Set<string>();
-  const walk = (node: ImportNode): ImportNode[] => {
-    if (node.type === "text" && typeof node.text === "string") {
-      if (!node.text.includes(OPEN)) return [withOpen(node)];
-      const out: ImportNode[] = [];
-      let last = 0;
-      for (const m of node.text.matchAll(MARKER)) {
-        const piece = node.text.slice(last, m.index);
-        if (piece) out.push(withOpen({ ...node, text: piece }));
-        last = (m.index ?? 0) + m[0].length;
-        const root = byId.get(m[2]!);
-        if (!root || rootOf(root) !== root) continue; // a reply's range is its thread's
-        if (m[1] === "s") {
-          if (!anchors.has(root.id) && anchors.size < MAX_IMPORTED_THREADS) anchors.set(root.id, randomUUID());
-          if (anchors.has(root.id)) open.add(root.id);
-        } else open.delete(root.id);
-      }
-      const rest = node.text.slice(last);
-      if (rest) out.push(withOpen({ ...node, text: rest }));
-      return out;
-    }
-    if (!Array.isArray(node.content)) return [node];
-    return [{ ...node, content: node.content.flatMap(walk) }];
+  const onMarker = (kind: "s" | "e", id: string) => {
+    const root = byId.get(id);
+    if (!root || rootOf(root) !== root) return; // a reply's range is its thread's
+    if (kind === "s") {
+      if (!anchors.has(root.id) && anchors.size < MAX_IMPORTED_THREADS) anchors.set(root.id, randomUUID());
+      if (anchors.has(root.id)) open.add(root.id);
+    } else open.delete(root.id);
   };
   const withOpen = (node: ImportNode): ImportNode => {
-    // Markers the reader split across runs are dropped rather than left in the text.
-    const text = (node.text ?? "").replace(/[\uE000\uE001]/g, "");
-    if (!open.size) return { ...node, text };
+    if (!open.size) return node;
+    const text = node.text ?? "";
     for (const id of open) quotes.set(id, `${quotes.get(id) ?? ""}${text}`);
     // The comment mark is not one of the formats the HTML path makes (ImportMark); it is checked
     // with the rest of the content by validateDocContent (convert-file.ts).
     const comments = [...open].map((id) => ({ type: COMMENT_MARK, attrs: { threadId: anchors.get(id)! } })) as unknown as ImportMark[];
     const marks = [...(node.marks ?? []), ...comments];
-    return { ...node, text, marks };
+    return { ...node, marks };
   };
-  const next = blocks.flatMap(walk);
-  blocks.splice(0, blocks.length, ...next.map(dropEmptyText));
+  MARKERS.apply(blocks, onMarker, withOpen);
   return [...anchors].map(([rootId, anchorId]) => {
     const root = byId.get(rootId)!;
     const thread = comments.filter((c) => rootOf(c) === root && c.body);
@@ -162,10 +133,4 @@ export function applyCommentRanges(blocks: ImportNode[], parts: Map<string, Buff
       comments: thread.map((c) => ({ author: c.author, date: c.date, body: c.body })),
     };
   }).filter((t) => t.comments.length > 0);
-}
-
-/** Text runs that held only a marker are gone. */
-function dropEmptyText(node: ImportNode): ImportNode {
-  if (!Array.isArray(node.content)) return node;
-  return { ...node, content: node.content.filter((c) => !(c.type === "text" && !c.text)).map(dropEmptyText) };
 }
