@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, putSessionInContext } from "./support/auth.js";
+import { selectText } from "./support/editor.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
@@ -36,27 +37,6 @@ async function openAs(session: ApiSession, documentId: string, viewport = { widt
   await body(page).waitFor({ state: "visible", timeout: 20_000 });
   await expect.poll(() => body(page).textContent(), { timeout: 20_000 }).toContain("Apples are red");
   return page;
-}
-
-/** Selects the first occurrence of `text` in the editor, as a drag over it would. */
-async function selectText(page: Page, text: string): Promise<void> {
-  await body(page).evaluate((el, wanted) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const at = n.textContent?.indexOf(wanted) ?? -1;
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, at);
-      range.setEnd(n, at + wanted.length);
-      const sel = window.getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      return;
-    }
-    throw new Error(`no "${wanted}" in the text`);
-  }, text);
-  // ProseMirror reads the DOM selection on the next selectionchange.
-  await page.waitForTimeout(50);
 }
 
 describe("comments", () => {

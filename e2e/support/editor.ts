@@ -58,3 +58,33 @@ export async function caretAtBlockEnd(page: Page, startingWith?: string): Promis
     )
     .toBe(true);
 }
+
+/**
+ * Selects the first occurrence of `text` in the writing area, as a drag over it would, and
+ * waits until the editor holds that selection (it reads the page's on the next selectionchange).
+ */
+export async function selectText(page: Page, text: string): Promise<void> {
+  await editorBody(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + wanted.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return;
+    }
+    throw new Error(`no "${wanted}" in the text`);
+  }, text);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { state } = (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor;
+        return state.doc.textBetween(state.selection.from, state.selection.to);
+      }),
+    )
+    .toBe(text);
+}
