@@ -96,6 +96,21 @@ describe("tables", () => {
     // The co-editor's page shows it, live.
     await expect.poll(() => tableText(b), { timeout: 20_000 }).toEqual(expected);
 
+    // Cells selected here stay selected while the co-editor types elsewhere.
+    const selectionType = () => a.evaluate(() => (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.selection.toJSON().type as string);
+    const emptyRow = editorBody(a).locator("tr").nth(2).locator("td");
+    await emptyRow.nth(0).click();
+    await emptyRow.nth(1).click({ modifiers: ["Shift"] });
+    await expect.poll(selectionType).toBe("cell");
+    await editorBody(b).getByText("Stock").click();
+    await b.keyboard.press("End");
+    await b.keyboard.type(" list");
+    // (Read from the editor's document: the page also shows the co-editor's caret label there.)
+    await expect
+      .poll(() => a.evaluate(() => (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.doc.firstChild?.textContent), { timeout: 20_000 })
+      .toBe("Stock list");
+    expect(await selectionType()).toBe("cell");
+
     // Stored: a reload shows it again, and the Markdown export writes it (as HTML: it has a merged cell).
     await expect.poll(() => a.locator("[data-save-status]").getAttribute("data-save-status"), { timeout: 20_000 }).toBe("saved");
     await a.reload();
