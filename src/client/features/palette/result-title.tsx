@@ -11,7 +11,8 @@ export function ResultTitle({ result: r }: { result: SearchResult }) {
         <Highlighted runs={r.title_highlight.length > 0 ? r.title_highlight : [{ text: r.title || "Untitled Document", mark: false }]} />
         {r.access !== "owner" && <span className="ml-2 text-xs font-normal text-muted-foreground">Shared</span>}
       </div>
-      {r.snippet.length > 0 && (
+      {/* The text's opening words only when no comment stands for the match. */}
+      {r.snippet.length > 0 && (!r.comment || r.snippet.some((run) => run.mark)) && (
         <div className="line-clamp-2 text-sm break-words text-muted-foreground">
           <Highlighted runs={r.snippet} />
         </div>
