@@ -59,8 +59,13 @@ describe("foundation: the built app", () => {
 
     const dataDir = server.dataDir;
     expect(await server.stop("SIGTERM")).toBe(0);
-    server = await startServer({ dataDir });
-    const health = await fetch(`${server.url}/api/health`);
-    expect((await health.json()).database).toBe("ok");
+    // This server is the test's own: the file's stop hook stops the one it started.
+    const restarted = await startServer({ dataDir });
+    try {
+      const health = await fetch(`${restarted.url}/api/health`);
+      expect((await health.json()).database).toBe("ok");
+    } finally {
+      expect(await restarted.stop("SIGTERM")).toBe(0);
+    }
   });
 });

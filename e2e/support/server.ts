@@ -21,6 +21,9 @@ export function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "draftsmith-e2e-"));
 }
 
+/** How long a stopped server may take to shut down before it is killed. */
+const STOP_GRACE_MS = 60_000;
+
 export function spawnServer(env: Record<string, string>): { proc: ChildProcess; output: () => string } {
   let out = "";
   const main = path.resolve(process.env.DRAFTSMITH_DIST ?? "dist", "server", "main.js");
@@ -94,7 +97,14 @@ export async function startServer(
       async stop(signal: NodeJS.Signals = "SIGTERM") {
         const exited = exitOf(proc);
         proc.kill(signal);
-        return exited;
+        // A server that does not finish shutting down is killed, rather than left running after
+        // the tests (the hook calling this would time out and leave it).
+        const timer = setTimeout(() => proc.kill("SIGKILL"), STOP_GRACE_MS);
+        try {
+          return await exited;
+        } finally {
+          clearTimeout(timer);
+        }
       },
     };
   }
