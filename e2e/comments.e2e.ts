@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { type ApiSession, putSessionInContext } from "./support/auth.js";
+import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { selectText } from "./support/editor.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
@@ -102,5 +102,35 @@ describe("comments", () => {
     await expect.poll(() => sheet.getByRole("article").textContent(), { timeout: 10_000 }).toContain("Not until October.");
     expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(ownerPage, "comments-sheet-390");
+  });
+
+  it("Ctrl+Alt+M pressed before the comments' code has arrived still opens the composer once it has", { timeout: 120_000 }, async () => {
+    const owner = await signUpViaApi(app.server.url);
+    const doc = await app.api<{ id: string }>(owner, "POST", "/api/documents", {
+      title: "Quick note",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples are red and pears are green." }] }] },
+    });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    app.contexts.push(context);
+    await putSessionInContext(context, app.server.url, owner);
+    const page = await context.newPage();
+    // The layer's code is held back until the shortcut has been pressed.
+    const layer = /\/assets\/comments-layer-[^/]+\.js$/;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(layer, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${app.server.url}/editor/${doc.id}`);
+    await expect.poll(() => body(page).textContent(), { timeout: 20_000 }).toContain("Apples are red");
+    await body(page).click();
+    await selectText(page, "pears are green");
+    await page.keyboard.press("Control+Alt+KeyM");
+    await expect.poll(() => held).toBeGreaterThan(0);
+    release();
+    await page.getByRole("form", { name: "New comment" }).waitFor({ timeout: 20_000 });
   });
 });

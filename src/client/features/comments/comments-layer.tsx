@@ -216,8 +216,10 @@ export default function CommentsLayer({ documentId, editor, open, onOpenChange, 
   const openCount = threads.data?.open_count ?? 0;
   useEffect(() => onCount(openCount), [openCount, onCount]);
 
-  // A request to comment on the selection opens the composer beside it.
-  const seenRequest = useRef(commentRequest);
+  // A request to comment on the selection opens the composer beside it. The layer loads on the
+  // first request (comments-slot.tsx), so a request made before it was here counts too: the
+  // workspace's count starts at 0 for each document.
+  const seenRequest = useRef(0);
   useEffect(() => {
     if (commentRequest === seenRequest.current || !editor) return;
     seenRequest.current = commentRequest;
