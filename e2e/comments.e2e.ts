@@ -4,11 +4,11 @@
 // the margin; the owner sees the reply at once without reloading, resolves the thread, and the
 // Resolved filter lists it. On a 390 px phone the comments open as a sheet. Screenshots at 390
 // and 1280 px, light and dark, go to SHOTS_DIR when it is set.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
+import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { selectText } from "./support/editor.js";
 
@@ -16,17 +16,6 @@ const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const margin = (page: Page) => page.locator("aside[aria-label='Comments']");
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 async function openAs(session: ApiSession, documentId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await app.browser.newContext({ viewport });
@@ -81,7 +70,7 @@ describe("comments", () => {
 
     // The owner sees the reply without reloading.
     await expect.poll(() => ownerThread.textContent(), { timeout: 10_000 }).toContain("Not until October.");
-    await shot(ownerPage, "comments-margin-1280");
+    await shotBothSchemes(ownerPage, "comments-margin-1280");
 
     // Resolved: gone from Open, listed under Resolved, the passage no longer highlighted.
     await ownerThread.getByRole("button", { name: "Resolve" }).click();
@@ -101,7 +90,7 @@ describe("comments", () => {
     await sheet.getByRole("radio", { name: /Resolved/ }).click();
     await expect.poll(() => sheet.getByRole("article").textContent(), { timeout: 10_000 }).toContain("Not until October.");
     expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(ownerPage, "comments-sheet-390");
+    await shotBothSchemes(ownerPage, "comments-sheet-390");
   });
 
   it("Ctrl+Alt+M pressed before the comments' code has arrived still opens the composer once it has", { timeout: 120_000 }, async () => {

@@ -4,11 +4,11 @@
 // shows 1, the inbox entry opens the document at the thread, and the editor replies; the
 // owner's bell shows the reply. Screenshots of the picker and the inbox at 390 and 1280 px,
 // light and dark, go to SHOTS_DIR when it is set.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
+import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext } from "./support/auth.js";
 import { selectText } from "./support/editor.js";
 
@@ -16,17 +16,6 @@ const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const unread = (page: Page) => page.getByTestId("unread-count");
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 async function pageAs(session: ApiSession, path: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await app.browser.newContext({ viewport });
@@ -68,7 +57,7 @@ describe("mentions", () => {
     await field.pressSequentially("Are these ripe, @Ed");
     const picker = ownerPage.getByRole("listbox", { name: "People to mention" });
     await expect.poll(() => picker.textContent(), { timeout: 10_000 }).toContain("Eddie Editor");
-    await shot(ownerPage, "mention-picker-1280");
+    await shotBothSchemes(ownerPage, "mention-picker-1280");
     await field.press("Enter");
     await expect.poll(() => field.inputValue()).toBe("Are these ripe, @Eddie Editor ");
     await field.pressSequentially("?");
@@ -101,7 +90,7 @@ describe("mentions", () => {
     const entry = editorPage.getByRole("region", { name: "Inbox" }).getByRole("link", { name: /Olivia Owner mentioned you in Orchard notes/ });
     await entry.waitFor({ timeout: 15_000 });
     expect(await editorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(editorPage, "inbox-390");
+    await shotBothSchemes(editorPage, "inbox-390");
     await entry.click();
     await expect.poll(() => new URL(editorPage.url()).pathname).toBe(`/editor/${doc.id}`);
     const sheet = editorPage.getByRole("dialog", { name: "Comments" });
@@ -112,7 +101,7 @@ describe("mentions", () => {
     const reply = theirThread.getByRole("textbox", { name: "Reply" });
     await reply.pressSequentially("Yes, @Oli");
     await expect.poll(() => editorPage.getByRole("listbox", { name: "People to mention" }).textContent(), { timeout: 10_000 }).toContain("Olivia Owner");
-    await shot(editorPage, "mention-picker-390");
+    await shotBothSchemes(editorPage, "mention-picker-390");
     // Escape closes the picker and leaves the sheet open; the reply goes without a mention.
     await reply.press("Escape");
     await expect.poll(() => editorPage.getByRole("listbox").count()).toBe(0);
@@ -126,6 +115,6 @@ describe("mentions", () => {
     await expect.poll(() => unread(ownerPage).textContent(), { timeout: 30_000 }).toBe("1");
     await ownerPage.getByTestId("notification-bell").click();
     await ownerPage.getByRole("region", { name: "Inbox" }).getByRole("link", { name: /Eddie Editor replied in Orchard notes/ }).waitFor({ timeout: 15_000 });
-    await shot(ownerPage, "inbox-1280");
+    await shotBothSchemes(ownerPage, "inbox-1280");
   });
 });

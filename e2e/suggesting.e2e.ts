@@ -4,11 +4,11 @@
 // card per suggestion; the owner accepts one, rejects one, then accepts all, and both read the
 // same plain text. The commenter's cards offer Withdraw, never Accept. Screenshots of the cards
 // at 390 and 1280 px, light and dark, go to SHOTS_DIR when it is set.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
+import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext } from "./support/auth.js";
 import { selectText } from "./support/editor.js";
 
@@ -17,17 +17,6 @@ const body = (page: Page) => page.locator(".draftsmith-prose");
 const margin = (page: Page) => page.locator("aside[aria-label='Suggestions']");
 const ORIGINAL = "Apples are red and pears are green.";
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 async function openAs(session: ApiSession, documentId: string): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -89,7 +78,7 @@ describe("suggesting", () => {
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(3);
     expect(await cards.first().getAttribute("aria-label")).toBe("Suggestion by Cora Commenter: Replace “red” with “crimson”");
     await expect.poll(() => inserted(ownerPage), { timeout: 30_000 }).toEqual(["crimson", " Plums too."]);
-    await shot(ownerPage, "suggesting-margin-1280");
+    await shotBothSchemes(ownerPage, "suggesting-margin-1280");
 
     // Accept the replacement, reject the deletion.
     await cards.first().getByRole("button", { name: "Accept" }).click();
@@ -111,7 +100,7 @@ describe("suggesting", () => {
     await ownerPage.getByRole("button", { name: "2 suggestions" }).click();
     const sheet = ownerPage.getByRole("dialog", { name: "Suggestions" });
     await sheet.waitFor({ timeout: 30_000 });
-    await shot(ownerPage, "suggesting-sheet-390");
+    await shotBothSchemes(ownerPage, "suggesting-sheet-390");
     await sheet.getByRole("button", { name: "Accept all" }).click();
     const final = "Ripe apples are crimson and pears are green. Plums too.";
     await expect.poll(() => textOf(ownerPage), { timeout: 30_000 }).toBe(final);
