@@ -110,13 +110,10 @@ describe("footnotes and code blocks", () => {
     await expect.poll(() => numbersInText(phone)).toEqual(["1"]);
   });
 
-  // Skipped: a real bug, not yet found. The pasted reference sometimes gets an EMPTY note, after
-  // a cut in the same document and after a copy into another one. This failed twice in a row
-  // (with its second try) in a run of all the end-to-end files two at a time at load 7–9 on
-  // 2026-11-27, and passed in 4 other runs (load 3–9). The clipboard logic passes its unit
-  // test (footnote-clipboard.test.ts); what differs in the browser is how the paste's HTML
-  // reaches footnotes.ts's transformPastedHTML/transformPasted.
-  it.skip("a passage cut with its footnote and pasted further on keeps the note's text, numbered in its new place; undo brings the original back; copied into another document the note comes too", { timeout: 180_000 }, async () => {
+  // The selection is made with Shift+End and cut at once, as a quick writer does: the editor
+  // must copy its own selection, not the browser's rendering of the page (which carries no
+  // note text; clipboard-selection.ts). Before that fix the pasted note came out empty.
+  it("a passage cut with its footnote and pasted further on keeps the note's text, numbered in its new place; undo brings the original back; copied into another document the note comes too", { timeout: 180_000 }, async () => {
     const session = await signUpViaApi(app.server.url);
     const content = {
       type: "doc",

@@ -1,11 +1,12 @@
 // The browser editor's extensions: the shared document schema plus UI-only behaviour
-// (pictures drawn and uploaded, placeholder, typography, typing into empty lines, pastes too large for a document, slash menu, find's highlights; a pasted table stays a table, read by the schema's table node). Nothing here adds a node or mark (the image node is the schema's, with a view), so whatever
+// (the selection read before a copy, cut or paste, pictures drawn and uploaded, placeholder, typography, typing into empty lines, pastes too large for a document, slash menu, find's highlights; a pasted table stays a table, read by the schema's table node). Nothing here adds a node or mark (the image node is the schema's, with a view), so whatever
 // the editor produces the server and the exporters accept.
 import type { AnyExtension } from "@tiptap/core";
 import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { withImageView } from "../../lib/images/image-view";
 import { PasteLimit } from "../../lib/paste-limit";
+import { ClipboardSelection } from "./clipboard-selection";
 import { CodeHighlight } from "./code-highlight";
 import { ImageUpload } from "./images/image-upload";
 import { EmptyLineInput } from "./empty-line-input";
@@ -30,6 +31,8 @@ export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boole
   // The schema's image node, drawn with this page's access to the pictures and their editing bar.
   const schema = withImageView(schemaExtensions(opts), { kind: "user" }, editImageText);
   return [
+    // First, so every clipboard handler after it sees the selection the writer made.
+    ClipboardSelection,
     ...schema,
     ...(images ? [ImageUpload.configure({ documentId: images.documentId })] : []),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
