@@ -1,6 +1,7 @@
 // The conventions writers bring from Docs, Word and Notion, on a desktop and a phone: the
 // toolbar's Undo and Redo, Ctrl/Cmd+K for a link, the search and AI shortcuts, the outline,
-// word-count goals, counts without pending suggestions. One app and one account for the file;
+// word-count goals, counts without pending suggestions, a selection bubble that covers neither
+// the line above nor the title and stays away during Find. One app and one account for the file;
 // each test opens the pages it needs.
 import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
@@ -9,7 +10,7 @@ import { startAppAndBrowser } from "./support/app.js";
 import { seriousViolations } from "./support/a11y.js";
 import { buyPlan } from "./support/api.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
-import { caretAtBlockEnd, editorBody } from "./support/editor.js";
+import { caretAtBlockEnd, editorBody, selectText } from "./support/editor.js";
 
 const SHOTS = "/tmp/shots/conventions";
 const DESKTOP = { width: 1280, height: 800 };
@@ -300,4 +301,48 @@ describe("word-count goals and counts", () => {
     await shot(page, "goal-390-dark");
     await context.close();
   });
+});
+
+describe("selection bubble", () => {
+  const box = async (page: Page, selector: () => DOMRect | null) => page.evaluate(selector);
+  for (const [label, viewport, scheme] of [
+    ["desktop", DESKTOP, "light"],
+    ["phone", PHONE, "dark"],
+  ] as const) {
+    it(`sits below the selection, clear of the title and the line above, and stays away while Find is open (${label}, ${scheme})`, async () => {
+      const id = await createDocument("Bubble placement", [paragraph("First line of the text."), paragraph("Second line, read back while formatting.")]);
+      const context = await newContext(viewport, scheme);
+      const page = await openEditor(context, id);
+      const bubble = page.getByRole("toolbar", { name: "Selection formatting" });
+
+      // A word on the first line, just under the title.
+      await selectText(page, "First line");
+      await bubble.waitFor({ state: "visible" });
+      const bubbleBox = (await bubble.boundingBox())!;
+      const selection = (await box(page, () => window.getSelection()?.getRangeAt(0).getBoundingClientRect().toJSON() ?? null))!;
+      const title = (await page.getByLabel("Document title").boundingBox())!;
+      expect(bubbleBox.y).toBeGreaterThanOrEqual(selection.bottom);
+      expect(bubbleBox.y).toBeGreaterThanOrEqual(title.y + title.height);
+      await shot(page, `bubble-${viewport.width}-${scheme}`);
+
+      // A word on the second line: the first line above it stays readable.
+      await selectText(page, "read back");
+      const firstLine = (await editorBody(page).locator("p").first().boundingBox())!;
+      await expect.poll(async () => (await bubble.boundingBox())?.y ?? -1).toBeGreaterThan(firstLine.y + firstLine.height);
+
+      if (label === "desktop") {
+        // Find: the current match is highlighted in the text, and no bubble covers it.
+        await page.keyboard.press("Control+f");
+        await page.getByRole("search", { name: "Find in document" }).waitFor();
+        await page.keyboard.type("line");
+        await expect.poll(() => editorBody(page).locator(".find-match-current").count()).toBe(1);
+        await expect.poll(() => bubble.isVisible()).toBe(false);
+        await page.keyboard.press("Enter");
+        await expect.poll(() => editorBody(page).locator(".find-match-current").textContent()).toBe("line");
+        expect(await bubble.isVisible()).toBe(false);
+        await shot(page, "find-no-bubble-1280-light");
+      }
+      await context.close();
+    });
+  }
 });

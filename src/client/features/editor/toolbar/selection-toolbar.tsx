@@ -1,11 +1,18 @@
 // The floating selection toolbar: only for a non-empty text selection —
-// bold, italic, underline, AI improve, add link, heading 2, quote.
+// bold, italic, underline, AI improve, add link, heading 2, quote. It sits below the
+// selection (above it only where there is no room below), so it never covers the line the
+// writer is reading back or the title; and it stays away while Find is open, whose current
+// match is shown by its highlight rather than by a bar over the text.
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 import { Bold, Heading2, Italic, Link as LinkIcon, MessageSquarePlus, Quote, Sparkles, Underline } from "lucide-react";
 import { memo } from "react";
+import { findKey } from "../find/find-extension";
 import { ToolbarButton } from "./toolbar-button";
+
+/** Below the selection, a little apart from it; flipped above and kept on screen by Floating UI. */
+const BELOW_SELECTION = { placement: "bottom", offset: 8, flip: true, shift: { padding: 8 } } as const;
 
 export const SelectionToolbar = memo(function SelectionToolbar({
   editor,
@@ -42,7 +49,8 @@ export const SelectionToolbar = memo(function SelectionToolbar({
   return (
     <BubbleMenu
       editor={editor}
-      shouldShow={({ state, from, to }) => from !== to && !state.selection.empty && state.doc.textBetween(from, to).length > 0}
+      shouldShow={({ state, from, to }) => from !== to && !state.selection.empty && !findKey.getState(state)?.query && state.doc.textBetween(from, to).length > 0}
+      options={BELOW_SELECTION}
       className="z-40"
     >
       <div role="toolbar" aria-label="Selection formatting" className="flex items-center gap-0.5 rounded-lg border bg-popover p-1 text-popover-foreground shadow-md">
