@@ -228,14 +228,23 @@ export function words(text: string): string[] {
   return text.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Every word a document shows: its text (and its title, which the import takes from the text). A block's text runs are joined, as marks may split a word. */
+/** Text marked as a pending deletion: Word's own text, as it shows it with the changes taken, has none of it. */
+const pendingDeletion = (node: JsonNode) => (node as { marks?: { type: string }[] }).marks?.some((m) => m.type === "suggestionDelete") ?? false;
+
+/**
+ * Every word a document shows: its text (and its title, which the import takes from the text).
+ * A block's text runs are joined, as marks may split a word. Text suggested for deletion is
+ * left out, as docx-words.ts leaves out Word's deleted text (w:delText): both count the
+ * text with the tracked changes taken, which a deletion beside an insertion or mid-word
+ * ("a" + deleted "n excessively modified") would otherwise join into other words.
+ */
 export function docWords(doc: JsonNode, title = ""): string[] {
   const out: string[] = words(title);
   const stack: JsonNode[] = [doc];
   while (stack.length) {
     const node = stack.pop()!;
     const children = node.content ?? [];
-    if (children.some((c) => c.type === "text")) out.push(...words(children.map((c) => c.text ?? " ").join("")));
+    if (children.some((c) => c.type === "text")) out.push(...words(children.map((c) => (pendingDeletion(c) ? "" : (c.text ?? " "))).join("")));
     else stack.push(...children);
   }
   return out;

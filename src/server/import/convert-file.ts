@@ -15,7 +15,7 @@ import { type Converted, headingText } from "./nodes.js";
 import { ImportImages, type ImportedImage } from "./images.js";
 import { Notes } from "./notes.js";
 import { type ImportedThread, applyCommentRanges, markCommentRanges } from "./word-comments.js";
-import { applyTrackedChanges, markTrackedChanges } from "./word-changes.js";
+import { applyTrackedChanges, keepDeletedParagraphBreaks, markTrackedChanges } from "./word-changes.js";
 import { DOCX_MAX_XML_DEPTH, type DocxParts, ZipRefused, nestedTooDeep, unpackDocx } from "./zip-check.js";
 
 export interface ConvertedFile {
@@ -76,6 +76,7 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
       if (nestedTooDeep(part)) throw unreadable(`${name}: the Word document is nested too deeply to import (more than ${DOCX_MAX_XML_DEPTH} levels)`);
     }
     const commented = markCommentRanges(unpacked.parts);
+    notes.add("paragraphBreakKept", keepDeletedParagraphBreaks(unpacked.parts));
     const tracked = markTrackedChanges(unpacked.parts);
     let html: string;
     try {

@@ -109,4 +109,23 @@ describe("Word tracked changes", () => {
     const summaries = Array.isArray(listed) ? listed : (listed.documents ?? []);
     expect(summaries.find((d) => d.id === doc.id)?.word_count).toBe(4);
   });
+
+  it("keeps a paragraph break Word marks as deleted, with its words apart, and says so in the import result", async () => {
+    const base = await JSZip.loadAsync(await docToDocx({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] }, { title: "" }));
+    // pandoc's paragraph_insertion_deletion.docx: an inserted break after "This is a", a deleted one after " split".
+    const body = [
+      `<w:p><w:pPr><w:rPr><w:ins w:id="0" w:author="J" w:date="2017-09-17T16:39:00Z"/></w:rPr></w:pPr><w:r><w:t>This is a</w:t></w:r></w:p>`,
+      `<w:p><w:pPr><w:rPr><w:del w:id="1" w:author="J" w:date="2017-09-17T16:39:00Z"/></w:rPr></w:pPr><w:r><w:t xml:space="preserve"> </w:t></w:r><w:r><w:t>split</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:t>Paragraph.</w:t></w:r></w:p>`,
+    ].join("");
+    const xml = (await base.file("word/document.xml")!.async("string")).replace(/<w:body>[\s\S]*?(<w:sectPr)/, `<w:body>${body}$1`);
+    base.file("word/document.xml", xml);
+    const imported = await request(t, "POST", "/api/import", { user: owner, payload: { files: [{ name: "split.docx", data: (await base.generateAsync({ type: "nodebuffer" })).toString("base64") }] } });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const result = (imported.json() as { results: { id: string; notes?: string[] }[] }).results[0]!;
+    expect(result.notes).toContain("1 paragraph break marked as deleted in Word is kept (suggestions hold text, not breaks): join the paragraphs by hand if the deletion was wanted");
+    const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user: owner })).json() as DocumentRecord;
+    const texts = ((doc.content as DocNode).content ?? []).map((b) => (b.content ?? []).map((n) => n.text ?? "").join("").trim());
+    expect(texts).toEqual(["This is a", "split", "Paragraph."]);
+  });
 });

@@ -30,6 +30,32 @@ function isoTime(raw: string | undefined): string | null {
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
+/** A paragraph's properties, where a change to its paragraph mark (the break after it) is recorded. */
+const PARAGRAPH_PROPERTIES = /<w:pPr\b[^>]*>[\s\S]*?<\/w:pPr>/g;
+const DELETED_MARK = /<w:(?:del|moveFrom)\b[^>]*\/>/g;
+
+/**
+ * Keeps the paragraph breaks Word marks as deleted: a suggestion here holds text, not a
+ * break, and the Word reader would otherwise join the paragraph to the next one as if the
+ * deletion were accepted ("split" + "Paragraph." read as "splitParagraph."), which nobody has
+ * decided. The paragraphs stay apart, as Word shows them with the markup; answers how many.
+ */
+export function keepDeletedParagraphBreaks(parts: Map<string, Buffer>): number {
+  const doc = parts.get(DOCUMENT_PART);
+  if (!doc) return 0;
+  const xml = doc.toString("utf8");
+  if (!/<w:(?:del|moveFrom)\b[^>]*\/>/.test(xml)) return 0;
+  let kept = 0;
+  const out = xml.replace(PARAGRAPH_PROPERTIES, (props) =>
+    props.replace(DELETED_MARK, () => {
+      kept++;
+      return "";
+    }),
+  );
+  if (kept) parts.set(DOCUMENT_PART, Buffer.from(out, "utf8"));
+  return kept;
+}
+
 /**
  * The document part with each tracked change between marker runs; answers the changes by
  * their number, or null when the file has none.
