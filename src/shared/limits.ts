@@ -23,5 +23,8 @@ export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Request body cap on the routes that carry a document: room for the content plus JSON escaping, so the 413 with our message comes from the content check. */
 export const DOCUMENT_BODY_LIMIT = DOCUMENT_MAX_BYTES + 1024 * 1024;
 
+/** A numbered list's first number is below this: CommonMark's limit (a list marker has at most nine digits). */
+export const ORDERED_LIST_START_LIMIT = 1_000_000_000;
+
 /** The largest word-count goal of a document (a long novel is some 200,000 words). */
 export const WORD_GOAL_MAX = 1_000_000;

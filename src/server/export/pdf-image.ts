@@ -2,8 +2,9 @@
 // percent of the text column (or its natural size at 96 pixels per inch, never wider, and
 // never taller than a page), placed by its alignment on a new page when it does not fit
 // the rest of this one, its caption under it. A picture the export could not read is its
-// alt text.
-import { imageIdFromSrc } from "../../shared/contracts/images.js";
+// alt text. A linked picture (on another site, never fetched) is its alt text and its
+// address as a link.
+import { imageIdFromSrc, isLinkedImageSrc } from "../../shared/contracts/images.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { imageParts } from "../../shared/export/image.js";
 import type { ImageBytes } from "../images/index.js";
@@ -13,6 +14,7 @@ import { pdfSafeText } from "./pdf-text.js";
 type Pdf = PDFKit.PDFDocument;
 const MUTED = "#4b5563";
 const PX_TO_PT = 0.75;
+const LINK = "#1d4ed8";
 
 const run = (text: string, size: number): Run => ({ text: pdfSafeText(text, "Sans"), font: "Sans", size, color: MUTED, underline: false, strike: false });
 
@@ -20,6 +22,14 @@ export function renderPdfImage(pdf: Pdf, node: DocNode, box: { x: number; width:
   const p = imageParts(node);
   const id = imageIdFromSrc(node.attrs?.src);
   const img = id ? images.get(id) : undefined;
+  const src = String(node.attrs?.src);
+  if (isLinkedImageSrc(src)) {
+    const address: Run = { ...run(src, 10), color: LINK, underline: true, link: src };
+    drawParagraph(pdf, [run(`[Picture${p.alt ? `: ${p.alt}` : ""}] `, 10), address], box.x, box.width, p.align);
+    if (p.caption) drawParagraph(pdf, [run(p.caption, 9)], box.x, box.width, "center");
+    pdf.moveDown(0.5);
+    return;
+  }
   if (!img) {
     drawParagraph(pdf, [run(`[Picture${p.alt ? `: ${p.alt}` : ""}]`, 10)], box.x, box.width, p.align);
     pdf.moveDown(0.5);

@@ -53,7 +53,13 @@ function securityHeaders(indexHtml: string | null): Record<string, string> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // https: and http: for linked pictures (pictures on other sites, kept by address):
+        // the editor loads one only when its reader presses "Show picture", through an <img>
+        // with no referrer (client/lib/images/image-view.ts). An <img> is the only way to
+        // show another site's picture (fetching it into a blob: would need that site to allow
+        // this one, which few do, and connect-src to open); scripts, styles, frames and
+        // connections stay limited to this site.
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],

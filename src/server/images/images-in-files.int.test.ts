@@ -1,14 +1,18 @@
 // Pictures in exported and imported files: exports read the stored bytes on the server
 // (embedded in HTML, real pictures in Word and PDF, linked in Markdown) and never a picture
 // the document does not reference; imports turn embedded pictures (Word, HTML data: URLs)
-// into stored images of the new document and keep remote ones as links, saying so.
+// into stored images of the new document and keep pictures on other sites as linked
+// pictures (their address, never fetched), saying so.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import JSZip from "jszip";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type UploadedImage, imageIdFromSrc } from "../../shared/contracts/images.js";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import type { ImportResult } from "../../shared/contracts/import.js";
@@ -122,7 +126,7 @@ async function importFile(name: string, data: Buffer): Promise<ImportResult & { 
 const imagesIn = (doc: DocumentRecord) => (doc.content.content ?? []).filter((n) => n.type === "image");
 
 describe("imports with pictures", () => {
-  it("HTML: a data: picture becomes a stored image, stripped and served; a remote one stays a link and the notes say so", async () => {
+  it("HTML: a data: picture becomes a stored image, stripped and served; a remote one a linked picture, and the notes say so", async () => {
     const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } })
       .jpeg()
       .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100" } })
@@ -130,16 +134,16 @@ describe("imports with pictures", () => {
     const html = `<h1>Trip</h1><p>Here:</p><p><img alt="A green field" src="data:image/jpeg;base64,${jpeg.toString("base64")}"></p>
       <p><img src="https://tracker.example/pixel.png" alt="Remote logo"></p><p><img src="data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64")}" alt="Vector"></p>`;
     const result = await importFile("trip.html", Buffer.from(html));
-    expect(result.notes.join("\n")).toMatch(/1 picture on other sites was not fetched/);
+    expect(result.notes.join("\n")).toMatch(/1 picture on other sites is linked, not copied/);
     expect(result.notes.join("\n")).toMatch(/1 embedded picture could not be read/);
     const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user: owner })).json() as DocumentRecord;
-    const [picture] = imagesIn(doc);
+    const [picture, linked] = imagesIn(doc);
     expect(picture?.attrs).toMatchObject({ alt: "A green field" });
+    expect(linked?.attrs).toMatchObject({ src: "https://tracker.example/pixel.png", alt: "Remote logo" });
     const served = await request(t, "GET", String(picture!.attrs!.src), { user: owner });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
     const text = JSON.stringify(doc.content);
-    expect(text).toContain('"href":"https://tracker.example/pixel.png"');
     expect(text).toContain("[image: Vector]");
   });
 
@@ -158,5 +162,95 @@ describe("imports with pictures", () => {
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+});
+
+describe("linked pictures (pictures on other sites, by address)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Every way the server could reach another machine, watched: none may be used. */
+  function watchOutbound() {
+    const calls = [
+      vi.spyOn(globalThis, "fetch"),
+      vi.spyOn(net.Socket.prototype, "connect"),
+      vi.spyOn(http, "request"),
+      vi.spyOn(http, "get"),
+      vi.spyOn(https, "request"),
+      vi.spyOn(https, "get"),
+    ];
+    return () => calls.reduce((n, spy) => n + spy.mock.calls.length, 0);
+  }
+
+  it("an import with remote pictures (Markdown and HTML) keeps them as linked pictures, stores no image and makes no outbound request", async () => {
+    const user = await createTestUser(t, { plan: "professional" });
+    const outbound = watchOutbound();
+    const md = "# Trip\n\nThe view: ![A green field](https://pictures.example.com/field.jpg \"Day two\")\n\n[![build](https://ci.example/badge.svg)](https://ci.example)\n";
+    const html = '<p>Logo <img src="http://logos.example.org/l.png" alt="Logo"></p><p><img src="javascript:alert(1)" alt="Bad"></p>';
+    const res = await request(t, "POST", "/api/import", {
+      user,
+      payload: { files: [{ name: "trip.md", data: Buffer.from(md).toString("base64") }, { name: "logo.html", data: Buffer.from(html).toString("base64") }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const results = (res.json() as { results: ImportResult[] }).results;
+    expect(outbound()).toBe(0);
+    const docs: DocumentRecord[] = [];
+    for (const result of results) {
+      expect(result.status).toBe("imported");
+      if (result.status !== "imported") continue;
+      expect(result.notes.join("\n")).toMatch(/on other sites (is|are) linked, not copied/);
+      docs.push((await request(t, "GET", `/api/documents/${result.id}`, { user })).json() as DocumentRecord);
+    }
+    expect(imagesIn(docs[0]!).map((n) => n.attrs)).toMatchObject([
+      { src: "https://pictures.example.com/field.jpg", alt: "A green field", caption: "Day two" },
+      { src: "https://ci.example/badge.svg", alt: "build" },
+    ]);
+    expect(imagesIn(docs[1]!).map((n) => n.attrs?.src)).toEqual(["http://logos.example.org/l.png"]);
+    expect(JSON.stringify(docs[1]!.content)).not.toContain("javascript:");
+    const usage = (await request(t, "GET", "/api/images/usage", { user })).json() as { images: number; usedBytes: number };
+    expect(usage).toMatchObject({ images: 0, usedBytes: 0 });
+  });
+
+  it("a save or change holding a picture with a javascript:, data: or relative src is refused with the reason; an http(s) one is kept", async () => {
+    const id = (await createDocument(t, owner, { title: "Linked" })).id;
+    const current = (await request(t, "GET", `/api/documents/${id}`, { user: owner })).json() as DocumentRecord;
+    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "cat.png", `https://example.com/${"a".repeat(3000)}.png`]) {
+      const content = { type: "doc", content: [{ type: "image", attrs: { src, alt: "x" } }, { type: "paragraph" }] };
+      const res = await request(t, "PATCH", `/api/documents/${id}`, { user: owner, payload: { content, version: current.version } });
+      expect([400, 422], src.slice(0, 40)).toContain(res.statusCode);
+      expect(res.body).toMatch(/image\.src/);
+    }
+    const outbound = watchOutbound();
+    await saveContent(owner, id, { type: "doc", content: [{ type: "image", attrs: { src: "https://pictures.example.com/cat.png", alt: "A cat", caption: "Cat" } }, { type: "paragraph" }] });
+    const saved = (await request(t, "GET", `/api/documents/${id}`, { user: owner })).json() as DocumentRecord;
+    expect(imagesIn(saved)[0]?.attrs).toMatchObject({ src: "https://pictures.example.com/cat.png", alt: "A cat" });
+    expect(outbound()).toBe(0);
+  });
+
+  it("exports write the address, never fetched: Markdown and HTML the picture, Word and PDF its alt text linked to it", async () => {
+    const id = (await createDocument(t, owner, { title: "Linked export" })).id;
+    const src = "https://pictures.example.com/cat.png?size=2&x=1";
+    await saveContent(owner, id, { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Before." }] }, { type: "image", attrs: { src, alt: "A cat", caption: "Cat" } }] });
+    const outbound = watchOutbound();
+    expect((await exportOf(owner, id, "md")).body).toContain(`![A cat](${src} "Cat")`);
+    const html = (await exportOf(owner, id, "html")).body;
+    expect(html).toContain('<img src="https://pictures.example.com/cat.png?size=2&amp;x=1" alt="A cat" referrerpolicy="no-referrer"');
+    expect(html).toContain("img-src data: https: http:");
+    const zip = await JSZip.loadAsync((await exportOf(owner, id, "docx")).rawPayload);
+    expect(Object.keys(zip.files).filter((f) => f.startsWith("word/media/"))).toEqual([]);
+    const rels = await zip.file("word/_rels/document.xml.rels")!.async("string");
+    expect(rels).toContain('Target="https://pictures.example.com/cat.png?size=2&amp;x=1"');
+    expect(rels).toContain('TargetMode="External"');
+    expect(await zip.file("word/document.xml")!.async("string")).toContain("A cat");
+    const pdf = await exportOf(owner, id, "pdf");
+    expect(pdf.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-linked-"));
+    const file = path.join(dir, "out.pdf");
+    fs.writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    expect(text).toContain("[Picture: A cat]");
+    expect(text.replace(/\s+/g, "")).toContain("https://pictures.example.com/cat.png?size=2&x=1");
+    expect(pdf.rawPayload.toString("latin1")).toContain("/URI (https://pictures.example.com/cat.png?size=2&x=1)");
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(outbound()).toBe(0);
   });
 });

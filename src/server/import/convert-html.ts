@@ -4,7 +4,10 @@
 // Only the schema's nodes and marks come out: no attribute is copied except a checked link
 // and a text alignment, so scripts, styles and event handlers cannot reach a document.
 import { Parser } from "htmlparser2";
+import { isLinkedImageSrc } from "../../shared/contracts/image-src.js";
 import { isAllowedHref } from "../../shared/editor/links.js";
+import { MAX_ALT_LENGTH } from "../../shared/editor/nodes/image.js";
+import { ORDERED_LIST_START_LIMIT } from "../../shared/limits.js";
 import { attachFootnotes } from "../../shared/markdown/footnotes.js";
 import { knownLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { MAX_TABLE_SPAN, isColwidth } from "../../shared/editor/nodes/table-attrs.js";
@@ -322,9 +325,17 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
         pop();
         return {};
       }
-      // A picture elsewhere is not fetched: a link to it stands in.
-      if (/^https?:\/\//i.test(src) && isAllowedHref(src)) {
+      // A picture on another site is never fetched: it becomes a linked picture (its address
+      // kept, shown in the editor only when a reader asks), or a link to it when the address
+      // is not one a picture may hold (too long, a user name in it…).
+      if (isLinkedImageSrc(src)) {
         notes.add("remoteImage");
+        openBlock({ type: "image", attrs: { src, alt: alt.slice(0, MAX_ALT_LENGTH) || null } });
+        pop();
+        return {};
+      }
+      if (/^https?:\/\//i.test(src) && isAllowedHref(src)) {
+        notes.add("image");
         openMark({ type: "link", attrs: { href: src } });
         inlineText(alt ? `[image: ${alt}]` : "[image]");
         closeMark();
@@ -423,7 +434,7 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
       if (tag === "ul") return { block: openBlock({ type: isTaskList(attrs) ? "taskList" : "bulletList" }) };
       if (tag === "ol") {
         const start = Number(attrs.start ?? 1);
-        const valid = Number.isInteger(start) && start >= 0 && start < 1e6 && start !== 1;
+        const valid = Number.isInteger(start) && start >= 0 && start < ORDERED_LIST_START_LIMIT && start !== 1;
         return { block: openBlock(valid ? { type: "orderedList", attrs: { start } } : { type: "orderedList" }) };
       }
       if (tag === "li") {

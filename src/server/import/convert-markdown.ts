@@ -15,6 +15,7 @@ export function markdownToImportNodes(markdown: string, notes: Notes): ImportNod
   return markdownToNodes(markdown, {
     onNote: (kind) => notes.add(kind),
     footnotes: true,
+    linkedImages: true,
     htmlTable: (html, deep) => {
       const { blocks } = htmlToNodes(html, notes);
       if (!deep) return blocks as JsonNode[];

@@ -5,7 +5,7 @@ export type NoteKind = "image" | "remoteImage" | "imageRefused" | "table" | "emb
 const PHRASES: Record<NoteKind, (n: number) => string> = {
   image: (n) => `${n} ${n === 1 ? "image was" : "images were"} left out (${n === 1 ? "its" : "their"} description kept as text)`,
   remoteImage: (n) =>
-    `${n} ${n === 1 ? "picture" : "pictures"} on other sites ${n === 1 ? "was" : "were"} not fetched (Draftsmith never downloads addresses from a file); ${n === 1 ? "it is" : "each is"} kept as a link to ${n === 1 ? "its" : "the"} address`,
+    `${n} ${n === 1 ? "picture" : "pictures"} on other sites ${n === 1 ? "is" : "are"} linked, not copied: Draftsmith never downloads addresses from a file, and a reader sees ${n === 1 ? "the picture" : "each picture"} once they choose to load it from ${n === 1 ? "its" : "its own"} site`,
   imageRefused: (n) => `${n} embedded ${n === 1 ? "picture" : "pictures"} could not be read (damaged, SVG, too large or too many) and ${n === 1 ? "is" : "are"} kept as ${n === 1 ? "its" : "their"} description`,
   table: (n) => `${n} ${n === 1 ? "table" : "tables"} became text (one line per row)`,
   embed: (n) => `${n} embedded ${n === 1 ? "item" : "items"} (frames, video, audio, objects) ${n === 1 ? "was" : "were"} left out`,

@@ -109,3 +109,31 @@ describe("empty lines through the HTML export and import", () => {
     expect((await convertFile("t.html", Buffer.from(html))).content).toEqual(doc);
   });
 });
+
+// Linked pictures (pictures on other sites, by their http(s) address): the Markdown and HTML
+// exports write the address, and the import makes the same picture again, never fetching it.
+const linkedPicture = fc
+  .record({
+    host: fc.constantFrom("example.com", "pictures.example.org", "cdn.example.net:8443"),
+    path: fc.stringMatching(/^[a-zA-Z0-9_.~-]{1,12}$/),
+    alt: fc.oneof(fc.constant(null), fc.stringMatching(/^[a-zA-Z0-9*_[\]!.:&<>-]{1,8}( [a-zA-Z0-9]{1,5})?$/)),
+    https: fc.boolean(),
+  })
+  .map(({ host, path, alt, https }): DocNode => ({ type: "image", attrs: { src: `${https ? "https" : "http"}://${host}/${path}.png`, alt } }));
+
+describe("linked pictures through export and import", () => {
+  it("random linked pictures between paragraphs come back from the Markdown export and from the HTML export as they were", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(paragraph.filter((b) => (b.content?.length ?? 0) > 0), linkedPicture), { minLength: 1, maxLength: 5 }), async (blocks) => {
+        const doc = stored({ type: "doc", content: blocks });
+        const md = await convertFile("t.md", Buffer.from(docToMarkdown(doc)));
+        expect(md.content, docToMarkdown(doc)).toEqual(doc);
+        expect(md.images).toEqual([]);
+        const html = await convertFile("t.html", Buffer.from(docToHtml(doc, { title: "T" })));
+        expect(html.content, docToHtml(doc, { title: "T" })).toEqual(doc);
+        expect(html.images).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  }, 180_000);
+});

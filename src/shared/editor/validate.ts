@@ -5,6 +5,7 @@ import { describeInputProblem, findInputProblem, jsonIsAllText, MAX_INPUT_DEPTH 
 import { isCommentAnchorId } from "./comment-anchor.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
+import { ORDERED_LIST_START_LIMIT } from "../limits.js";
 import { knownLanguage } from "./nodes/code-languages.js";
 import { FOOTNOTE_ID } from "./nodes/footnote-id.js";
 import { isHeadingLevel } from "./nodes/heading.js";
@@ -59,8 +60,8 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
     }
     case "orderedList": {
       const start = attrs.start;
-      if (start !== undefined && start !== null && !(Number.isInteger(start) && (start as number) >= 0 && (start as number) < 1e6)) {
-        return "orderedList.start must be a small whole number";
+      if (start !== undefined && start !== null && !(Number.isInteger(start) && (start as number) >= 0 && (start as number) < ORDERED_LIST_START_LIMIT)) {
+        return "orderedList.start must be a whole number from 0 to 999,999,999";
       }
       break;
     }

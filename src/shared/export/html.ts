@@ -2,11 +2,12 @@
 // keeps alignment, colours, fonts and sizes. Everything is built from escaped text and
 // attribute values checked against fixed patterns: no script, no event handler, no
 // unsafe link scheme and no CSS beyond the validated declarations can come out of it.
+import { isLinkedImageSrc } from "../contracts/image-src.js";
 import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
 import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "./inline.js";
 import { collectFootnotes } from "./footnotes.js";
-import { imageParts } from "./image.js";
+import { hasLinkedImage, imageParts } from "./image.js";
 import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
 import { columnWidths, tableGrid } from "./table-grid.js";
 
@@ -69,8 +70,9 @@ export function docToHtml(doc: DocNode, opts: HtmlOptions): string {
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Even if a browser opened this file from a site, nothing in it may load or run.
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    // Even if a browser opened this file from a site, nothing in it may load or run, but
+    // the linked pictures the document holds (pictures on other sites, by their address).
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:${hasLinkedImage(doc) ? " https: http:" : ""}">`,
     `<title>${title}</title>`,
     `<style>${STYLESHEET}</style>`,
     "</head>",
@@ -214,7 +216,9 @@ function renderImage(node: DocNode): string {
   const p = imageParts(node);
   const margin = p.align === "center" ? "margin-left: auto; margin-right: auto" : p.align === "right" ? "margin-left: auto" : "";
   const style = [p.width ? `width: ${p.width}%` : "", margin].filter(Boolean).join("; ");
-  const img = p.src ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}" style="max-width: 100%; ${p.width ? "width: 100%" : ""}">` : `<p>[Picture${p.alt ? `: ${escapeHtml(p.alt)}` : ""}]</p>`;
+  // A linked picture is asked for without this file's address (no-referrer).
+  const referrer = isLinkedImageSrc(p.src) ? ' referrerpolicy="no-referrer"' : "";
+  const img = p.src ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}"${referrer} style="max-width: 100%; ${p.width ? "width: 100%" : ""}">` : `<p>[Picture${p.alt ? `: ${escapeHtml(p.alt)}` : ""}]</p>`;
   const caption = p.caption ? `<figcaption>${escapeHtml(p.caption)}</figcaption>` : "";
   return `<figure data-type="image" data-align="${p.align}"${style ? ` style="${style}"` : ""}>${img}${caption}</figure>`;
 }

@@ -1,8 +1,9 @@
 // What the text exporters write for a picture (HTML, Markdown, plain text). The server
 // hands them a document whose image `src` it has already resolved (export/images.ts): a
 // data: URL of the stored bytes for a downloaded HTML file, an absolute address for
-// Markdown. Only those shapes are ever written out; anything else becomes the alt text.
-import { imageIdFromSrc } from "../contracts/image-src.js";
+// Markdown, or a linked picture's own http(s) address (isLinkedImageSrc), kept as it is.
+// Only those shapes are ever written out; anything else becomes the alt text.
+import { imageIdFromSrc, isLinkedImageSrc } from "../contracts/image-src.js";
 import type { DocNode } from "../editor/schema.js";
 
 const DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -20,7 +21,7 @@ export interface ImageParts {
 /** The picture's attributes, with src only when it is one a file may carry. */
 export function imageParts(node: DocNode): ImageParts {
   const a = node.attrs ?? {};
-  const src = typeof a.src === "string" && (DATA_URL.test(a.src) || ABSOLUTE_IMAGE_URL.test(a.src) || imageIdFromSrc(a.src)) ? a.src : null;
+  const src = typeof a.src === "string" && (DATA_URL.test(a.src) || ABSOLUTE_IMAGE_URL.test(a.src) || imageIdFromSrc(a.src) || isLinkedImageSrc(a.src)) ? a.src : null;
   const width = Number.isInteger(a.width) && (a.width as number) >= 10 && (a.width as number) <= 100 ? (a.width as number) : null;
   return {
     src,
@@ -34,10 +35,22 @@ export function imageParts(node: DocNode): ImageParts {
 /** A Markdown image, the caption as its title: ![alt](src "caption"). */
 export function imageMarkdown(node: DocNode): string {
   const p = imageParts(node);
-  const alt = p.alt.replace(/([\\[\]])/g, "\\$1").replace(/\n/g, " ");
+  // Every character Markdown could read as markup inside the description escaped (its text is the alt text).
+  const alt = p.alt.replace(/([\\[\]`*_<>&!=~|])/g, "\\$1").replace(/\n/g, " ");
   if (!p.src) return p.alt ? `[Picture: ${alt}]` : "[Picture]";
   const title = p.caption ? ` "${p.caption.replace(/(["\\])/g, "\\$1").replace(/\n/g, " ")}"` : "";
-  return `![${alt}](${p.src.replace(/ /g, "%20")}${title})`;
+  return `![${alt}](${p.src.replace(/ /g, "%20").replace(/([()])/g, "\\$1")}${title})`;
+}
+
+/** True when `doc` holds a linked picture (a picture on another site, by its address). */
+export function hasLinkedImage(doc: DocNode): boolean {
+  const stack: DocNode[] = [doc];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === "image" && isLinkedImageSrc(node.attrs?.src)) return true;
+    for (const child of node.content ?? []) stack.push(child);
+  }
+  return false;
 }
 
 /** The plain-text stand-in: the picture's description and caption. */

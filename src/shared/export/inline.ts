@@ -3,6 +3,7 @@
 // turning a too-deep subtree into plain text without recursion.
 import { type HeadingLevel, isHeadingLevel } from "../editor/nodes/heading.js";
 import type { DocNode } from "../editor/schema.js";
+import { ORDERED_LIST_START_LIMIT } from "../limits.js";
 
 /** Deeper block nesting than this is flattened to a paragraph of its text. */
 export const MAX_EXPORT_DEPTH = 48;
@@ -45,7 +46,7 @@ export function isChecked(node: DocNode): boolean {
 
 export function orderedStart(node: DocNode): number {
   const start = attr(node, "start");
-  return typeof start === "number" && Number.isInteger(start) && start >= 0 && start < 1e6 ? start : 1;
+  return typeof start === "number" && Number.isInteger(start) && start >= 0 && start < ORDERED_LIST_START_LIMIT ? start : 1;
 }
 
 /** The text of a subtree, one line per block, collected without recursion. */

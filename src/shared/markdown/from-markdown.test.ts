@@ -300,3 +300,69 @@ describe("the one reader for answers and imported files", () => {
     );
   });
 });
+
+describe("linked pictures (images on other sites, for imported files)", () => {
+  const img = (src: string, alt: string | null, caption: string | null = null): JsonNode => ({ type: "image", attrs: { src, alt, caption } });
+  const read = (md: string) => {
+    const notes: string[] = [];
+    const nodes = markdownToNodes(md, { linkedImages: true, footnotes: true, onNote: (k) => notes.push(k) });
+    return { nodes, notes };
+  };
+
+  it("an image with an http(s) address becomes a picture block that keeps its address, its title the caption", () => {
+    const { nodes, notes } = read('Before ![A *small* cat](https://example.com/cat.png "The cat") after\n\n![](http://example.org/x.gif)');
+    expect(nodes).toEqual([p(t("Before ")), img("https://example.com/cat.png", "A small cat", "The cat"), p(t(" after")), img("http://example.org/x.gif", null)]);
+    expect(notes).toEqual(["remoteImage", "remoteImage"]);
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+  });
+
+  it("keeps relative, data: and other addresses as text, and pictures out of footnotes and model answers", () => {
+    const { nodes, notes } = read("![a](a.png) ![b](/b.png) ![c](data:image/png;base64,iVBORw0KGgo=)\n\nNote[^1]\n\n[^1]: ![d](https://example.com/d.png)");
+    expect(nodes[0]).toEqual(p(t("![a](a.png) ![b](/b.png) ![c](data:image/png;base64,iVBORw0KGgo=)")));
+    expect(JSON.stringify(nodes)).toContain("![d](https://example.com/d.png)");
+    expect(notes.filter((k) => k === "image")).toHaveLength(4);
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+    expect(markdownToNodes("![x](https://example.com/x.png)")).toEqual([p(t("![x](https://example.com/x.png)"))]);
+  });
+
+  it("splits headings, list items, quotes and table cells around a picture, and keeps the picture of a linked badge", () => {
+    const { nodes } = read("# Logo ![l](https://e.com/l.png)\n\n- item ![i](https://e.com/i.png)\n\n> ![q](https://e.com/q.png)\n\n| a |\n|---|\n| ![c](https://e.com/c.png) |\n\n[![build](https://ci.example/badge.svg)](https://ci.example)");
+    expect(nodes[0]).toEqual({ type: "heading", attrs: { level: 1 }, content: [t("Logo ")] });
+    expect(nodes[1]).toEqual(img("https://e.com/l.png", "l"));
+    expect(nodes[2]).toEqual({ type: "bulletList", content: [li(p(t("item ")), img("https://e.com/i.png", "i"))] });
+    expect(nodes[3]).toEqual({ type: "blockquote", content: [img("https://e.com/q.png", "q")] });
+    expect(nodes.at(-1)).toEqual(img("https://ci.example/badge.svg", "build"));
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+  });
+
+  it("writes a linked picture back as ![alt](address \"caption\"), which reads back the same", () => {
+    const doc = { type: "doc", content: [img("https://example.com/a(1).png", "A [b] c", 'Say "hi"')] };
+    const md = docToMarkdown(doc as never);
+    expect(md.trim()).toBe('![A \\[b\\] c](https://example.com/a\\(1\\).png "Say \\"hi\\"")');
+    expect(read(md).nodes).toEqual(doc.content);
+  });
+
+  it("gives content the schema accepts for any mix of pictures, text, links and nesting (property)", () => {
+    const piece = fc.constantFrom("![a", "![", "](https://e.com/p.png)", "](https://e.com/p.png \"t\")", "](/rel.png)", "[", "](https://e.com/x)", "*", "`", "# ", "> ", "- ", "1. ", "| a |\n|---|\n| ", "[^1]", "\n\n[^1]: ", "\n", "\n\n", "word", " ");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const { nodes } = read(pieces.join(""));
+        const checked = validateDocContent({ type: "doc", content: nodes });
+        expect(checked.ok ? "" : checked.message, pieces.join("")).toBe("");
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("numbered lists", () => {
+  it("keep a start of up to nine digits, as CommonMark reads them, and write it back", () => {
+    const nodes = markdownToNodes("123456789. ok\n1. next");
+    expect(nodes).toEqual([{ type: "orderedList", attrs: { start: 123456789 }, content: [li(p(t("ok"))), li(p(t("next")))] }]);
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+    expect(markdownToNodes(docToMarkdown({ type: "doc", content: nodes } as never))).toEqual(nodes);
+    const last = { type: "orderedList", attrs: { start: 999_999_999 }, content: [li(p(t("a"))), li(p(t("b")))] };
+    expect(docToMarkdown({ type: "doc", content: [last] } as never)).toBe("999999999. a\n999999999. b\n");
+    expect(validateDocContent({ type: "doc", content: [{ ...last, attrs: { start: 1_000_000_000 } }] }).ok).toBe(false);
+  });
+});

@@ -8,8 +8,10 @@
 // is read). GFM pipe tables become tables (a <br> in a cell a line break; table-tokens.ts);
 // an HTML <table> block is handed to the caller's HTML reader when it has one (the file
 // import does: the form the Markdown export gives a table GFM cannot hold), else stays text
-// like other raw HTML. Images have no node here and stay literal text, so the result always
-// fits the schema (src/shared/editor/extensions.ts).
+// like other raw HTML. An image whose address is on another site (absolute http or https)
+// becomes a linked picture when the caller asks for them (the file import does; its block
+// splits the paragraph around it, its title becomes the caption); other images stay literal
+// text, so the result always fits the schema (src/shared/editor/extensions.ts).
 // Built for files of any shape:
 // - the token stream is walked with stacks, never recursively, and nodes are appended one
 //   at a time (a paragraph of 100,000 pieces is never spread into a call's arguments);
@@ -19,8 +21,11 @@
 //   inside a link it keeps the link instead, as the link's address is what would be lost.
 import markdownit, { type MarkdownIt, type Token } from "markdown-it";
 import markdownItFootnote from "markdown-it-footnote";
+import { isLinkedImageSrc } from "../contracts/image-src.js";
 import { isAllowedHref } from "../editor/links.js";
+import { MAX_ALT_LENGTH, MAX_CAPTION_LENGTH } from "../editor/nodes/image.js";
 import { knownLanguage } from "../editor/nodes/code-languages.js";
+import { ORDERED_LIST_START_LIMIT } from "../limits.js";
 import { attachFootnotes } from "./footnotes.js";
 import { TABLE_SECTION_TOKENS, brTag, htmlTableBlock, tableCellOf } from "./table-tokens.js";
 
@@ -44,7 +49,7 @@ export interface JsonNode {
 export const MARKDOWN_MAX_NESTING = 40;
 
 /** What a reading left out or changed, for an import's notes (src/server/import/notes.ts). */
-export type MarkdownNote = "image" | "unsafeLink" | "codeInLink";
+export type MarkdownNote = "image" | "remoteImage" | "unsafeLink" | "codeInLink";
 export interface MarkdownReadOptions {
   onNote?: (kind: MarkdownNote) => void;
   /**
@@ -55,6 +60,12 @@ export interface MarkdownReadOptions {
   htmlTable?: (html: string, deep: boolean) => JsonNode[];
   /** GFM footnotes ("[^1]" and "[^1]: note") become footnotes (footnotes.ts); without it they stay text. */
   footnotes?: boolean;
+  /**
+   * An image with an absolute http(s) address becomes a linked picture (an image node that
+   * keeps the address; nothing is fetched), outside footnotes (which hold paragraphs only).
+   * Without it, every image stays its Markdown text.
+   */
+  linkedImages?: boolean;
 }
 
 const parsers = new Map<string, MarkdownIt>();
@@ -185,13 +196,30 @@ function blockAttrs(token: Token): Record<string, unknown> | undefined {
   if (token.type === "list_item_open" && token.meta?.task) return { checked: token.meta.checked === true };
   if (token.type === "ordered_list_open") {
     const start = Number(token.attrGet("start") ?? 1);
-    return Number.isInteger(start) && start !== 1 && start >= 0 && start < 1e6 ? { start } : undefined;
+    return Number.isInteger(start) && start !== 1 && start >= 0 && start < ORDERED_LIST_START_LIMIT ? { start } : undefined;
   }
   return undefined;
 }
 
-/** The children of one inline token → text nodes with marks (innermost first) and hard breaks, appended to `out`. */
-function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNote) => void): void {
+/** An image's description as CommonMark gives it: the plain text of its children (emphasis, links and nested images read as their text). */
+function imageAlt(tokens: Token[]): string {
+  let out = "";
+  const stack = [...tokens].reverse();
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (t.type === "image") stack.push(...[...(t.children ?? [])].reverse());
+    else if (t.type === "softbreak" || t.type === "hardbreak") out += "\n";
+    else if (t.type === "text" || t.type === "code_inline") out += t.content;
+  }
+  return out;
+}
+
+/**
+ * The children of one inline token → text nodes with marks (innermost first) and hard breaks,
+ * appended to `out`; with `images`, an image with an http(s) address as an image node (the
+ * caller then splits its block around it, splitImages).
+ */
+function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNote) => void, images = false): void {
   // Open marks, outermost first: what each closing token closes. null for a link whose
   // scheme is not allowed (its text stays, unlinked).
   const open: (JsonMark | null)[] = [];
@@ -270,12 +298,44 @@ function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNot
     else if (token.type === "hardbreak") {
       out.push({ type: "hardBreak" });
       lastKey = null;
+    } else if (token.type === "image" && images && isLinkedImageSrc(String(token.attrGet("src") ?? "").trim())) {
+      // A linked picture (never fetched). Inside a link, the picture is kept, not the link.
+      const title = String(token.attrGet("title") ?? "").trim();
+      const alt = imageAlt(token.children ?? []).slice(0, MAX_ALT_LENGTH);
+      note("remoteImage");
+      out.push({ type: "image", attrs: { src: String(token.attrGet("src")).trim(), alt: alt || null, caption: title ? title.slice(0, MAX_CAPTION_LENGTH) : null } });
+      lastKey = null;
     } else if (token.type === "image") {
       // No image node: the image is written back as its Markdown, and counted.
       note("image");
       pushMarked(`![${token.content}](${token.attrGet("src") ?? ""})`);
     } else pushMarked(token.content);
   }
+}
+
+/**
+ * A text block (`parent`, the last child of `holder`) holding image nodes → the block's text
+ * before each picture, the picture, the text after it, in `holder`, each piece a block of the
+ * same type; pieces holding only white space or line breaks are dropped.
+ */
+function splitImages(holder: JsonNode, parent: JsonNode): void {
+  const pieces: JsonNode[] = [];
+  let run: JsonNode[] = [];
+  const flush = () => {
+    const blank = run.every((n) => n.type === "hardBreak" || (n.type === "text" && !n.text?.trim()));
+    if (!blank) pieces.push({ ...parent, content: run });
+    run = [];
+  };
+  for (const child of parent.content ?? []) {
+    if (child.type !== "image") run.push(child);
+    else {
+      flush();
+      pieces.push(child);
+    }
+  }
+  flush();
+  const siblings = holder.content!;
+  siblings.splice(siblings.lastIndexOf(parent), 1, ...pieces);
 }
 
 /** A list item or quote must start with (or hold) a paragraph. */
@@ -344,8 +404,10 @@ export function markdownToNodes(markdown: string, opts: MarkdownReadOptions = {}
     } else if (token.type === "inline") {
       const parent = stack[stack.length - 1]!;
       if (!parent.content) parent.content = [];
-      appendInline(parent.content, token.children ?? [], note);
+      const images = opts.linkedImages === true && !stack.some((n) => n.type === "footnote");
+      appendInline(parent.content, token.children ?? [], note, images);
       if (!parent.content.length) delete parent.content;
+      else if (images && stack.length > 1 && parent.content.some((n) => n.type === "image")) splitImages(stack[stack.length - 2]!, parent);
     } else if (token.type === "fence" || token.type === "code_block") {
       const code = token.content.replace(/\n$/, "");
       const node: JsonNode = { type: "codeBlock" };

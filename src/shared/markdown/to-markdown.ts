@@ -20,6 +20,7 @@ import {
 } from "../export/inline.js";
 import { collectFootnotes } from "../export/footnotes.js";
 import { tableToMarkdown } from "./table-markdown.js";
+import { ORDERED_LIST_START_LIMIT } from "../limits.js";
 
 const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
@@ -137,7 +138,8 @@ function renderList(node: DocNode, depth: number, alt: boolean): string[] {
   let n = orderedStart(node);
   const out: string[] = [];
   for (const item of children(node)) {
-    const marker = ordered ? `${n++}${alt ? ")" : "."}` : alt ? "*" : "-";
+    // Past nine digits a number is no list marker; only the first item's number counts.
+    const marker = ordered ? `${Math.min(n++, ORDERED_LIST_START_LIMIT - 1)}${alt ? ")" : "."}` : alt ? "*" : "-";
     const pad = " ".repeat(marker.length + 1);
     // A to-do item: "- [x] text"; what follows its first line is indented under the "- ".
     const task = item.type === "taskItem" ? (isChecked(item) ? "[x]" : "[ ]") : null;

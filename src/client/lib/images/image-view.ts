@@ -4,9 +4,16 @@
 // and alignment. Plain DOM, not React: a long document may hold many pictures. Every
 // change goes through a transaction on the node's attributes, so it travels in the live
 // document and undoes like any edit.
+// A linked picture (a picture on another site, by its http(s) address) is not loaded on
+// its own: loading it would tell that site who reads the document, and when. It shows as a
+// card with its alt text, the site's name and a "Show picture" button; the button loads it
+// in this browser only (nothing is stored, other readers still see the card), through an
+// <img> with no referrer, which the page's Content-Security-Policy allows (img-src https:
+// http:, server/http/security.ts). The editor and the shared view draw it the same way.
 import type { NodeViewRenderer } from "@tiptap/core";
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { IMAGE_ALIGNMENTS, type ImageAlign, type ImageAttrs, ImageNode } from "../../../shared/editor/nodes/image";
+import { isLinkedImageSrc, linkedImageHost } from "../../../shared/contracts/image-src";
 import { type ImageAccess, loadImage } from "./image-access";
 import "./image-view.css";
 
@@ -32,6 +39,36 @@ function button(label: string, text: string, onClick: () => void): HTMLButtonEle
   return b;
 }
 
+/** Linked pictures this reader asked to see on this page (by address): shown again when redrawn, never stored. */
+const revealed = new Set<string>();
+
+/** The card standing in for a linked picture until the reader asks to see it. */
+function linkedCard(): { card: HTMLElement; update(alt: string, host: string): void; show: HTMLButtonElement } {
+  const card = document.createElement("div");
+  card.className = "ds-image-linked";
+  card.contentEditable = "false";
+  card.setAttribute("role", "group");
+  const alt = document.createElement("p");
+  alt.className = "ds-image-linked-alt";
+  const where = document.createElement("p");
+  where.className = "ds-image-linked-host";
+  const show = document.createElement("button");
+  show.type = "button";
+  show.className = "ds-image-button ds-image-linked-show";
+  show.textContent = "Show picture";
+  card.append(alt, where, show);
+  return {
+    card,
+    show,
+    update(text, host) {
+      alt.textContent = text || "Picture without a description";
+      where.textContent = `Linked from ${host}. Not loaded until you ask: loading it lets that site see you read this.`;
+      card.setAttribute("aria-label", `Linked picture${text ? `: ${text}` : ""}, from ${host}`);
+      show.setAttribute("aria-label", `Show picture from ${host}${text ? `: ${text}` : ""}`);
+    },
+  };
+}
+
 export function createImageView(access: ImageAccess, editText?: EditImageText): NodeViewRenderer {
   return ({ node: initial, getPos, editor }) => {
     let node = initial as PmNode;
@@ -46,7 +83,8 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
     const status = document.createElement("span");
     status.className = "ds-image-status";
     status.setAttribute("role", "status");
-    frame.append(img, status);
+    const linked = linkedCard();
+    frame.append(img, linked.card, status);
     const caption = document.createElement("figcaption");
     const controls = document.createElement("div");
     controls.className = "ds-image-controls";
@@ -81,8 +119,23 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
       caption.hidden = !a.caption;
       for (const [i, b] of widthButtons.entries()) b.setAttribute("aria-pressed", String((a.width ?? 100) === WIDTHS[i]));
       for (const [i, b] of alignButtons.entries()) b.setAttribute("aria-pressed", String((a.align ?? "center") === IMAGE_ALIGNMENTS[i]));
+      if (a.src && isLinkedImageSrc(a.src)) linked.update(a.alt ?? "", linkedImageHost(a.src) ?? "");
       if (a.src === shown) return;
       shown = a.src;
+      dom.classList.remove("ds-image-missing", "ds-image-loading", "ds-image-is-linked");
+      linked.card.hidden = true;
+      if (a.src && isLinkedImageSrc(a.src)) {
+        dom.classList.add("ds-image-is-linked");
+        if (revealed.has(a.src)) showLinked(a.src);
+        else {
+          img.removeAttribute("src");
+          img.hidden = true;
+          linked.card.hidden = false;
+          status.textContent = "";
+        }
+        return;
+      }
+      img.hidden = false;
       dom.classList.add("ds-image-loading");
       status.textContent = "Loading picture…";
       if (!a.src) return;
@@ -102,6 +155,35 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
         },
       );
     };
+    /** Loads linked picture `src` (the reader asked): from its site, sending no referrer. */
+    function showLinked(src: string) {
+      revealed.add(src);
+      linked.card.hidden = true;
+      img.hidden = false;
+      img.referrerPolicy = "no-referrer";
+      dom.classList.add("ds-image-loading");
+      status.textContent = "Loading picture…";
+      img.onload = () => {
+        if (shown !== src) return;
+        status.textContent = "";
+        dom.classList.remove("ds-image-loading");
+      };
+      img.onerror = () => {
+        if (shown !== src) return;
+        dom.classList.remove("ds-image-loading");
+        dom.classList.add("ds-image-missing");
+        img.hidden = true;
+        const alt = attrs().alt;
+        status.textContent = `Picture could not be loaded from ${linkedImageHost(src)}${alt ? `: ${alt}` : ""}`;
+      };
+      img.src = src;
+    }
+    linked.show.addEventListener("mousedown", (e) => e.preventDefault());
+    linked.show.addEventListener("click", (e) => {
+      e.preventDefault();
+      const src = attrs().src;
+      if (src && isLinkedImageSrc(src)) showLinked(src);
+    });
     render();
 
     return {
@@ -119,7 +201,7 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
         dom.classList.remove("ds-image-selected");
       },
       // The bar's buttons are ours; the rest (dragging, selecting the picture) is the editor's.
-      stopEvent: (event) => controls.contains(event.target as Node),
+      stopEvent: (event) => controls.contains(event.target as Node) || linked.card.contains(event.target as Node),
       ignoreMutation: () => true,
     };
   };

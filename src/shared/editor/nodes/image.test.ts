@@ -1,10 +1,11 @@
 // The image node in the one schema: which attribute values stored content and live changes
-// may hold (src only a stored image), and its alt text and caption in the searched text.
+// may hold (src a stored image or a linked http(s) picture), its HTML, and its alt text and caption in the searched text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { imageSrc } from "../../contracts/images.js";
+import { LINKED_IMAGE_MAX_LENGTH, imageIdFromSrc, imageSrc, isLinkedImageSrc, linkedImageHost } from "../../contracts/images.js";
 import { docToPlainText } from "../text.js";
 import { checkAttrs, validateDocContent } from "../validate.js";
+import { ImageNode } from "./image.js";
 
 const ID = "0b7f2c1e-5d2a-4c1b-9a43-2f0d3c4b5a69";
 const image = (attrs: Record<string, unknown>) => ({ type: "doc", content: [{ type: "image", attrs }, { type: "paragraph" }] });
@@ -17,20 +18,45 @@ describe("image attributes", () => {
     if (result.ok) expect(result.doc.content?.[0]?.attrs).toEqual(attrs);
   });
 
-  it("src is refused unless it names a stored image: remote, data:, javascript:, relative paths", () => {
+  it("src is refused unless it names a stored image or is an absolute http(s) address: data:, javascript:, relative, over-long", () => {
     for (const src of [
-      "https://example.com/cat.png",
       "//evil.example/x.png",
       "data:image/png;base64,iVBORw0KGgo=",
       "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "vbscript:msgbox",
+      "file:///etc/passwd",
+      "ftp://example.com/cat.png",
+      "cat.png",
+      "/cat.png",
       "/api/images/not-a-uuid",
       `/api/images/${ID}/../../documents`,
-      `https://draftsmith.example/api/images/${ID}`,
+      "https://",
+      "https://exa mple.com/cat.png",
+      'https://example.com/"onerror="x',
+      "https://example.com/<script>",
+      "https://example.com/a\\b.png",
+      "https://user:secret@example.com/cat.png",
+      `https://example.com/${"a".repeat(LINKED_IMAGE_MAX_LENGTH)}.png`,
       42,
     ]) {
       expect(checkAttrs("image", { src }), String(src)).toMatch(/image\.src/);
-      expect(validateDocContent(image({ src })).ok).toBe(false);
+      expect(validateDocContent(image({ src })).ok, String(src)).toBe(false);
     }
+  });
+
+  it("a linked picture (an absolute http or https address on another site) is accepted and kept as written", () => {
+    for (const src of ["https://example.com/cat.png", "http://example.com/a/b.jpg?size=2&x=%20", `https://draftsmith.example/api/images/${ID}`, `https://example.com/${"a".repeat(2000)}`]) {
+      expect(checkAttrs("image", { src }), src).toBeNull();
+      const result = validateDocContent(image({ src, alt: "A cat" }));
+      expect(result.ok, src).toBe(true);
+      if (result.ok) expect(result.doc.content?.[0]?.attrs).toMatchObject({ src, alt: "A cat" });
+    }
+    expect(isLinkedImageSrc("https://example.com/cat.png")).toBe(true);
+    expect(isLinkedImageSrc(imageSrc(ID))).toBe(false);
+    expect(imageIdFromSrc("https://example.com/cat.png")).toBeNull();
+    expect(linkedImageHost("https://pictures.example.org:8443/cat.png")).toBe("pictures.example.org");
   });
 
   it("width is a whole percentage from 10 to 100, align one of three, alt and caption bounded text", () => {
@@ -47,10 +73,10 @@ describe("image attributes", () => {
 
   it("any value at all is either refused or a value the exporters can print safely (property)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean()), fc.constantFrom("src", "width", "align"), (value, key) => {
+      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.webUrl().map((u) => u.replace(/^https?/, "javascript")), fc.integer(), fc.constant(null), fc.boolean()), fc.constantFrom("src", "width", "align"), (value, key) => {
         const problem = checkAttrs("image", { [key]: value });
         if (problem !== null || value === null) return;
-        if (key === "src") expect(value).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/i);
+        if (key === "src") expect(value).toMatch(/^(\/api\/images\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>\\]+)$/i);
         if (key === "width") expect(Number.isInteger(value)).toBe(true);
         if (key === "align") expect(["left", "center", "right"]).toContain(value);
       }),
@@ -70,5 +96,41 @@ describe("image text", () => {
     };
     expect(docToPlainText(doc as never)).toBe("Before\nA lighthouse at dusk\nCape Byron\nAfter");
     expect(docToPlainText({ type: "doc", content: [{ type: "image", attrs: { src: imageSrc(ID) } }] } as never)).toBe("");
+  });
+});
+
+/** A rendered DOM spec as the few element methods parsing reads (unit tests run without a DOM). */
+type Spec = [string, Record<string, string>, ...(Spec | string)[]];
+function element(spec: Spec) {
+  const [tag, attrs, ...children] = spec;
+  const kids = children.filter((c): c is Spec => Array.isArray(c)).map(element);
+  const el: { tag: string; getAttribute(n: string): string | null; querySelector(s: string): unknown; textContent: string | null } = {
+    tag,
+    getAttribute: (n) => attrs[n] ?? null,
+    querySelector: (s) => kids.find((k) => k.tag === s) ?? null,
+    textContent: children.filter((c) => typeof c === "string").join(""),
+  };
+  return el;
+}
+const rules = () => (ImageNode.config.parseHTML as () => { tag: string; getAttrs(el: unknown): unknown }[])();
+const render = (attrs: Record<string, unknown>) => (ImageNode.config.renderHTML as (p: { node: unknown; HTMLAttributes: object }) => Spec)({ node: { attrs }, HTMLAttributes: {} });
+
+describe("image HTML", () => {
+  const [figureRule, imgRule] = rules();
+
+  it("a linked picture renders as <figure><img src alt><figcaption> and parses back the same", () => {
+    const attrs = { src: "https://example.com/cat.png", alt: "A cat", width: 50, align: "right", caption: "The cat" };
+    const spec = render(attrs);
+    expect(spec[0]).toBe("figure");
+    expect(spec[2]).toEqual(["img", { src: "https://example.com/cat.png", alt: "A cat" }]);
+    expect(figureRule!.getAttrs(element(spec))).toEqual(attrs);
+  });
+
+  it("a pasted <img> with an http(s) address becomes a linked picture; any other address makes no picture", () => {
+    expect(imgRule!.getAttrs(element(["img", { src: " https://example.com/x.gif ", alt: "x".repeat(1200) }]))).toMatchObject({ src: "https://example.com/x.gif", alt: "x".repeat(1000) });
+    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "x.png", "//example.com/x.png"]) {
+      expect(imgRule!.getAttrs(element(["img", { src }])), src).toBe(false);
+    }
+    expect(imgRule!.getAttrs(element(["img", { src: imageSrc(ID) }]))).toMatchObject({ src: imageSrc(ID) });
   });
 });

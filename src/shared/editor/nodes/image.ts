@@ -1,6 +1,9 @@
-// A picture in the document: a block holding one stored image (src is always this app's
-// /api/images/<id>: the server never fetches a remote address, and data: pictures become
-// stored images when they are uploaded or imported), its alt text, a width in percent of
+// A picture in the document: a block holding one picture, its src either a stored image
+// (this app's /api/images/<id>; data: pictures become stored images when they are uploaded
+// or imported) or a linked picture: an absolute http(s) address on another site
+// (isLinkedImageSrc), kept as written. The server never fetches a linked picture (that would
+// let any user make it request any address), and the editor loads one only when the reader
+// asks (image-view.ts). No other src is accepted. Then its alt text, a width in percent of
 // the text column (null: its natural size, never wider than the column), an alignment and
 // an optional caption. The caption is an attribute (plain text under the picture), not a
 // child node: a picture and its caption then move, copy and undo as one block, and every
@@ -9,7 +12,7 @@
 // draws it with its controls.
 import { mergeAttributes } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
-import { imageIdFromSrc } from "../../contracts/image-src.js";
+import { imageIdFromSrc, isLinkedImageSrc } from "../../contracts/image-src.js";
 
 export const IMAGE_ALIGNMENTS = ["left", "center", "right"] as const;
 export type ImageAlign = (typeof IMAGE_ALIGNMENTS)[number];
@@ -32,12 +35,15 @@ interface El {
   textContent: string | null;
 }
 
+/** True when `src` is one a picture may hold: a stored image or a linked picture. */
+export const isImageSrc = (src: unknown): boolean => imageIdFromSrc(src) !== null || isLinkedImageSrc(src);
+
 const isWidth = (v: unknown) => Number.isInteger(v) && (v as number) >= IMAGE_MIN_WIDTH && (v as number) <= 100;
 
 /** Why an image's attributes are refused (null when fine): the rule for stored content (validate.ts) and live changes (collab/ingress.ts). */
 export function checkImageAttrs(attrs: Record<string, unknown>): string | null {
   const { src, alt, width, align, caption } = attrs;
-  if (src !== undefined && src !== null && imageIdFromSrc(src) === null) return "image.src must be an image stored in Draftsmith";
+  if (src !== undefined && src !== null && !isImageSrc(src)) return "image.src must be an image stored in Draftsmith or an http(s) address";
   if (alt !== undefined && alt !== null && (typeof alt !== "string" || alt.length > MAX_ALT_LENGTH)) return "image.alt has an unsupported value";
   if (width !== undefined && width !== null && !isWidth(width)) return `image.width must be a whole percentage from ${IMAGE_MIN_WIDTH} to 100`;
   if (align !== undefined && align !== null && !(IMAGE_ALIGNMENTS as readonly unknown[]).includes(align)) return "image.align has an unsupported value";
@@ -56,15 +62,15 @@ function alignFrom(el: El): ImageAlign {
   return (IMAGE_ALIGNMENTS as readonly string[]).includes(v ?? "") ? (v as ImageAlign) : "center";
 }
 
-/** The attributes of a parsed <img> (and its <figure>): null when its src is not a stored image (the node is then not made). */
+/** The attributes of a parsed <img> (and its <figure>): false when its src is neither a stored image nor a linked picture (the node is then not made). */
 function attrsFrom(figure: El | null, img: El | null): ImageAttrs | false {
-  const src = img?.getAttribute("src") ?? null;
-  if (imageIdFromSrc(src) === null) return false;
+  const src = img?.getAttribute("src")?.trim() ?? null;
+  if (!isImageSrc(src)) return false;
   const caption = figure?.querySelector("figcaption")?.textContent?.trim() || null;
   const holder = figure ?? img!;
   return {
     src,
-    alt: img?.getAttribute("alt") ?? null,
+    alt: img?.getAttribute("alt")?.slice(0, MAX_ALT_LENGTH) ?? null,
     width: widthFrom(holder) ?? (figure ? null : widthFrom(img!)),
     align: alignFrom(holder),
     caption: caption ? caption.slice(0, MAX_CAPTION_LENGTH) : null,
@@ -105,7 +111,7 @@ export const ImageNode = Image.extend({
     return a.caption ? ["figure", figure, ["img", img], ["figcaption", {}, a.caption]] : ["figure", figure, ["img", img]];
   },
 
-  // The Markdown input rule (![alt](url)) would make a remote picture: not here.
+  // No Markdown input rule (![alt](url) as it is typed): a picture is added from the menu.
   addInputRules() {
     return [];
   },
