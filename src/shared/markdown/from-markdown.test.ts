@@ -335,6 +335,10 @@ describe("linked pictures (images on other sites, for imported files)", () => {
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
   });
 
+  it("reads a description broken over lines with a space, as the export writes it", () => {
+    expect(read("[![github\nrelease](https://img.example/r.svg)](https://example.com)").nodes).toEqual([img("https://img.example/r.svg", "github release")]);
+  });
+
   it("writes a linked picture back as ![alt](address \"caption\"), which reads back the same", () => {
     const doc = { type: "doc", content: [img("https://example.com/a(1).png", "A [b] c", 'Say "hi"')] };
     const md = docToMarkdown(doc as never);

@@ -201,14 +201,14 @@ function blockAttrs(token: Token): Record<string, unknown> | undefined {
   return undefined;
 }
 
-/** An image's description as CommonMark gives it: the plain text of its children (emphasis, links and nested images read as their text). */
+/** An image's description as CommonMark gives it: the plain text of its children (emphasis, links and nested images read as their text, a line break as a space). */
 function imageAlt(tokens: Token[]): string {
   let out = "";
   const stack = [...tokens].reverse();
   while (stack.length) {
     const t = stack.pop()!;
     if (t.type === "image") stack.push(...[...(t.children ?? [])].reverse());
-    else if (t.type === "softbreak" || t.type === "hardbreak") out += "\n";
+    else if (t.type === "softbreak" || t.type === "hardbreak") out += " ";
     else if (t.type === "text" || t.type === "code_inline") out += t.content;
   }
   return out;
