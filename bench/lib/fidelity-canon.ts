@@ -66,9 +66,6 @@ function lines(blocks: Block[]): string[] {
         if (!prev || prev.marks.includes("br")) r.text = r.text.replace(/^ +/, "");
         if (!next || next.marks.includes("br")) r.text = r.text.replace(/ +$/, "");
       }
-    } else {
-      const last = runs.at(-1);
-      if (last) last.text = last.text.replace(/\n$/, "");
     }
     const kept = runs.filter((r) => r.text !== "" || r.marks.includes("br") || r.marks.includes("img"));
     if (!kept.length && block.path.endsWith("p") && !block.path.endsWith("hr")) continue;
@@ -150,7 +147,14 @@ export function htmlCanon(html: string): string[] {
             implicit = false;
           }
           path.pop();
-        } else if (TEXT_BLOCKS.has(name)) block = null;
+        } else if (TEXT_BLOCKS.has(name)) {
+          // HTML ends a code block's text with its last line ending, which a code block of the
+          // document does not hold (its text is the lines between the fences): that one
+          // "\n" is left out here, and only here, so blank lines at the end still count.
+          const last = name === "pre" ? (block as Block | null)?.runs.at(-1) : undefined;
+          if (last) last.text = last.text.replace(/\n$/, "");
+          block = null;
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
