@@ -43,6 +43,9 @@ const ADVERBS_AFTER_IT = new Set([
   "self", "seems", "not", "and", "or", "but", "as", "to", "for", "of", "at", "by", "with",
 ]);
 
+/** Bare verbs that end like a participle ("it bring" is not "it bringing"). */
+const VERBS_IN_ING = new Set(["bring", "sing", "ring", "swing", "sting", "fling", "cling", "spring", "wring"]);
+
 const COUNTING = /\b(many|several|various|numerous|multiple|two|three|four|five|six|seven|eight|nine|ten|twenty|hundreds of|thousands of|millions of)\s+(\p{Ll}+)\b/giu;
 
 /** Words that follow a counting word without being the counted noun. */
@@ -142,10 +145,11 @@ function itsForItIs(text: string): PlainLint[] {
 /** "it depend on": "it" starting its clause, then a bare verb. */
 function itBareVerb(text: string, freq: Freq): PlainLint[] {
   const out: PlainLint[] = [];
-  const re = /(^|[.!?;:]\s+|,\s+|\b(?:and|but|because|so|that|if|when|as|since|although|though|where|while)\s+)(it|he|she)\s+(\p{Ll}+)\b/giu;
+  const re =
+    /(^|[.!?;:]\s+|,\s+|\b(?:and|but|because|so|that|if|when|as|since|although|though|where|while)\s+)(it|he|she)\s+(?:(?:also|usually|always|often|just|still|never|really|only|even|sometimes|generally|mainly)\s+)?(\p{Ll}+)\b/giu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const verb = m[3]!;
-    if (ADVERBS_AFTER_IT.has(verb) || /(s|ed|ly|ing)$/.test(verb)) continue;
+    if (ADVERBS_AFTER_IT.has(verb) || /(s|ed|ly)$/.test(verb) || (/ing$/.test(verb) && !VERBS_IN_ING.has(verb.toLowerCase()))) continue;
     const third = thirdPersonOf(verb);
     if (!known(freq, third) || !known(freq, verb)) continue;
     const after = nextToken(text, m.index + m[0].length);

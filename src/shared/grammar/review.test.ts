@@ -82,3 +82,12 @@ describe("words", () => {
     expect(inflections("city")).toContain("cities");
   });
 });
+
+describe("agreement after an adverb", () => {
+  it("flags “he usually bring” and leaves a past tense or a modal alone", () => {
+    const f = freq(["bring", "brings", "want", "wants", "need", "needs"]);
+    expect(agreementLints("He usually bring a book.", f).map((l) => l.suggestions[0]?.text)).toEqual(["brings"]);
+    expect(agreementLints("She also want a car to use.", f).map((l) => l.suggestions[0]?.text)).toEqual(["wants"]);
+    expect(agreementLints("He usually brought a book. She will also need a car.", f)).toEqual([]);
+  });
+});
