@@ -127,19 +127,26 @@ export function fScore({ tp, fp, fn }: Counts, beta = 0.5) {
 
 /** One sentence: the counts against whichever reference scores it best. */
 export function scoreSentence(source: string, hypothesis: string, references: string[]): Counts {
+  return bestReference(source, hypothesis, references).counts;
+}
+
+/** The reference that scores the sentence best, with the counts against it and its edits. */
+export function bestReference(source: string, hypothesis: string, references: string[]): { counts: Counts; edits: Edit[]; system: Edit[] } {
   const src = tokenize(source);
   const sys = edits(src, tokenize(hypothesis));
-  let best: Counts | null = null;
+  let best: { counts: Counts; edits: Edit[]; system: Edit[] } | null = null;
   for (const reference of references) {
-    const c = compare(sys, edits(src, tokenize(reference)));
+    const refEdits = edits(src, tokenize(reference));
+    const c = compare(sys, refEdits);
     if (!best) {
-      best = c;
+      best = { counts: c, edits: refEdits, system: sys };
       continue;
     }
-    const [fc, fb] = [fScore(c).f, fScore(best).f];
-    if (fc > fb || (fc === fb && (c.tp > best.tp || (c.tp === best.tp && c.fp + c.fn < best.fp + best.fn)))) best = c;
+    const b = best.counts;
+    const [fc, fb] = [fScore(c).f, fScore(b).f];
+    if (fc > fb || (fc === fb && (c.tp > b.tp || (c.tp === b.tp && c.fp + c.fn < b.fp + b.fn)))) best = { counts: c, edits: refEdits, system: sys };
   }
-  return best ?? { tp: 0, fp: sys.length, fn: 0 };
+  return best ?? { counts: { tp: 0, fp: sys.length, fn: 0 }, edits: [], system: sys };
 }
 
 export function add(a: Counts, b: Counts): Counts {

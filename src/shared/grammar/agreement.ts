@@ -46,7 +46,13 @@ const ADVERBS_AFTER_IT = new Set([
 /** Bare verbs that end like a participle ("it bring" is not "it bringing"). */
 const VERBS_IN_ING = new Set(["bring", "sing", "ring", "swing", "sting", "fling", "cling", "spring", "wring"]);
 
-const COUNTING = /\b(many|several|various|numerous|multiple|two|three|four|five|six|seven|eight|nine|ten|twenty|hundreds of|thousands of|millions of)\s+(\p{Ll}+)\b/giu;
+const COUNTING =
+  /\b(many|several|various|numerous|multiple|two|three|four|five|six|seven|eight|nine|ten|twenty|hundreds of|thousands of|millions of|a few|a number of|a variety of|a couple of|these|those|a lot of|lots of|plenty of)\s+(\p{Ll}+)\b/giu;
+
+/** Counting words that also take an uncountable noun ("a lot of time"): the noun's plural must be common. */
+const ALSO_MASS = /^(?:a lot of|lots of|plenty of)$/i;
+/** The plural must occur at least this share as often as the singular for the noun to be taken as countable. */
+const COUNTABLE_SHARE = 0.2;
 
 /** Words that follow a counting word without being the counted noun. */
 const NOT_COUNTED = new Set([
@@ -171,6 +177,9 @@ function countedPlural(text: string, freq: Freq): PlainLint[] {
     if (after && !/^[.,;:!?]$/.test(after) && !AFTER_VERB.test(after) && !/^(?:are|were|have|had|can|will|would|should|could|may|might|do|did|in|of|who|which|we|they|i|explain|make|need|show|help|exist)$/i.test(after)) continue;
     const plural = pluralOf(noun).find((p) => known(freq, p));
     if (!plural || !known(freq, noun)) continue;
+    if (ALSO_MASS.test(m[1]!) && (freq[plural] ?? 0) < COUNTABLE_SHARE * (freq[noun] ?? 0)) continue;
+    // "these kind of", "those who": not a counted noun.
+    if (/^(?:these|those)$/i.test(m[1]!) && (/^(?:kind|sort|type|who|which|that)$/.test(noun) || !/^[.,;:!?]$|^(?:are|were|have|can|will|would|should|may|might|must|do|did|make|need|show|help)$/i.test(after))) continue;
     const start = m.index! + m[0].length - noun.length;
     out.push(lint("CountedPlural", start, noun, plural, `After “${m[1]}”, use the plural: “${plural}”.`));
   }

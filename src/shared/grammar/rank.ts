@@ -45,7 +45,7 @@ const CERTAIN_RULES = new Set([
 const FIRST_IS_CERTAIN = new Set(["ItsContraction"]);
 
 /** Rules tuned out on the development split (bench:ai-quality): their single fix was wrong too often. */
-const OFFERED_RULES = new Set<string>(["ThenThan", "CorrectNumberSuffix", "DisjointPrefixes", "MassNouns", "Everyone", "Everybody", "Someone", "CompoundNouns", "MergeWords"]);
+const OFFERED_RULES = new Set<string>(["ThenThan", "NominalWants", "CorrectNumberSuffix", "DisjointPrefixes", "MassNouns", "Everyone", "Everybody", "Someone", "CompoundNouns", "MergeWords"]);
 
 /** Score points for a candidate that keeps the original's last two letters (its suffix). */
 const SUFFIX_BONUS = 0.5;
@@ -95,11 +95,21 @@ export function spellingDistance(misspelt: string, candidate: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** A contraction's score: as a word as common as "don't" or "I'm" is, with nothing but the apostrophe changed. */
+const CONTRACTION_SCORE = 6;
+
+/** Whether `candidate` is `misspelt` with its apostrophe put back ("dont" → "don't", "Im" → "I'm"). */
+const isContractionOf = (misspelt: string, candidate: string) =>
+  /^\p{L}+'\p{L}+$/u.test(candidate) && /^(?:n't|'re|'ve|'ll|'d|'m)$/.test(candidate.slice(candidate.indexOf("'") - (candidate.endsWith("n't") ? 1 : 0))) && candidate.replace("'", "") === misspelt;
+
 function score(original: string, text: string, distance: number, freq: Freq): number {
   const parts = text.split(/\s+/).filter(Boolean);
   if (parts.length > 1) return Math.min(...parts.map((p) => Math.log10(freqOf(freq, p) + 1))) - 2 * distance - 3;
   const o = original.toLowerCase();
   const c = text.toLowerCase();
+  // "dont" → "don't": the list counts a contraction under its first part ("don"), which is
+  // not a word of its own in writing.
+  if (isContractionOf(o, c)) return CONTRACTION_SCORE;
   let s = Math.log10(freqOf(freq, c) + 1) - DISTANCE_WEIGHT * distance;
   if (o.slice(-2) === c.slice(-2)) s += SUFFIX_BONUS;
   if (o[0] === c[0]) s += 0.5;
@@ -135,7 +145,10 @@ export function rankLint(lint: PlainLint, original: string, freq: Freq, nextWord
     return { candidates: unique.map((t) => t.text), certain };
   }
   const scored = unique
-    .map((t) => ({ ...t, distance: /\s/.test(t.text) ? t.distance : spellingDistance(original, t.text) }))
+    .map((t) => ({
+      ...t,
+      distance: /\s/.test(t.text) ? t.distance : isContractionOf(original.toLowerCase(), t.text.toLowerCase()) ? 0 : spellingDistance(original, t.text),
+    }))
     .map((t, order) => ({ ...t, order, score: score(original, t.text, t.distance, freq) }));
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = scored[0]!;
@@ -145,8 +158,9 @@ export function rankLint(lint: PlainLint, original: string, freq: Freq, nextWord
   const certain =
     single &&
     best.distance <= 2 &&
-    freqOf(freq, best.text) >= (best.text.length >= LONG_WORD ? CERTAIN_LONG_SPELLING_FREQ : CERTAIN_SPELLING_FREQ) &&
-    freqOf(freq, original) < KNOWN_ORIGINAL &&
+    (freqOf(freq, best.text) >= (best.text.length >= LONG_WORD ? CERTAIN_LONG_SPELLING_FREQ : CERTAIN_SPELLING_FREQ) ||
+      isContractionOf(original.toLowerCase(), best.text.toLowerCase())) &&
+    (freqOf(freq, original) < KNOWN_ORIGINAL || isContractionOf(original.toLowerCase(), best.text.toLowerCase())) &&
     (!second || best.score - second.score >= SPELLING_MARGIN) &&
     // A more common word nearly as close, with the same first letter ("contury": "century" or
     // "country") is a real alternative; "grammer" → "hammer" is not.
