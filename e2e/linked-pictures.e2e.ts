@@ -1,0 +1,85 @@
+// A linked picture (a picture on another site, kept by its address) in Chromium: the editor
+// shows a card with its description and site and loads nothing from that site until the
+// reader presses "Show picture" (from the keyboard here); then the picture shows, which the
+// page's Content-Security-Policy must allow, and the other site learns nothing of the page
+// it is shown on (no referrer). A share link's visitor sees the same card. The other site is a server of this test on 127.0.0.1, a
+// different origin from the app's.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyPlan } from "./support/api.js";
+import { signUpViaApi } from "./support/auth.js";
+import { startAppAndBrowser } from "./support/app.js";
+import { editorBody, openInEditor } from "./support/editor.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents";
+
+const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
+
+const requests: { url: string; referer: string | undefined }[] = [];
+let picture: Buffer;
+let other: http.Server;
+let otherUrl = "";
+
+beforeAll(async () => {
+  picture = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#2a7" } }).png().toBuffer();
+  other = http.createServer((req, res) => {
+    requests.push({ url: req.url ?? "", referer: req.headers.referer });
+    res.writeHead(200, { "content-type": "image/png", "content-length": picture.length });
+    res.end(picture);
+  });
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => other?.close(resolve));
+});
+
+describe("linked pictures in the editor", () => {
+  it("show a card and load nothing until the reader asks; then the picture shows, sent without a referrer", { timeout: 120_000 }, async () => {
+    const owner = await signUpViaApi(app.server.url);
+    await buyPlan(app.server.url, owner, "professional");
+    const src = `${otherUrl}/cat.png`;
+    const doc = await app.api<DocumentRecord>(owner, "POST", "/api/documents", {
+      title: "Linked",
+      content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Intro" }] }, { type: "image", attrs: { src, alt: "A green cat" } }, { type: "paragraph" }] },
+    });
+    const page = await openInEditor(app.browser, app.server.url, owner, doc.id);
+    app.contexts.push(page.context());
+
+    const card = editorBody(page).getByRole("group", { name: /Linked picture: A green cat, from 127\.0\.0\.1/ });
+    await card.waitFor({ state: "visible" });
+    await expect.poll(() => card.textContent()).toContain("A green cat");
+    await expect.poll(() => card.textContent()).toContain("Linked from 127.0.0.1");
+    // Nothing asked of the other site yet.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(requests).toEqual([]);
+
+    const show = card.getByRole("button", { name: /Show picture from 127\.0\.0\.1/ });
+    await show.focus();
+    await page.keyboard.press("Enter");
+    const shown = () =>
+      editorBody(page).evaluate((el) => [...el.querySelectorAll<HTMLImageElement>("figure img")].filter((img) => img.complete && img.naturalWidth > 0).map((img) => [img.alt, img.naturalWidth]));
+    await expect.poll(shown).toEqual([["A green cat", 60]]);
+    expect(requests).toEqual([{ url: "/cat.png", referer: undefined }]);
+    await expect.poll(() => card.isVisible()).toBe(false);
+
+    // The document still holds the address only.
+    const saved = await app.api<DocumentRecord>(owner, "GET", `/api/documents/${doc.id}`);
+    expect(saved.content.content?.[1]?.attrs).toMatchObject({ src, alt: "A green cat" });
+
+    // A visitor of the share link sees the same card: shown in one browser, not for the next.
+    await app.api(owner, "PUT", `/api/documents/${doc.id}/share`, { isPublic: true });
+    const visitorContext = await app.browser.newContext();
+    app.contexts.push(visitorContext);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${app.server.url}/shared/${doc.id}`);
+    const sharedCard = visitor.getByRole("group", { name: /Linked picture: A green cat, from 127\.0\.0\.1/ });
+    await sharedCard.waitFor({ state: "visible", timeout: 30_000 });
+    expect(requests).toHaveLength(1);
+    await sharedCard.getByRole("button", { name: /Show picture/ }).click();
+    await expect.poll(() => requests.length).toBe(2);
+    await expect.poll(() => visitor.evaluate(() => [...document.querySelectorAll<HTMLImageElement>("figure img")].some((img) => img.complete && img.naturalWidth === 60))).toBe(true);
+  });
+});
