@@ -85,7 +85,7 @@ describe("image attributes", () => {
 });
 
 describe("image text", () => {
-  it("alt text and caption are in the plain text (search, word counts), on their own lines", () => {
+  it("alt text and caption are in the plain text (search, word counts), on their own lines, for stored and linked pictures alike", () => {
     const doc = {
       type: "doc",
       content: [
@@ -96,6 +96,8 @@ describe("image text", () => {
     };
     expect(docToPlainText(doc as never)).toBe("Before\nA lighthouse at dusk\nCape Byron\nAfter");
     expect(docToPlainText({ type: "doc", content: [{ type: "image", attrs: { src: imageSrc(ID) } }] } as never)).toBe("");
+    const linked = { type: "doc", content: [{ type: "image", attrs: { src: "https://example.com/cat.png", alt: "A linked cat", caption: "From elsewhere" } }] };
+    expect(docToPlainText(linked as never)).toBe("A linked cat\nFrom elsewhere");
   });
 });
 
