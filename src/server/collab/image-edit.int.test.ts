@@ -1,7 +1,8 @@
 // Pictures in the live document: a co-editor's picture (stored image, alt text, width,
-// caption) reaches the other editor and is stored with its alt text searchable; a picture
-// whose src is anything but a stored image (a remote address, a data: URL) or whose width
-// is out of range is refused at the door and reaches nobody.
+// caption) reaches the other editor and is stored with its alt text searchable, and so does
+// a linked picture (an http(s) address on another site); a picture whose src is anything
+// else (javascript:, a data: URL) or whose width is out of range is refused at the door and
+// reaches nobody.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
@@ -29,7 +30,7 @@ describe("pictures, edited live", () => {
   const imageOf = (doc: DocNode) => doc.content?.find((b) => b.type === "image");
 
 
-  it("a picture added by a co-editor reaches the other editor and is stored; a remote src or a bad width is refused", async () => {
+  it("a picture added by a co-editor reaches the other editor and is stored, a linked one too; a javascript: or data: src or a bad width is refused", async () => {
     const created = await createDocument(t, alice);
     const uploaded = await uploadOk(t, alice, created.id);
     const [a, b] = [open(created.id), open(created.id)];
@@ -44,11 +45,18 @@ describe("pictures, edited live", () => {
       .poll(async () => ((await request(t, "GET", "/api/search?q=lighthouse", { user: alice })).json() as { results: { id: string }[] }).results.map((r) => r.id), { timeout: 10_000 })
       .toContain(created.id);
 
-    // Pointing the picture at another site: refused, closed with 4422, not applied anywhere.
+    // Pointing the picture at another site: a linked picture, kept and stored.
     const el = a.doc.getXmlFragment(FRAGMENT).get(0) as Y.XmlElement;
-    el.setAttribute("src", "https://tracker.example/pixel.png");
+    const linked = "https://pictures.example.com/lighthouse.jpg";
+    el.setAttribute("src", linked);
+    await expect.poll(() => imageOf(b.content())?.attrs?.src, { timeout: 10_000 }).toBe(linked);
+    await expect.poll(async () => imageOf((await stored(created.id)).content as DocNode)?.attrs?.src, { timeout: 15_000 }).toBe(linked);
+    expected.attrs.src = linked;
+
+    // A javascript: address: refused, closed with 4422, not applied anywhere.
+    el.setAttribute("src", "javascript:alert(1)");
     await expect.poll(() => a.closedCodes.includes(COLLAB_CLOSE.changeRefused), { timeout: 10_000 }).toBe(true);
-    expect(imageOf(b.content())?.attrs?.src).toBe(uploaded.src);
+    expect(imageOf(b.content())?.attrs?.src).toBe(linked);
 
     // A new picture holding a data: URL, and a width past 100%: refused as well.
     b.doc.transact(() => b.doc.getXmlFragment(FRAGMENT).insert(0, [picture({ src: "data:image/png;base64,iVBORw0KGgo=", alt: "x" })]));
