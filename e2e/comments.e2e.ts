@@ -122,4 +122,42 @@ describe("comments", () => {
     release();
     await page.getByRole("form", { name: "New comment" }).waitFor({ timeout: 20_000 });
   });
+
+  it("a document nobody has commented on loads no comments or suggestions code; a co-writer's new thread brings the comments live", { timeout: 120_000 }, async () => {
+    const { owner, member: editor, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Eddie Editor",
+      role: "editor",
+      title: "Quiet orchard",
+      text: "Apples are red and pears are green.",
+    });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    app.contexts.push(context);
+    await putSessionInContext(context, app.server.url, owner);
+    const ownerPage = await context.newPage();
+    const layers: string[] = [];
+    ownerPage.on("request", (r) => {
+      const file = /\/assets\/((?:comments|suggesting)-layer)-[^/]+\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (file) layers.push(file);
+    });
+    await ownerPage.goto(`${app.server.url}/editor/${doc.id}`);
+    await expect.poll(() => body(ownerPage).textContent(), { timeout: 20_000 }).toContain("Apples are red");
+    await ownerPage.waitForLoadState("networkidle");
+    expect(layers).toEqual([]);
+
+    // Eddie comments on a passage: Olivia's page loads the comments and highlights it.
+    const editorPage = await openAs(editor, doc.id);
+    await body(editorPage).click();
+    await selectText(editorPage, "pears are green");
+    await editorPage.keyboard.press("Control+Alt+KeyM");
+    const composer = editorPage.getByRole("form", { name: "New comment" });
+    await composer.waitFor({ timeout: 15_000 });
+    await composer.getByRole("textbox", { name: "Comment" }).fill("Ripe yet?");
+    await composer.getByRole("button", { name: "Comment" }).click();
+    await expect.poll(() => layers, { timeout: 20_000 }).toContain("comments-layer");
+    const anchor = body(ownerPage).locator(".comment-anchor");
+    await expect.poll(() => anchor.textContent(), { timeout: 10_000 }).toBe("pears are green");
+    await expect.poll(() => anchor.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 10_000 }).not.toBe("rgba(0, 0, 0, 0)");
+    expect(layers).not.toContain("suggesting-layer");
+  });
 });

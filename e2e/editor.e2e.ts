@@ -217,10 +217,12 @@ describe("editor", () => {
 
   it("keeps the editor when the connection drops while its later parts load, and loads them when it is back", async () => {
     const session = await signUpViaApi(server.url);
-    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "On a train" });
+    // A passage with a comment's anchor: the comments layer's code loads after the text.
+    const noted = { type: "paragraph", content: [{ type: "text", text: "Noted.", marks: [{ type: "comment", attrs: { threadId: "thread-on-a-train" } }] }] };
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "On a train", content: { type: "doc", content: [noted] } });
     const context = await signedInContext(session);
     const page = await context.newPage();
-    // The comments layer's code loads after the text: its requests fail as on a lost connection.
+    // The layer's requests fail as on a lost connection.
     let refused = 0;
     const layer = /\/assets\/comments-layer-[^/]+\.js$/;
     await page.route(layer, (route) => {
@@ -232,6 +234,8 @@ describe("editor", () => {
 
     // The editor stays, and what is typed is stored.
     await body(page).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
     await page.keyboard.type("Still writing.");
     await waitSaved(page);
     expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
@@ -240,7 +244,7 @@ describe("editor", () => {
     const loaded = page.waitForResponse((r) => layer.test(new URL(r.url()).pathname) && r.ok(), { timeout: 60_000 });
     await page.unroute(layer);
     await loaded;
-    expect(await body(page).textContent()).toBe("Still writing.");
+    expect(await body(page).textContent()).toBe("Noted.Still writing.");
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 // connection never takes the page down with it. A writer who opens a document on a train
 // keeps typing while the comments layer waits for the network: before, one failed chunk
 // request replaced the whole editor with "Something went wrong".
-import { type ComponentType, lazy, useEffect, useState } from "react";
+import { type ComponentType, lazy } from "react";
 
 const MAX_WAIT_MS = 15_000;
 
@@ -50,22 +50,4 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Loaded<T>) {
 /** `React.lazy` for a whole page: waits out a lost connection, then gives up after three failures (the error page offers Reload). */
 export function lazyPage<T extends ComponentType<any>>(load: () => Loaded<T>) {
   return lazy(() => loadWithRetry(load, 3));
-}
-
-/**
- * Whether a deferred part should load now: at once when `asked`, else when the browser is
- * idle after `ready` (the editor's text has arrived), so its code never competes with the
- * editor's first paint.
- */
-export function useLoadWhenIdle(ready: boolean, asked: boolean): boolean {
-  const [load, setLoad] = useState(false);
-  if (asked && !load) setLoad(true);
-  useEffect(() => {
-    if (!ready || load) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setLoad(true));
-    return () => cancel(handle);
-  }, [ready, load]);
-  return load;
 }

@@ -1,10 +1,15 @@
 // People's suggestions as the editor page places them. This file is on the editor's first
 // load and holds nothing but the switch to load the rest: the layer (the tracking plugin,
 // the cards) loads when the writer switches to Suggesting, a commenter opens the document,
-// or the browser is idle after the text has arrived (so the owner sees suggestions others made).
+// or the document holds a person's suggestion (made before, imported from Word, or arriving
+// from a co-writer), so the owner sees suggestions others made. A document without any never
+// loads it until someone suggests.
+import type { Mark, Node as PMNode } from "@tiptap/pm/model";
 import type { Editor } from "@tiptap/react";
-import { Suspense } from "react";
-import { lazyPart, useLoadWhenIdle } from "../../lib/lazy-part";
+import { Suspense, useState } from "react";
+import { isPersonSuggestion, SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
+import { lazyPart } from "../../lib/lazy-part";
+import { holdsMark, useDocumentHolds } from "../../lib/use-document-holds";
 
 export type EditMode = "editing" | "suggesting" | "viewing";
 
@@ -26,8 +31,14 @@ export interface SuggestingSlotProps {
 
 const LazyLayer = lazyPart(() => import("./suggesting-layer"));
 
+const isPersonal = (mark: Mark) => (mark.type.name === SUGGESTION_INSERT || mark.type.name === SUGGESTION_DELETE) && isPersonSuggestion(mark.attrs);
+const holdsSuggestions = (doc: PMNode) => holdsMark(doc, isPersonal);
+
 export function SuggestingSlot(props: SuggestingSlotProps) {
-  if (!useLoadWhenIdle(props.ready, props.mode === "suggesting")) return null;
+  const [loaded, setLoaded] = useState(false);
+  const suggested = useDocumentHolds(props.editor, props.ready, holdsSuggestions);
+  if (!loaded && (props.mode === "suggesting" || suggested)) setLoaded(true);
+  if (!loaded) return null;
   return (
     <Suspense fallback={null}>
       <LazyLayer {...props} />
