@@ -1,4 +1,5 @@
-// A code block with a language (TipTap's code-block-lowlight node). The `language` attribute
+// A code block with a language (TipTap's code block node, without its lowlight variant: that
+// one imports highlight.js's core into every page that shows a document). The `language` attribute
 // holds a lowlight language name or alias in lower case, or null (code-languages.ts); every
 // way a language can arrive in the editor (pasted HTML's class="language-x", a "```js" typed
 // at a line start, a paste from VS Code) goes through knownLanguage, so an unknown name never
@@ -6,24 +7,15 @@
 // The schema needs no grammar: the colouring is the browser editor's own plugin
 // (src/client/features/editor/code-highlight.ts), which loads lowlight's grammars on demand.
 import { textblockTypeInputRule } from "@tiptap/core";
-import { backtickInputRegex, tildeInputRegex } from "@tiptap/extension-code-block";
-import { CodeBlockLowlight } from "@tiptap/extension-code-block-lowlight";
+import { backtickInputRegex, CodeBlock as BaseCodeBlock, tildeInputRegex } from "@tiptap/extension-code-block";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { knownLanguage } from "./code-languages.js";
 
-/** Stands in for a lowlight instance where nothing is coloured (the base node's own plugin is left out below). */
-const NO_GRAMMARS = {
-  highlight: () => ({ type: "root", children: [] }),
-  highlightAuto: () => ({ type: "root", children: [] }),
-  listLanguages: () => [],
-  registered: () => false,
-};
-
 const guardKey = new PluginKey("codeLanguageGuard");
 
-export const CodeBlock = CodeBlockLowlight.extend({
+export const CodeBlock = BaseCodeBlock.extend({
   addOptions() {
-    return { ...this.parent!(), lowlight: NO_GRAMMARS, defaultLanguage: null };
+    return { ...this.parent!(), defaultLanguage: null };
   },
 
   addAttributes() {
@@ -54,9 +46,8 @@ export const CodeBlock = CodeBlockLowlight.extend({
 
   addProseMirrorPlugins() {
     const type = this.type;
-    // The base node's paste-from-VS-Code plugin stays; its lowlight plugin (which would
-    // re-scan the whole document on every keystroke) is replaced by the editor's own.
-    const inherited = (this.parent?.() ?? []).filter((p) => !(p as unknown as { key: string }).key.startsWith("lowlight$"));
+    // The base node's paste-from-VS-Code plugin stays.
+    const inherited = this.parent?.() ?? [];
     const guard = new Plugin({
       key: guardKey,
       // A language set by a command or a paste that the list does not hold becomes null.
