@@ -145,6 +145,14 @@ describe("the first load", () => {
     expect(later.filter((f) => editor.files.has(f))).toEqual([]);
   });
 
+  it("of the editor route leaves code grammars (and highlight.js's core) and the comments layer for later", () => {
+    expect(editor.packages).not.toContain("highlight.js");
+    expect(editor.packages).not.toContain("lowlight");
+    expect(editor.packages).not.toContain("@tiptap/extension-code-block-lowlight");
+    expect(editor.files).toContain("client/features/comments/comments-slot.tsx");
+    expect(editor.files).not.toContain("client/features/comments/comments-layer.tsx");
+  });
+
   it("of the editor route keeps the find extension and leaves the find bar for its first opening", () => {
     expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
     expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");
