@@ -1,6 +1,6 @@
 // A linked picture (a picture on another site, kept by its address) in Chromium: the editor
 // shows a card with its description and site and loads nothing from that site until the
-// reader presses "Show picture" (from the keyboard here); then the picture shows, which the
+// reader presses "Show picture" (Enter on the selected picture here; Tab and Enter in the shared view); then the picture shows, which the
 // page's Content-Security-Policy must allow, and the other site learns nothing of the page
 // it is shown on (no referrer). A share link's visitor sees the same card. The other site is a server of this test on 127.0.0.1, a
 // different origin from the app's.
@@ -56,8 +56,11 @@ describe("linked pictures in the editor", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(requests).toEqual([]);
 
-    const show = card.getByRole("button", { name: /Show picture from 127\.0\.0\.1/ });
-    await show.focus();
+    // From the keyboard: the caret after "Intro", a right arrow selects the picture, Enter shows it.
+    await editorBody(page).getByText("Intro").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => editorBody(page).locator("figure.ds-image-selected").count()).toBe(1);
     await page.keyboard.press("Enter");
     const shown = () =>
       editorBody(page).evaluate((el) => [...el.querySelectorAll<HTMLImageElement>("figure img")].filter((img) => img.complete && img.naturalWidth > 0).map((img) => [img.alt, img.naturalWidth]));
@@ -78,7 +81,11 @@ describe("linked pictures in the editor", () => {
     const sharedCard = visitor.getByRole("group", { name: /Linked picture: A green cat, from 127\.0\.0\.1/ });
     await sharedCard.waitFor({ state: "visible", timeout: 30_000 });
     expect(requests).toHaveLength(1);
-    await sharedCard.getByRole("button", { name: /Show picture/ }).click();
+    // Its button is in the page's tab order.
+    const show = sharedCard.getByRole("button", { name: /Show picture from 127\.0\.0\.1/ });
+    for (let i = 0; i < 30 && !(await show.evaluate((b) => b === document.activeElement)); i++) await visitor.keyboard.press("Tab");
+    expect(await show.evaluate((b) => b === document.activeElement)).toBe(true);
+    await visitor.keyboard.press("Enter");
     await expect.poll(() => requests.length).toBe(2);
     await expect.poll(() => visitor.evaluate(() => [...document.querySelectorAll<HTMLImageElement>("figure img")].some((img) => img.complete && img.naturalWidth === 60))).toBe(true);
   });

@@ -9,9 +9,11 @@
 // card with its alt text, the site's name and a "Show picture" button; the button loads it
 // in this browser only (nothing is stored, other readers still see the card), through an
 // <img> with no referrer, which the page's Content-Security-Policy allows (img-src https:
-// http:, server/http/security.ts). The editor and the shared view draw it the same way.
-import type { NodeViewRenderer } from "@tiptap/core";
+// http:, server/http/security.ts). The button is reachable with Tab, and Enter on the
+// selected picture presses it. The editor and the shared view draw it the same way.
+import type { Editor, NodeViewRenderer } from "@tiptap/core";
 import type { Node as PmNode } from "@tiptap/pm/model";
+import { NodeSelection } from "@tiptap/pm/state";
 import { IMAGE_ALIGNMENTS, type ImageAlign, type ImageAttrs, ImageNode } from "../../../shared/editor/nodes/image";
 import { isLinkedImageSrc, linkedImageHost } from "../../../shared/contracts/image-src";
 import { type ImageAccess, loadImage } from "./image-access";
@@ -208,8 +210,24 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
 }
 
 /** The schema's image node drawn by this view: the same node (name, attributes, HTML), for one page's access. */
+/** Enter on a selected linked picture that is not shown yet shows it (as its button does); otherwise Enter does what it always does. */
+function showSelectedLinked(editor: Editor): boolean {
+  const { selection } = editor.state;
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== "image") return false;
+  const dom = editor.view.nodeDOM(selection.from) as HTMLElement | null;
+  const button = dom?.querySelector<HTMLButtonElement>(".ds-image-linked:not([hidden]) .ds-image-linked-show");
+  if (!button) return false;
+  button.click();
+  return true;
+}
+
 export function imageNodeWithView(access: ImageAccess, editText?: EditImageText) {
-  return ImageNode.extend({ addNodeView: () => createImageView(access, editText) });
+  return ImageNode.extend({
+    addNodeView: () => createImageView(access, editText),
+    addKeyboardShortcuts() {
+      return { Enter: () => showSelectedLinked(this.editor) };
+    },
+  });
 }
 
 /** `extensions` (the schema's list) with its image node drawn for this page's access. */
