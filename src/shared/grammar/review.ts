@@ -6,7 +6,7 @@
 import type { GrammarChange } from "../contracts/ai.js";
 import { agreementLints } from "./agreement.js";
 import type { PlainLint } from "./lint.js";
-import { introComma } from "./patterns.js";
+import { compoundSubject, introComma, pastTense } from "./patterns.js";
 import { rankLint } from "./rank.js";
 import { STOPWORDS, words } from "./words.js";
 
@@ -100,7 +100,9 @@ function keep(text: string, foreign: [number, number][], edit: Edit): boolean {
  */
 export function reviewLints(text: string, lints: PlainLint[], freq: Record<string, number>): Edit[] {
   const foreign = foreignSpans(text);
-  const edits = [...lints, ...agreementLints(text, freq), ...introComma(text)]
+  // The past-tense and subject-of-two fixes come first: where harper flags the same verb ("he go" →
+  // "goes"), theirs is the one kept.
+  const edits = [...pastTense(text), ...compoundSubject(text), ...lints, ...agreementLints(text, freq), ...introComma(text)]
     .map((l) => toEdit(text, l, freq))
     .filter((e): e is Edit => e !== null && keep(text, foreign, e))
     .sort((a, b) => a.start - b.start || Number(b.certain) - Number(a.certain));
