@@ -225,7 +225,8 @@ export function imageNodeWithView(access: ImageAccess, editText?: EditImageText)
   return ImageNode.extend({
     addNodeView: () => createImageView(access, editText),
     addKeyboardShortcuts() {
-      return { Enter: () => showSelectedLinked(this.editor) };
+      const editor = this.editor;
+      return { "Enter": () => showSelectedLinked(editor) };
     },
   });
 }
