@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type StubRequest, userText } from "../src/server/ai/openai-stub.test-util.js";
+import { pressAiTool, waitForAiTools } from "./support/ai-tools.js";
 import { startAppWithAiStub } from "./support/ai-stub.js";
 import { signUpViaApi } from "./support/auth.js";
 import { editorBody, openInEditor } from "./support/editor.js";
@@ -29,7 +30,7 @@ async function openDocument(text = TEXT, options: { viewport?: { width: number; 
   const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
   const doc = await api<{ id: string }>(session, "POST", "/api/documents", { title: "Suggestions", content });
   const page = await openInEditor(app.browser, app.server.url, session, doc.id, options);
-  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  await waitForAiTools(page);
   return page;
 }
 
@@ -51,7 +52,7 @@ function recordCalls(page: Page): { method: string; path: string; body: Record<s
 async function improveAll(page: Page) {
   await prose(page).click();
   await page.keyboard.press("Control+a");
-  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).click();
+  await pressAiTool(page, "Improve");
 }
 
 async function shot(page: Page, name: string) {

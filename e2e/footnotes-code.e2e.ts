@@ -1,7 +1,7 @@
 // Footnotes and code blocks in Chromium: a writer inserts two footnotes (Ctrl+Alt+F and the
 // toolbar), puts a third before them so the numbers move, a co-editor sees the notes
 // live, and the Markdown export has [^1] and [^2]; a code block with a language shows
-// coloured tokens; on a 390 px phone a footnote goes in from the toolbar; a passage cut or
+// coloured tokens; on a 390 px phone a footnote goes in from the formatting bar's "More" sheet; a passage cut or
 // copied with its footnote and pasted keeps the note's text, here and in another document.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { caretAtBlockEnd, editorBody, openInEditor } from "./support/editor.js";
+import { pressFormatting } from "./support/formatting.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 
@@ -20,7 +21,8 @@ async function settle(page: Page) {
 /** The toolbar's Footnote button, as a writer presses it mid-sentence. */
 async function footnoteFromToolbar(page: Page) {
   await settle(page);
-  await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Footnote", exact: true }).click();
+  // On a phone it is in the bar's "More" sheet.
+  await pressFormatting(page, "Footnote");
 }
 
 /** The notes' text as written, without another writer's caret label. */

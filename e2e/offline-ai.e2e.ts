@@ -5,6 +5,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { waitForAiTools } from "./support/ai-tools.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { buyPlan } from "./support/api.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
@@ -16,7 +17,7 @@ const TEXT = "Our report was written in a hurry.";
 
 async function openDocument(session: ApiSession, viewport: { width: number; height: number }, colorScheme: "light" | "dark"): Promise<Page> {
   const { page } = await openNewDocument(app, session, "Offline", [TEXT], { viewport, colorScheme });
-  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  await waitForAiTools(page);
   return page;
 }
 

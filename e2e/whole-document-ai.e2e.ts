@@ -7,6 +7,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { pressAiTool, waitForAiTools } from "./support/ai-tools.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { buyPlan } from "./support/api.js";
@@ -26,7 +27,7 @@ async function subscriber(plan: "creator" | "professional"): Promise<ApiSession>
 
 async function openDocument(session: ApiSession, paragraphs: string[], viewport = DESKTOP, colorScheme: "light" | "dark" = "light"): Promise<Page> {
   const { page } = await openNewDocument(app, session, "Whole document", paragraphs, { viewport, colorScheme });
-  await page.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).waitFor({ timeout: 20_000 });
+  await waitForAiTools(page);
   return page;
 }
 
@@ -103,7 +104,7 @@ describe("AI on the whole document", () => {
     const dark = await openDocument(await subscriber("creator"), ["We need to utilize the tool in order to basically fix grammer."], PHONE, "dark");
     await prose(dark).click();
     await dark.keyboard.press("Control+a");
-    await dark.getByRole("toolbar", { name: "AI tools" }).getByRole("button", { name: "Improve", exact: true }).click();
+    await pressAiTool(dark, "Improve");
     await dark.locator("ins.suggestion-insert").first().waitFor({ timeout: 30_000 });
     await shot(dark, "inline-suggestions-390-dark");
   });

@@ -25,6 +25,7 @@ import { LastEdited } from "./last-edited-view";
 import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
 import { FormattingToolbar } from "./toolbar/formatting-toolbar";
+import { PhoneToolbar } from "./toolbar/phone-toolbar";
 import { LinkDialog } from "./toolbar/link-dialog";
 import { type EditMode, ModeSwitch } from "./mode-switch";
 import type { EditorAiCommand } from "./types";
@@ -414,9 +415,17 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           </div>
         )}
         <main id="main" className="min-w-0 flex-1 overflow-y-auto">
-          <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl")}>
-            {editor && !viewOnly && <FormattingToolbar editor={editor} onAddLink={openLink} />}
-            {aiTools && props.renderAiToolbar(editor)}
+          {/* A phone's formatting bar sits fixed above the keyboard (toolbar/phone-toolbar.tsx), with
+              the AI tools behind one of its buttons; the bottom padding lets the last line scroll clear of it. */}
+          <div className={cn("mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:px-8", focusMode ? "max-w-3xl" : "max-w-4xl", !wide && !viewOnly && "pb-24")}>
+            {editor &&
+              !viewOnly &&
+              (wide ? (
+                <FormattingToolbar editor={editor} onAddLink={openLink} />
+              ) : (
+                <PhoneToolbar editor={editor} onAddLink={openLink} aiTools={aiTools ? props.renderAiToolbar(editor) : null} />
+              ))}
+            {aiTools && wide && props.renderAiToolbar(editor)}
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
               {props.renderSuggesting && !session.liveState.readOnly && record.access !== "viewer" && (
                 <ModeSwitch mode={mode} onChange={setMode} canEdit={!commenter} />
@@ -464,7 +473,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
                   editor.view.focus();
                 }
               }}
-              className="w-full border-none bg-transparent text-2xl font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
+              className="w-full border-none bg-transparent text-[2rem] leading-tight font-bold tracking-tight text-foreground outline-hidden placeholder:text-muted-foreground sm:text-4xl"
             />
             {!session.ready && (
               <p role="status" className="text-sm text-muted-foreground">

@@ -43,7 +43,8 @@ function SettingsTabs({ close, initialTab }: { close: () => void; initialTab: st
     // min-w-0: the dialog is a grid, and without it the row of tabs would widen the dialog
     // past a phone's screen instead of scrolling inside it.
     <Tabs defaultValue={initialTab} className="min-w-0">
-      <TabsList className="w-full">
+      {/* On a phone the five tabs sit in two rows of a grid, so each one shows (a sideways-scrolling row hid the last two). */}
+      <TabsList className="w-full max-sm:grid max-sm:h-auto max-sm:grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] max-sm:gap-[3px] max-sm:overflow-visible max-sm:[&>button]:h-9 max-sm:[&>button]:px-1">
         <TabsTrigger value="profile">Profile</TabsTrigger>
         <TabsTrigger value="preferences">Preferences</TabsTrigger>
         <TabsTrigger value="subscription">Subscription</TabsTrigger>

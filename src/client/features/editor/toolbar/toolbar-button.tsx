@@ -9,6 +9,7 @@ export function ToolbarButton({
   active,
   disabled,
   onClick,
+  className,
   children,
 }: {
   label: string;
@@ -16,6 +17,8 @@ export function ToolbarButton({
   active?: boolean;
   disabled?: boolean;
   onClick: () => void;
+  /** Extra classes (the phone's bar makes the buttons a thumb's size). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +34,7 @@ export function ToolbarButton({
         className={cn(
           "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-sm transition-colors outline-hidden hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4",
           active && "bg-accent text-accent-foreground",
+          className,
         )}
       >
         {children}
