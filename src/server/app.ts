@@ -14,6 +14,7 @@ import type { AppContext } from "./context.js";
 import type { Database } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
 import { dictionaryRoutes } from "./dictionary/routes.js";
+import { grammarRoutes } from "./grammar/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { exportRoutes } from "./export/routes.js";
 import { healthRoutes } from "./health/routes.js";
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     searchRoutes,
     settingsRoutes,
     dictionaryRoutes,
+    grammarRoutes,
     billingRoutes,
     aiRoutes,
     exportRoutes,

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // A LanguageTool server for the check as you type (self-hosted, or LanguageTool's own API
+  // with a username and API key); without it the check runs in the writer's browser.
+  LANGUAGETOOL_URL: optionalUrl,
+  LANGUAGETOOL_USERNAME: z.string().optional(),
+  LANGUAGETOOL_API_KEY: z.string().optional(),
+  LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Encrypts users' own model keys at rest (32 bytes, base64); unset: derived from the signing secret. */
   AI_CONNECTION_KEY: optionalString.pipe(
     z
@@ -188,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither");
   }
+  if (!env.LANGUAGETOOL_USERNAME !== !env.LANGUAGETOOL_API_KEY) problems.push("LANGUAGETOOL_USERNAME and LANGUAGETOOL_API_KEY: set both or neither");
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
@@ -232,5 +239,5 @@ export function describeBackends(config: Config): string {
   const mail = config.mail === "smtp" ? "SMTP" : config.AUTH_AUTOCONFIRM ? `${outbox}, sign-up without confirmation` : outbox;
   const rt = config.realtime === "postgres" ? "PostgreSQL LISTEN/NOTIFY" : "in-process";
   const limits = config.REDIS_URL ? "Redis" : "in-process";
-  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}; live co-editing: ${config.REDIS_URL ? "shared through Redis" : "in-process"}; images: ${config.images.kind === "s3" ? `S3 bucket ${config.images.bucket}` : "in the database"}`;
+  return `database: ${db}; AI: ${ai}; payments: ${pay}; mail: ${mail}; realtime: ${rt}; rate limits: ${limits}; live co-editing: ${config.REDIS_URL ? "shared through Redis" : "in-process"}; images: ${config.images.kind === "s3" ? `S3 bucket ${config.images.bucket}` : "in the database"}; grammar as you type: ${config.LANGUAGETOOL_URL ? `LanguageTool (${new URL(config.LANGUAGETOOL_URL).host})` : "in the browser"}`;
 }

@@ -15,6 +15,7 @@ export const OFFLINE_CAPABILITIES: AiCapabilities = {
   provider: "offline",
   modelName: "",
   inlineCompletion: false,
+  grammarService: "built-in",
 };
 
 export function fetchAiCapabilities(signal?: AbortSignal): Promise<AiCapabilities> {

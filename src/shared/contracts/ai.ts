@@ -144,6 +144,8 @@ export interface AiCapabilities {
   modelName: string;
   /** Ghost-text completion is available (a model and the Professional plan, or the user's own connection). */
   inlineCompletion: boolean;
+  /** Who checks grammar and spelling as the writer types: the browser itself, or the server's LanguageTool (POST /api/grammar/check). */
+  grammarService: "built-in" | "languagetool";
 }
 
 export interface Readability {

@@ -41,3 +41,37 @@ export interface PersonalDictionary {
 }
 
 export { PERSONAL_DICTIONARY_MAX };
+
+/** Most paragraphs and characters one check of the grammar service may carry. */
+export const GRAMMAR_CHECK_MAX_TEXTS = 50;
+export const GRAMMAR_CHECK_MAX_CHARS = 20_000;
+
+/** POST /api/grammar/check: paragraphs to check with the server's grammar service (LanguageTool). */
+export const grammarCheckRequestSchema = z
+  .object({
+    texts: z
+      .array(z.string().max(GRAMMAR_CHECK_MAX_CHARS, `A paragraph is at most ${GRAMMAR_CHECK_MAX_CHARS} characters`))
+      .min(1, "At least one paragraph is required")
+      .max(GRAMMAR_CHECK_MAX_TEXTS, `At most ${GRAMMAR_CHECK_MAX_TEXTS} paragraphs at a time`)
+      .refine((texts) => texts.reduce((n, t) => n + t.length, 0) <= GRAMMAR_CHECK_MAX_CHARS, `At most ${GRAMMAR_CHECK_MAX_CHARS} characters at a time`),
+  })
+  .strict();
+export type GrammarCheckRequest = z.infer<typeof grammarCheckRequestSchema>;
+
+/** One problem in a paragraph as the editor draws it: offsets in the paragraph's text, candidates best first. */
+export interface GrammarProblem {
+  start: number;
+  end: number;
+  /** The checker's rule: what Ignore remembers (letters and digits). */
+  rule: string;
+  /** "Spelling" is drawn red, matters of style grey, the rest blue. */
+  kind: string;
+  message: string;
+  original: string;
+  candidates: string[];
+}
+
+/** The answer: the problems of each paragraph, in the request's order. */
+export interface GrammarCheckResponse {
+  results: GrammarProblem[][];
+}

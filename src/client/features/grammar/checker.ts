@@ -48,3 +48,31 @@ export function createWorkerChecker(): Checker {
     },
   };
 }
+
+/** After the grammar service fails, the browser's own checker serves this long before the service is asked again. */
+export const SERVICE_RETRY_MS = 60_000;
+
+/**
+ * The server's grammar service (LanguageTool, POST /api/grammar/check) where the operator has
+ * connected one, as `serviceConnected()` says once it has resolved; the browser's own checker
+ * (`local`) otherwise, and for a while after the service fails, so the marks never stop.
+ */
+export function createServiceChecker(local: Checker, serviceConnected: () => Promise<boolean>, post: (texts: string[]) => Promise<Problem[][]>, now = () => Date.now()): Checker {
+  let decided: Promise<boolean> | null = null;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  return {
+    async check(texts) {
+      decided ??= serviceConnected().catch(() => false);
+      if (!(await decided) || now() - failedAt < SERVICE_RETRY_MS) return local.check(texts);
+      try {
+        return await post(texts);
+      } catch {
+        failedAt = now();
+        return local.check(texts);
+      }
+    },
+    dispose() {
+      local.dispose();
+    },
+  };
+}

@@ -3,8 +3,12 @@
 // underline is clicked, tapped, hovered, or reached with Alt+Enter.
 import type { Editor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
+import type { GrammarCheckResponse } from "../../../shared/contracts/grammar";
+import { AI_CAPABILITIES_QUERY_KEY, fetchAiCapabilities } from "../../lib/ai-capabilities-query";
+import { apiJson } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
 import { toast } from "../../lib/toast";
-import { createWorkerChecker } from "./checker";
+import { createServiceChecker, createWorkerChecker } from "./checker";
 import "./grammar.css";
 import { ParagraphCache } from "./paragraph-cache";
 import { PersonalDictionaryStore } from "./personal-dictionary";
@@ -27,7 +31,13 @@ export default function GrammarLayer({ editor }: { editor: Editor }) {
   const cache = useRef(new ParagraphCache());
 
   useEffect(() => {
-    const checker = createWorkerChecker();
+    // The server's LanguageTool when the operator connected one; the browser's own checker otherwise.
+    const checker = createServiceChecker(
+      createWorkerChecker(),
+      async () =>
+        (await queryClient.fetchQuery({ queryKey: AI_CAPABILITIES_QUERY_KEY, queryFn: ({ signal }) => fetchAiCapabilities(signal), staleTime: 60_000 })).grammarService === "languagetool",
+      async (texts) => (await apiJson<GrammarCheckResponse>("POST", "/api/grammar/check", { texts })).results,
+    );
     const abort = new AbortController();
     const rectOf = (p: PlacedProblem) => {
       const start = editor.view.coordsAtPos(p.from);

@@ -1,17 +1,9 @@
 // What the page and the checker's worker say to each other, and one problem as the editor shows it.
 
-/** One problem in a paragraph: offsets in the paragraph's text, candidates best first. */
-export interface Problem {
-  start: number;
-  end: number;
-  /** The checker's rule ("SpellCheck", "PluralSubjectVerb", …): what Ignore remembers. */
-  rule: string;
-  /** harper's kind: "Spelling" is drawn red, matters of style grey, the rest blue. */
-  kind: string;
-  message: string;
-  original: string;
-  candidates: string[];
-}
+import type { GrammarProblem } from "../../../shared/contracts/grammar";
+
+/** One problem in a paragraph, as the browser's checker and the server's grammar service both answer it. */
+export type Problem = GrammarProblem;
 
 export interface CheckRequest {
   id: number;

@@ -30,6 +30,7 @@ describe("AI capabilities", () => {
       provider: "custom",
       modelName: "stub-model",
       inlineCompletion: true,
+      grammarService: "built-in",
     });
     expect(await caps("creator")).toMatchObject({ model: true, inlineCompletion: false });
     expect(await caps("gratis")).toMatchObject({ model: true, inlineCompletion: false });

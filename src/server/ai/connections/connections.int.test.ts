@@ -39,6 +39,7 @@ describe("a user's own model connection", () => {
       provider: "custom",
       modelName: "stub-model",
       inlineCompletion: false,
+      grammarService: "built-in",
     });
     const res = await request(t, "POST", "/api/ai/improve", { user: free, payload: { text: "Some text to improve." } });
     expect(res.statusCode).toBe(402);
@@ -106,7 +107,7 @@ describe("a user's own model connection", () => {
 
   it("serves the user's AI on the Free plan through their model, without touching the allowance", async () => {
     const caps = await request(t, "GET", "/api/ai/capabilities", { user: free });
-    expect(caps.json()).toEqual({ model: true, source: "user", provider: "own", modelName: "my-model", inlineCompletion: true });
+    expect(caps.json()).toEqual({ model: true, source: "user", provider: "own", modelName: "my-model", inlineCompletion: true, grammarService: "built-in" });
     const serverCalls = t.stub.requests.length;
     const res = await request(t, "POST", "/api/ai/improve", { user: free, payload: { text: "Some text to improve." } });
     expect(res.statusCode).toBe(200);
