@@ -35,7 +35,7 @@ export default function GrammarLayer({ editor }: { editor: Editor }) {
     const checker = createServiceChecker(
       createWorkerChecker(),
       async () =>
-        (await queryClient.fetchQuery({ queryKey: AI_CAPABILITIES_QUERY_KEY, queryFn: ({ signal }) => fetchAiCapabilities(signal), staleTime: 60_000 })).grammarService === "languagetool",
+        (await queryClient.fetchQuery({ queryKey: AI_CAPABILITIES_QUERY_KEY, queryFn: ({ signal }) => fetchAiCapabilities(signal), staleTime: Number.POSITIVE_INFINITY })).grammarService === "languagetool",
       async (texts) => (await apiJson<GrammarCheckResponse>("POST", "/api/grammar/check", { texts })).results,
     );
     const abort = new AbortController();
