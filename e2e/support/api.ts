@@ -80,3 +80,26 @@ export async function ownerAndMember(
   await inviteAndAccept(baseUrl, owner, doc.id, member, opts.role);
   return { owner, member, doc };
 }
+
+/**
+ * Where tests of three or more people start: an owner on Professional, their new document
+ * `title` with one paragraph per string, and each of `members` in it with their role.
+ */
+export async function ownerAndMembers(
+  baseUrl: string,
+  opts: { ownerName: string; title: string; paragraphs: string[]; members: { name: string; role: MemberRole }[] },
+): Promise<{ owner: ApiSession; members: ApiSession[]; doc: DocumentRecord }> {
+  const owner = await signUpViaApi(baseUrl, { fullName: opts.ownerName });
+  await buyPlan(baseUrl, owner, "professional");
+  const doc = await apiRequest<DocumentRecord>(baseUrl, owner, "POST", "/api/documents", {
+    title: opts.title,
+    content: { type: "doc", content: opts.paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) },
+  });
+  const members: ApiSession[] = [];
+  for (const m of opts.members) {
+    const member = await signUpViaApi(baseUrl, { fullName: m.name });
+    await inviteAndAccept(baseUrl, owner, doc.id, member, m.role);
+    members.push(member);
+  }
+  return { owner, members, doc };
+}

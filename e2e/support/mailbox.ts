@@ -18,3 +18,17 @@ export async function openMailLink(page: Page, url: string, email: string, label
     .toBeGreaterThan(0);
   await link.click();
 }
+
+/** One message of the built-in mailbox, as /dev/mailbox.json lists it. */
+export interface MailboxEntry {
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  links: { label: string; url: string }[];
+}
+
+/** The mail sent to `email` so far (the outbox), as the mailbox lists it. */
+export async function mailTo(url: string, email: string): Promise<MailboxEntry[]> {
+  const res = await fetch(`${url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  return (await res.json()) as MailboxEntry[];
+}
