@@ -1,6 +1,7 @@
 // The kind of a reference edit, for counting what the grammar engine misses (bench:ai-quality
 // with MISSES=1): a rough sort by the words removed and added, enough to see which kinds of
 // mistakes dominate (spelling, noun number, articles, commas…) and which are rewording.
+import { charDistance } from "./gec-score.js";
 
 const ARTICLES = new Set(["a", "an", "the"]);
 const PREPOSITIONS = new Set(
@@ -14,16 +15,6 @@ const PRONOUNS = ["i", "me", "he", "him", "she", "her", "we", "us", "they", "the
 const AUXILIARIES = ["is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does", "did"];
 const MODALS = ["will", "would", "can", "could", "should"];
 const PUNCTUATION = /^[^\p{L}\p{N}]+$/u;
-
-function charDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
 
 /**
  * The kind of the edit that replaces source words `removed` with `added` (lower-cased tokens);

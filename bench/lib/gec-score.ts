@@ -33,7 +33,7 @@ export function tokenize(text: string): string[] {
 }
 
 /** Levenshtein distance between two words, by characters. */
-function charDistance(a: string, b: string): number {
+export function charDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
