@@ -21,6 +21,15 @@ describe("diffVersions", () => {
     expect([d.wordsAdded, d.wordsRemoved]).toEqual([2, 1]);
   });
 
+  it("compares the text without pending suggestions: a suggested replacement is not yet a change, nor one run-together word", () => {
+    const by = (type: string) => [{ type, attrs: { id: "s1", group: "s1", author: null, authorName: "Cora", createdAt: null } }];
+    const older = version(doc(p("The roses are crimson today.")));
+    const newer = version(doc(p("The roses are ", text("crimson", by("suggestionDelete")), text("scarlet", by("suggestionInsert")), " today and tall.")));
+    const d = diffVersions(older, newer);
+    expect(leaves(d.doc)).toEqual([{ type: "paragraph", change: "changed", pieces: ["=The roses are crimson today", "+ and tall", "=."] }]);
+    expect([d.wordsAdded, d.wordsRemoved]).toEqual([2, 0]);
+  });
+
   it("keeps headings and lists as they are, and unchanged blocks unmarked", () => {
     const d = diffVersions(version(doc(h(2, "Plan"), ul("one", "two"))), version(doc(h(2, "Plan"), ul("one", "two", "three"))));
     expect(d.doc.children.map((c) => c.type)).toEqual(["heading", "bulletList"]);

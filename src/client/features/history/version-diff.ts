@@ -8,6 +8,7 @@
 import { diffArrays } from "diff";
 import type { DocNode } from "../../../shared/editor/schema";
 import { countWords } from "../../../shared/editor/text";
+import { withoutSuggestions } from "../../../shared/editor/without-suggestions";
 import { type WordChange, wordChanges } from "../../../shared/text/word-diff";
 
 export type Change = "same" | "added" | "removed";
@@ -300,12 +301,16 @@ function allPieces(node: DiffNode, out: InlinePiece[] = []): InlinePiece[] {
 
 /**
  * `newer` with what changed since `older` marked; null `older` (the oldest version kept)
- * shows `newer` unmarked.
+ * shows `newer` unmarked. Both are compared as they read without pending suggestions (as the
+ * counts and the exports read them): a suggestion nobody has accepted is not yet a change,
+ * and its struck and inserted words side by side would otherwise run together into one word.
  */
 export function diffVersions(older: { title: string; content: DocNode } | null, newer: { title: string; content: DocNode }): VersionDiff {
   const base = older ?? newer;
-  const { results, trailing } = compareLeaves(leavesOf(base.content), leavesOf(newer.content));
-  const doc = rebuild(newer.content, results, { i: 0 });
+  const baseContent = withoutSuggestions(base.content);
+  const newerContent = withoutSuggestions(newer.content);
+  const { results, trailing } = compareLeaves(leavesOf(baseContent), leavesOf(newerContent));
+  const doc = rebuild(newerContent, results, { i: 0 });
   doc.children.push(...trailing);
   const title = markChanges(plainRuns(base.title), plainRuns(newer.title), changesBetween(base.title, newer.title));
   const pieces = [...allPieces(doc), { text: " ", marks: [], change: "same" as const }, ...title];
