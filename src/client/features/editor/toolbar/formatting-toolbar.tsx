@@ -8,8 +8,9 @@ import { memo } from "react";
 import { MenuOnDemand } from "../../../components/ui/menu-on-demand";
 import { SimpleTooltip } from "../../../components/ui/tooltip";
 import { readFormatState, sameFormatState } from "./format-state";
-import { ToolbarButton, ToolbarDivider } from "./toolbar-button";
-import { ACTIONS, type ActionContext, type ActionId, DESKTOP_GROUPS } from "./toolbar-actions";
+import { ToolbarDivider } from "./toolbar-button";
+import { ActionButton } from "./action-button";
+import { type ActionContext, type ActionId, DESKTOP_GROUPS } from "./toolbar-actions";
 import { FontFamilySelect, FontSizeSelect, SmallHeadingSelect } from "./toolbar-selects";
 import { useUndoState } from "./undo-state";
 import { lazyPart } from "../../../lib/lazy-part";
@@ -29,23 +30,7 @@ export const FormattingToolbar = memo(function FormattingToolbar({
   const history = useUndoState(editor);
   const chain = () => editor.chain().focus();
   const ctx: ActionContext = { editor, chain, onAddLink };
-  const buttons = (ids: readonly ActionId[]) =>
-    ids.map((id) => {
-      const a = ACTIONS[id];
-      const Icon = a.icon;
-      return (
-        <ToolbarButton
-          key={id}
-          label={a.label}
-          shortcut={a.shortcut}
-          active={a.active?.(s)}
-          disabled={a.disabled?.(history)}
-          onClick={() => a.run(ctx)}
-        >
-          <Icon aria-hidden="true" />
-        </ToolbarButton>
-      );
-    });
+  const buttons = (ids: readonly ActionId[]) => ids.map((id) => <ActionButton key={id} id={id} state={s} history={history} ctx={ctx} />);
   // The same element is the plain button until the menu loads, then the menu's trigger.
   const colourButton = (
     <SimpleTooltip content="Text colour">

@@ -9,7 +9,8 @@ import { memo, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { lazyPart } from "../../../lib/lazy-part";
 import { readFormatState, sameFormatState } from "./format-state";
 import { ToolbarButton } from "./toolbar-button";
-import { ACTIONS, type ActionContext, PHONE_BAR } from "./toolbar-actions";
+import { ActionButton } from "./action-button";
+import { type ActionContext, PHONE_BAR } from "./toolbar-actions";
 import { useKeyboardInset } from "./use-keyboard-inset";
 import { useUndoState } from "./undo-state";
 
@@ -64,23 +65,9 @@ export const PhoneToolbar = memo(function PhoneToolbar({
         style={{ bottom: inset }}
         className="fixed inset-x-0 bottom-0 z-30 flex items-center border-t bg-card px-1 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.06)]"
       >
-        {PHONE_BAR.map((id) => {
-          const a = ACTIONS[id];
-          const Icon = a.icon;
-          return (
-            <ToolbarButton
-              key={id}
-              label={a.label}
-              shortcut={a.shortcut}
-              active={a.active?.(s)}
-              disabled={a.disabled?.(history)}
-              onClick={() => a.run(ctx)}
-              className={THUMB}
-            >
-              <Icon aria-hidden="true" />
-            </ToolbarButton>
-          );
-        })}
+        {PHONE_BAR.map((id) => (
+          <ActionButton key={id} id={id} state={s} history={history} ctx={ctx} className={THUMB} />
+        ))}
         {aiTools && (
           <ToolbarButton label="AI tools" onClick={() => open("ai")} className={THUMB}>
             <Sparkles aria-hidden="true" />
