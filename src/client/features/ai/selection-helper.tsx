@@ -28,7 +28,8 @@ export function SelectionHelper({ editor, actions, plan, onRewrite }: Props) {
     const hint = toolHint(label, plan.access(action));
     return (
       <Button variant="ghost" size="sm" onMouseDown={keep} onClick={onClick} aria-label={hint.ariaLabel} title={hint.title}>
-        {icon} {label}
+        {/* On a phone the icons alone, so the four fit the width (each keeps its name for screen readers and its title). */}
+        {icon} <span className="max-sm:hidden">{label}</span>
         {hint.locked && <Lock aria-hidden="true" className="size-3 text-muted-foreground" />}
       </Button>
     );
@@ -37,7 +38,7 @@ export function SelectionHelper({ editor, actions, plan, onRewrite }: Props) {
     <div
       role="toolbar"
       aria-label="AI selection helper"
-      className="fixed bottom-[calc(1rem+var(--phone-bar-space,0px))] left-1/2 z-30 flex -translate-x-1/2 items-center gap-1 rounded-full border bg-card px-2 py-1 text-card-foreground shadow-lg"
+      className="fixed bottom-[calc(1rem+var(--phone-bar-space,0px))] left-1/2 z-30 flex max-w-[calc(100vw-1rem)] -translate-x-1/2 items-center gap-1 rounded-full border bg-card px-2 py-1 text-card-foreground shadow-lg"
     >
       <Sparkles aria-hidden="true" className="mx-1 size-4 text-primary" />
       {item("Improve", "improve", <Wand2 aria-hidden="true" />, actions.improve)}
