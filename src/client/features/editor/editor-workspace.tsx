@@ -22,7 +22,7 @@ import { EditorBody } from "./editor-body";
 import { EditorHeader } from "./editor-header";
 import { useFindBar } from "./find/use-find-bar";
 import { LastEdited } from "./last-edited-view";
-import { SidePanel, SidePanelSheet, useWideScreen } from "./side-panel";
+import { SidePanel, SidePanelSheet, useRoomyScreen, useWideScreen } from "./side-panel";
 import { InlineStats } from "./stats-view";
 import { FormattingToolbar } from "./toolbar/formatting-toolbar";
 import { PhoneToolbar } from "./toolbar/phone-toolbar";
@@ -279,7 +279,9 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     document.title = `${session.title.trim() || "Untitled Document"} · Draftsmith`;
   }, [session.title]);
 
-  const showPanel = wide && !focusMode && panelOpen;
+  const roomy = useRoomyScreen();
+  // History or the assistant on the right: below 1536 px the left panel steps aside while either is open (side-panel.tsx).
+  const showPanel = wide && !focusMode && panelOpen && (roomy || !(historyOpen || props.assistantOpen));
   const wordGoal = { documentId: record.id, initial: record.word_goal ?? null, editable: canEdit };
 
   // Removed from the document (or signed out elsewhere): the editor closes at once.

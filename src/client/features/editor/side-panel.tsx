@@ -6,11 +6,19 @@ import type { SidePanelSheetProps } from "./side-panel-sheet";
 import { lazyPart } from "../../lib/lazy-part";
 
 const DESKTOP_QUERY = "(min-width: 768px)";
+/** Wide enough for this panel, the text, the comments margin and a panel on the right at once (Tailwind's `2xl`). */
+const ROOMY_QUERY = "(min-width: 1536px)";
 
-function subscribeDesktop(onChange: () => void): () => void {
-  const mq = window.matchMedia(DESKTOP_QUERY);
-  mq.addEventListener("change", onChange);
-  return () => mq.removeEventListener("change", onChange);
+function useMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mq = window.matchMedia(query);
+      mq.addEventListener("change", onChange);
+      return () => mq.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => true,
+  );
 }
 
 /**
@@ -18,7 +26,16 @@ function subscribeDesktop(onChange: () => void): () => void {
  * into a narrow column, so it starts closed and opens as a sheet instead of beside the text.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP_QUERY).matches, () => true);
+  return useMedia(DESKTOP_QUERY);
+}
+
+/**
+ * True from 1536 px. Narrower, with History or the assistant open on the right (and the
+ * comments or suggestions margin beside the text), this panel steps aside while they are
+ * open, or the text is left a column a few words wide.
+ */
+export function useRoomyScreen(): boolean {
+  return useMedia(ROOMY_QUERY);
 }
 
 /** The panel beside the text on a wide screen. */
