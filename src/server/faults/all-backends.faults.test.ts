@@ -1,6 +1,6 @@
 // The built server (the esbuild bundle `npm start` runs) with every optional backend
-// configured at once, in production mode: PostgreSQL, Redis, SMTP, Stripe and an
-// OpenAI-compatible model server (the last three are local stand-ins). Each backend's
+// configured at once, in production mode: PostgreSQL, Redis, SMTP, Stripe, an
+// OpenAI-compatible model server and a LanguageTool server (the last four are local stand-ins). Each backend's
 // package is loaded the way the bundle loads it, so a package the bundle cannot load (a
 // CommonJS package imported by a name its chunk does not export) fails here and not on an
 // operator's first start. Needs TEST_DATABASE_URL and a Redis; skipped, saying so, without
@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAiStub, type OpenAiStub } from "../ai/openai-stub.test-util.js";
 import { startStripeStub, type StripeStub } from "../billing/stripe-stub.test-util.js";
+import { startLanguageTool } from "../grammar/languagetool-stub.test-util.js";
 import { decodedBody, startSmtpStub, type SmtpStub } from "../mail/smtp-stub.test-util.js";
 import { freePort, testRedisUrl } from "../test/net.js";
 import {
@@ -33,6 +34,7 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
   let smtp: SmtpStub;
   let stripe: StripeStub;
   let ai: OpenAiStub;
+  let languageTool: Awaited<ReturnType<typeof startLanguageTool>>;
   let server: ServerProcess | undefined;
   const ip = randomClientIp();
   const email = `all-backends-${Date.now()}@example.com`;
@@ -40,7 +42,13 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
 
   beforeAll(async () => {
     await buildServerBundle();
-    [database, smtp, stripe, ai] = await Promise.all([createThrowawayDatabase("ds_all_backends"), startSmtpStub(), startStripeStub(), startOpenAiStub()]);
+    [database, smtp, stripe, ai, languageTool] = await Promise.all([
+      createThrowawayDatabase("ds_all_backends"),
+      startSmtpStub(),
+      startStripeStub(),
+      startOpenAiStub(),
+      startLanguageTool(),
+    ]);
     server = await startServerProcess(
       {
         NODE_ENV: "production",
@@ -57,6 +65,7 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
         STRIPE_API_BASE: stripe.url,
         AI_BASE_URL: ai.url,
         AI_MODEL: "stub-model",
+        LANGUAGETOOL_URL: languageTool.url,
         TRUST_PROXY: "true",
       },
       await freePort(),
@@ -68,7 +77,7 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
       server.proc.kill("SIGKILL");
       await server.exited;
     }
-    await Promise.all([database?.drop(), smtp?.close(), stripe?.close(), ai?.close()]);
+    await Promise.all([database?.drop(), smtp?.close(), stripe?.close(), ai?.close(), languageTool?.close()]);
   });
 
   it("names every active backend in its boot line and answers its health check", async () => {
@@ -76,7 +85,7 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
     expect(boot, `server output:\n${server!.output()}`).toBeDefined();
     const { msg } = JSON.parse(boot!) as { msg: string };
     expect(msg).toBe(
-      "database: PostgreSQL; AI: custom (stub-model); payments: Stripe; mail: SMTP; realtime: PostgreSQL LISTEN/NOTIFY; rate limits: Redis; live co-editing: shared through Redis; images: in the database",
+      `database: PostgreSQL; AI: custom (stub-model); payments: Stripe; mail: SMTP; realtime: PostgreSQL LISTEN/NOTIFY; rate limits: Redis; live co-editing: shared through Redis; images: in the database; grammar as you type: LanguageTool (${new URL(languageTool.url).host})`,
     );
     const health = await fetch(`${server!.url}/api/health`);
     expect(health.status).toBe(200);
@@ -110,6 +119,13 @@ describe.runIf(hasRedis && hasPostgres)("the built server in production with eve
     const read = await getWith(`${server!.url}/api/documents/${id}`, ip, token);
     expect(read.status).toBe(200);
     expect(await json(read)).toMatchObject({ id, title: "Every backend", content: docWith("Stored on PostgreSQL.") });
+  });
+
+  it("checks grammar as you type through LanguageTool", async () => {
+    const res = await postJson(`${server!.url}/api/grammar/check`, { texts: ["Read teh notes."] }, ip, token);
+    expect(res.status).toBe(200);
+    expect((await json(res)).results).toEqual([[expect.objectContaining({ start: 5, end: 8, original: "teh", kind: "Spelling", candidates: ["the", "ten"] })]]);
+    expect(languageTool.seen.at(-1)?.form.get("text")).toBe("Read teh notes.");
   });
 
   it("opens a checkout through Stripe", async () => {
