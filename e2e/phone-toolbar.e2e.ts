@@ -2,7 +2,7 @@
 // visual viewport (above the on-screen keyboard) with Undo, Redo, Bold, Italic, Link, a
 // list, the AI tools and "More"; every other action is in the "More" sheet, grouped, each a
 // thumb-sized button; the title is at least as large as a Heading 1; every Settings tab is on
-// screen. At 1280 the desktop row is as it was. Screenshots (SHOTS_DIR) at 390 and 1280, light and dark.
+// screen; typing down the page keeps the caret above the bar. At 1280 the desktop row is as it was. Screenshots (SHOTS_DIR) at 390 and 1280, light and dark.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -139,6 +139,42 @@ describe("the phone's formatting bar", () => {
     await settings.getByRole("tab", { name: "AI", exact: true }).click();
     expect(await settings.getByRole("tab", { name: "AI", exact: true }).getAttribute("aria-selected")).toBe("true");
     await shotBothSchemes(page, "phone-settings-390");
+  });
+
+  it("typing line after line on a phone keeps the caret above the bar, and above the keyboard", { timeout: 180_000 }, async () => {
+    const session = await signUpViaApi(app.server.url);
+    const { page } = await openNewDocument(app, session, "A long walk", ["Start of the walk."], { viewport: PHONE, hasTouch: true });
+    app.contexts.push(page.context());
+    const bar = page.getByTestId("phone-toolbar");
+    await bar.waitFor();
+    const caretBottom = () =>
+      page.evaluate(() => {
+        const { view, state } = (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor;
+        return view.coordsAtPos(state.selection.head).bottom;
+      });
+    const barTop = async () => (await bar.boundingBox())!.y;
+    await editorBody(page).getByText("Start of the walk.").click();
+    await page.keyboard.press("End");
+    for (let i = 1; i <= 30; i++) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.insertText(`Step ${i} on the path.`);
+    }
+    await expect.poll(() => editorBody(page).textContent()).toContain("Step 30 on the path.");
+    await expect.poll(async () => (await caretBottom()) <= (await barTop())).toBe(true);
+
+    // The keyboard up (the visual viewport shrinks to 500 px): the next lines stay above the bar there.
+    await page.evaluate(() => {
+      const vv = window.visualViewport!;
+      Object.defineProperty(vv, "height", { configurable: true, get: () => 500 });
+      vv.dispatchEvent(new Event("resize"));
+    });
+    await expect.poll(async () => Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height)).toBe(500);
+    for (let i = 31; i <= 36; i++) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.insertText(`Step ${i} on the path.`);
+    }
+    await expect.poll(() => editorBody(page).textContent()).toContain("Step 36 on the path.");
+    await expect.poll(async () => (await caretBottom()) <= (await barTop())).toBe(true);
   });
 
   it("at 1280 keeps the desktop row and the AI toolbar above the text", { timeout: 120_000 }, async () => {

@@ -22,6 +22,9 @@ const AiSheet = lazyPart(loadAiSheet);
 /** A thumb-sized button: 44 px square at least, sharing the row's width. */
 const THUMB = "h-11 min-w-11 flex-1 [&_svg]:size-5";
 
+/** Room kept between the caret line and the bar, in px. */
+const CARET_GAP = 12;
+
 export const PhoneToolbar = memo(function PhoneToolbar({
   editor,
   onAddLink,
@@ -38,13 +41,22 @@ export const PhoneToolbar = memo(function PhoneToolbar({
   const barRef = useRef<HTMLDivElement>(null);
   // What the bar covers at the bottom of the screen: the AI selection helper and the
   // suggestions' bar (fixed at the bottom too) stand on it rather than under it.
+  // The editor keeps the caret clear of it too: as the writer types, the text scrolls so the
+  // caret line stays above the bar (and the keyboard), not under them.
   useEffect(() => {
     const root = document.documentElement.style;
-    root.setProperty("--phone-bar-space", `${inset + (barRef.current?.offsetHeight ?? 0)}px`);
+    const space = inset + (barRef.current?.offsetHeight ?? 0);
+    root.setProperty("--phone-bar-space", `${space}px`);
+    const { scrollMargin: _margin, scrollThreshold: _threshold, ...props } = editor.options.editorProps ?? {};
+    const bottom = space + CARET_GAP;
+    if (!editor.isDestroyed) {
+      editor.setOptions({ editorProps: { ...props, scrollMargin: { top: 5, left: 5, right: 5, bottom }, scrollThreshold: { top: 0, left: 0, right: 0, bottom } } });
+    }
     return () => {
       root.removeProperty("--phone-bar-space");
+      if (!editor.isDestroyed) editor.setOptions({ editorProps: props });
     };
-  }, [inset]);
+  }, [inset, editor]);
   const [sheet, setSheet] = useState<"more" | "ai" | null>(null);
   // Once a sheet has been opened it stays mounted, so it can slide out when closed.
   const [used, setUsed] = useState({ more: false, ai: false });
