@@ -98,7 +98,9 @@ describe("pictures in the editor", () => {
     app.contexts.push(phone.context());
     await editorBody(phone).click();
     await settle(phone);
-    const insert = phone.getByRole("button", { name: "Insert picture" });
+    // On a phone the picture is in the formatting bar's "More" sheet; its press opens the file chooser.
+    await phone.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "More formatting" }).tap();
+    const insert = phone.getByRole("dialog", { name: "Formatting" }).getByRole("button", { name: "Insert picture", exact: true });
     await insert.scrollIntoViewIfNeeded();
     const [chooser] = await Promise.all([phone.waitForEvent("filechooser"), insert.tap()]);
     await chooser.setFiles({ name: "wide.png", mimeType: "image/png", buffer: await png("#2a2", 1600, 400) });

@@ -2,8 +2,11 @@
 // bold, italic, underline, AI improve, add link, heading 2, quote. It sits below the
 // selection (above it only where there is no room below), so it never covers the line the
 // writer is reading back or the title; and it stays away while Find is open, whose current
-// match is shown by its highlight rather than by a bar over the text.
+// match is shown by its highlight rather than by a bar over the text. Cells selected in a
+// table get the table's own menu instead (table/table-menu.tsx), not this bubble over the
+// rows below.
 import type { Editor } from "@tiptap/core";
+import { CellSelection } from "@tiptap/pm/tables";
 import { useEditorState } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 import { Bold, Heading2, Italic, Link as LinkIcon, MessageSquarePlus, Quote, Sparkles, Underline } from "lucide-react";
@@ -49,7 +52,9 @@ export const SelectionToolbar = memo(function SelectionToolbar({
   return (
     <BubbleMenu
       editor={editor}
-      shouldShow={({ state, from, to }) => from !== to && !state.selection.empty && !findKey.getState(state)?.query && state.doc.textBetween(from, to).length > 0}
+      shouldShow={({ state, from, to }) =>
+        from !== to && !state.selection.empty && !(state.selection instanceof CellSelection) && !findKey.getState(state)?.query && state.doc.textBetween(from, to).length > 0
+      }
       options={BELOW_SELECTION}
       className="z-40"
     >
