@@ -28,6 +28,17 @@ async function openAs(session: ApiSession, documentId: string, viewport = { widt
   return page;
 }
 
+/** Selects `passage`, presses Ctrl+Alt+M and posts `text` from the composer that opens. */
+async function commentOn(page: Page, passage: string, text: string): Promise<void> {
+  await body(page).click();
+  await selectText(page, passage);
+  await page.keyboard.press("Control+Alt+KeyM");
+  const composer = page.getByRole("form", { name: "New comment" });
+  await composer.waitFor({ timeout: 15_000 });
+  await composer.getByRole("textbox", { name: "Comment" }).fill(text);
+  await composer.getByRole("button", { name: "Comment" }).click();
+}
+
 describe("comments", () => {
   it("owner comments on a passage, a commenter replies, the owner sees it live, resolves it, and the filter shows it; a phone gets a sheet", { timeout: 180_000 }, async () => {
     const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
@@ -40,13 +51,7 @@ describe("comments", () => {
 
     // The owner selects "pears are green" and presses Ctrl+Alt+M: the composer opens in the margin.
     const ownerPage = await openAs(owner, doc.id);
-    await body(ownerPage).click();
-    await selectText(ownerPage, "pears are green");
-    await ownerPage.keyboard.press("Control+Alt+KeyM");
-    const composer = ownerPage.getByRole("form", { name: "New comment" });
-    await composer.waitFor({ timeout: 15_000 });
-    await composer.getByRole("textbox", { name: "Comment" }).fill("Are they ripe yet?");
-    await composer.getByRole("button", { name: "Comment" }).click();
+    await commentOn(ownerPage, "pears are green", "Are they ripe yet?");
     const ownerThread = margin(ownerPage).getByRole("article");
     await expect.poll(() => ownerThread.textContent(), { timeout: 10_000 }).toContain("Are they ripe yet?");
     // The passage is marked in the text and highlighted.
@@ -147,13 +152,7 @@ describe("comments", () => {
 
     // Eddie comments on a passage: Olivia's page loads the comments and highlights it.
     const editorPage = await openAs(editor, doc.id);
-    await body(editorPage).click();
-    await selectText(editorPage, "pears are green");
-    await editorPage.keyboard.press("Control+Alt+KeyM");
-    const composer = editorPage.getByRole("form", { name: "New comment" });
-    await composer.waitFor({ timeout: 15_000 });
-    await composer.getByRole("textbox", { name: "Comment" }).fill("Ripe yet?");
-    await composer.getByRole("button", { name: "Comment" }).click();
+    await commentOn(editorPage, "pears are green", "Ripe yet?");
     await expect.poll(() => layers, { timeout: 20_000 }).toContain("comments-layer");
     const anchor = body(ownerPage).locator(".comment-anchor");
     await expect.poll(() => anchor.textContent(), { timeout: 10_000 }).toBe("pears are green");
