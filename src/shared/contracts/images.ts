@@ -3,7 +3,7 @@
 // check and the exporters all read an image's id from its address through this file.
 import { z } from "zod";
 
-export { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, LINKED_IMAGE_MAX_LENGTH, imageIdFromSrc, imageSrc, isLinkedImageSrc, linkedImageHost } from "./image-src.js";
+export { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, LINKED_IMAGE_MAX_LENGTH, imageIdFromSrc, imageSrc, isLinkedImageSrc, isRelativeImageSrc, linkedImageHost } from "./image-src.js";
 
 /** POST /api/documents/:id/images answers with the stored image. */
 export const uploadedImageSchema = z.object({

@@ -1,8 +1,8 @@
 // The image node in the one schema: which attribute values stored content and live changes
-// may hold (src a stored image or a linked http(s) picture), its HTML, and its alt text and caption in the searched text.
+// may hold (src a stored image, a linked http(s) picture or one relative to the original file), its HTML, and its alt text and caption in the searched text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LINKED_IMAGE_MAX_LENGTH, imageIdFromSrc, imageSrc, isLinkedImageSrc, linkedImageHost } from "../../contracts/images.js";
+import { LINKED_IMAGE_MAX_LENGTH, imageIdFromSrc, imageSrc, isLinkedImageSrc, isRelativeImageSrc, linkedImageHost } from "../../contracts/images.js";
 import { docToPlainText } from "../text.js";
 import { checkAttrs, validateDocContent } from "../validate.js";
 import { ImageNode } from "./image.js";
@@ -18,7 +18,7 @@ describe("image attributes", () => {
     if (result.ok) expect(result.doc.content?.[0]?.attrs).toEqual(attrs);
   });
 
-  it("src is refused unless it names a stored image or is an absolute http(s) address: data:, javascript:, relative, over-long", () => {
+  it("src is refused unless it names a stored image, an absolute http(s) address or a file beside the original: data:, javascript:, //host, the app's routes, over-long", () => {
     for (const src of [
       "//evil.example/x.png",
       "data:image/png;base64,iVBORw0KGgo=",
@@ -28,9 +28,9 @@ describe("image attributes", () => {
       "vbscript:msgbox",
       "file:///etc/passwd",
       "ftp://example.com/cat.png",
-      "cat.png",
-      "/cat.png",
       "/api/images/not-a-uuid",
+      "/api/documents",
+      "../api/images/x",
       `/api/images/${ID}/../../documents`,
       "https://",
       "https://exa mple.com/cat.png",
@@ -59,6 +59,17 @@ describe("image attributes", () => {
     expect(linkedImageHost("https://pictures.example.org:8443/cat.png")).toBe("pictures.example.org");
   });
 
+  it("a relative picture (a file beside the original document) is accepted and kept as written", () => {
+    for (const src of ["cat.png", "/cat.png", "docs/arch.png", "../img/a%20b.png?v=2#x"]) {
+      expect(checkAttrs("image", { src }), src).toBeNull();
+      const result = validateDocContent(image({ src, alt: "A cat", caption: "Cat" }));
+      expect(result.ok, src).toBe(true);
+      if (result.ok) expect(result.doc.content?.[0]?.attrs).toMatchObject({ src, alt: "A cat", caption: "Cat" });
+      expect(isRelativeImageSrc(src)).toBe(true);
+      expect(isLinkedImageSrc(src)).toBe(false);
+    }
+  });
+
   it("width is a whole percentage from 10 to 100, align one of three, alt and caption bounded text", () => {
     expect(checkAttrs("image", { width: 9 })).toMatch(/width/);
     expect(checkAttrs("image", { width: 101 })).toMatch(/width/);
@@ -76,7 +87,11 @@ describe("image attributes", () => {
       fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.webUrl().map((u) => u.replace(/^https?/, "javascript")), fc.integer(), fc.constant(null), fc.boolean()), fc.constantFrom("src", "width", "align"), (value, key) => {
         const problem = checkAttrs("image", { [key]: value });
         if (problem !== null || value === null) return;
-        if (key === "src") expect(value).toMatch(/^(\/api\/images\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>\\]+)$/i);
+        if (key === "src" && !/^(\/api\/images\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>\\]+)$/i.test(value as string)) {
+          // Else a relative picture: no absolute address, no other host, nothing an exporter must escape beyond HTML's &.
+          expect(value).toMatch(/^(?!\/\/)[^\s"'<>\\`]+$/);
+          expect(() => new URL(value as string)).toThrow();
+        }
         if (key === "width") expect(Number.isInteger(value)).toBe(true);
         if (key === "align") expect(["left", "center", "right"]).toContain(value);
       }),
@@ -128,9 +143,12 @@ describe("image HTML", () => {
     expect(figureRule!.getAttrs(element(spec))).toEqual(attrs);
   });
 
-  it("a pasted <img> with an http(s) address becomes a linked picture; any other address makes no picture", () => {
+  it("a pasted <img> with an http(s) address becomes a linked picture, a relative one a relative picture; any other address makes no picture", () => {
     expect(imgRule!.getAttrs(element(["img", { src: " https://example.com/x.gif ", alt: "x".repeat(1200) }]))).toMatchObject({ src: "https://example.com/x.gif", alt: "x".repeat(1000) });
-    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "x.png", "//example.com/x.png"]) {
+    expect(imgRule!.getAttrs(element(["img", { src: "train.jpg", alt: "A train" }]))).toMatchObject({ src: "train.jpg", alt: "A train" });
+    const relative = { src: "docs/arch.png", alt: "Diagram", width: null, align: "center", caption: "The parts" };
+    expect(figureRule!.getAttrs(element(render(relative)))).toEqual(relative);
+    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "//example.com/x.png", "/api/documents", "a b.png"]) {
       expect(imgRule!.getAttrs(element(["img", { src }])), src).toBe(false);
     }
     expect(imgRule!.getAttrs(element(["img", { src: imageSrc(ID) }]))).toMatchObject({ src: imageSrc(ID) });

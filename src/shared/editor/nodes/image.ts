@@ -1,9 +1,12 @@
 // A picture in the document: a block holding one picture, its src either a stored image
 // (this app's /api/images/<id>; data: pictures become stored images when they are uploaded
 // or imported) or a linked picture: an absolute http(s) address on another site
-// (isLinkedImageSrc), kept as written. The server never fetches a linked picture (that would
-// let any user make it request any address), and the editor loads one only when the reader
-// asks (image-view.ts). No other src is accepted. Then its alt text, a width in percent of
+// (isLinkedImageSrc), kept as written, or a relative picture: an address relative to the
+// file the document was imported from (isRelativeImageSrc), kept so exports give it back.
+// The server never fetches a linked picture (that would let any user make it request any
+// address), and the editor loads one only when the reader asks (image-view.ts); a relative
+// picture is never loaded at all (read against Draftsmith's address it would name the app's
+// own routes). No other src is accepted. Then its alt text, a width in percent of
 // the text column (null: its natural size, never wider than the column), an alignment and
 // an optional caption. The caption is an attribute (plain text under the picture), not a
 // child node: a picture and its caption then move, copy and undo as one block, and every
@@ -12,7 +15,7 @@
 // draws it with its controls.
 import { mergeAttributes } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
-import { imageIdFromSrc, isLinkedImageSrc } from "../../contracts/image-src.js";
+import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../../contracts/image-src.js";
 
 export const IMAGE_ALIGNMENTS = ["left", "center", "right"] as const;
 export type ImageAlign = (typeof IMAGE_ALIGNMENTS)[number];
@@ -35,15 +38,15 @@ interface El {
   textContent: string | null;
 }
 
-/** True when `src` is one a picture may hold: a stored image or a linked picture. */
-export const isImageSrc = (src: unknown): boolean => imageIdFromSrc(src) !== null || isLinkedImageSrc(src);
+/** True when `src` is one a picture may hold: a stored image, a linked picture or a relative one. */
+export const isImageSrc = (src: unknown): boolean => imageIdFromSrc(src) !== null || isLinkedImageSrc(src) || isRelativeImageSrc(src);
 
 const isWidth = (v: unknown) => Number.isInteger(v) && (v as number) >= IMAGE_MIN_WIDTH && (v as number) <= 100;
 
 /** Why an image's attributes are refused (null when fine): the rule for stored content (validate.ts) and live changes (collab/ingress.ts). */
 export function checkImageAttrs(attrs: Record<string, unknown>): string | null {
   const { src, alt, width, align, caption } = attrs;
-  if (src !== undefined && src !== null && !isImageSrc(src)) return "image.src must be an image stored in Draftsmith or an http(s) address";
+  if (src !== undefined && src !== null && !isImageSrc(src)) return "image.src must be an image stored in Draftsmith, an http(s) address or an address relative to the original file";
   if (alt !== undefined && alt !== null && (typeof alt !== "string" || alt.length > MAX_ALT_LENGTH)) return "image.alt has an unsupported value";
   if (width !== undefined && width !== null && !isWidth(width)) return `image.width must be a whole percentage from ${IMAGE_MIN_WIDTH} to 100`;
   if (align !== undefined && align !== null && !(IMAGE_ALIGNMENTS as readonly unknown[]).includes(align)) return "image.align has an unsupported value";
@@ -62,7 +65,7 @@ function alignFrom(el: El): ImageAlign {
   return (IMAGE_ALIGNMENTS as readonly string[]).includes(v ?? "") ? (v as ImageAlign) : "center";
 }
 
-/** The attributes of a parsed <img> (and its <figure>): false when its src is neither a stored image nor a linked picture (the node is then not made). */
+/** The attributes of a parsed <img> (and its <figure>): false when its src is not one a picture may hold (the node is then not made). */
 function attrsFrom(figure: El | null, img: El | null): ImageAttrs | false {
   const src = img?.getAttribute("src")?.trim() ?? null;
   if (!isImageSrc(src)) return false;
