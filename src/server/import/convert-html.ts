@@ -4,7 +4,7 @@
 // Only the schema's nodes and marks come out: no attribute is copied except a checked link
 // and a text alignment, so scripts, styles and event handlers cannot reach a document.
 import { Parser } from "htmlparser2";
-import { isLinkedImageSrc } from "../../shared/contracts/image-src.js";
+import { isLinkedImageSrc, isRelativeImageSrc } from "../../shared/contracts/image-src.js";
 import { isAllowedHref } from "../../shared/editor/links.js";
 import { MAX_ALT_LENGTH } from "../../shared/editor/nodes/image.js";
 import { ORDERED_LIST_START_LIMIT } from "../../shared/limits.js";
@@ -328,8 +328,10 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
       // A picture on another site is never fetched: it becomes a linked picture (its address
       // kept, shown in the editor only when a reader asks), or a link to it when the address
       // is not one a picture may hold (too long, a user name in it…).
-      if (isLinkedImageSrc(src)) {
-        notes.add("remoteImage");
+      // A picture beside the original file (a relative address) keeps its address too, and is
+      // never loaded: it shows as a card until someone uploads it.
+      if (isLinkedImageSrc(src) || isRelativeImageSrc(src)) {
+        notes.add(isLinkedImageSrc(src) ? "remoteImage" : "relativeImage");
         openBlock({ type: "image", attrs: { src, alt: alt.slice(0, MAX_ALT_LENGTH) || null } });
         pop();
         return {};

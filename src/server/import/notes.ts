@@ -1,11 +1,13 @@
 // What a conversion left out or changed, counted while converting and said once per kind
 // in the import result ("2 images were left out").
-export type NoteKind = "image" | "remoteImage" | "imageRefused" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep" | "codeInLink" | "paragraphBreakKept";
+export type NoteKind = "image" | "remoteImage" | "relativeImage" | "imageRefused" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep" | "codeInLink" | "paragraphBreakKept";
 
 const PHRASES: Record<NoteKind, (n: number) => string> = {
   image: (n) => `${n} ${n === 1 ? "image was" : "images were"} left out (${n === 1 ? "its" : "their"} description kept as text)`,
   remoteImage: (n) =>
     `${n} ${n === 1 ? "picture" : "pictures"} on other sites ${n === 1 ? "is" : "are"} linked, not copied: Draftsmith never downloads addresses from a file, and a reader sees ${n === 1 ? "the picture" : "each picture"} once they choose to load it from ${n === 1 ? "its" : "its own"} site`,
+  relativeImage: (n) =>
+    `${n} ${n === 1 ? "picture" : "pictures"} named by ${n === 1 ? "its" : "their"} address relative to the original file ${n === 1 ? "is" : "are"} kept by that address and not shown until uploaded: upload ${n === 1 ? "it" : "each"} to show ${n === 1 ? "it" : "them"} here (exports give the address back)`,
   imageRefused: (n) => `${n} embedded ${n === 1 ? "picture" : "pictures"} could not be read (damaged, SVG, too large or too many) and ${n === 1 ? "is" : "are"} kept as ${n === 1 ? "its" : "their"} description`,
   table: (n) => `${n} ${n === 1 ? "table" : "tables"} became text (one line per row)`,
   embed: (n) => `${n} embedded ${n === 1 ? "item" : "items"} (frames, video, audio, objects) ${n === 1 ? "was" : "were"} left out`,

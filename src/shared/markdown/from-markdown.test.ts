@@ -316,13 +316,25 @@ describe("linked pictures (images on other sites, for imported files)", () => {
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
   });
 
-  it("keeps relative, data: and other addresses as text, and pictures out of footnotes and model answers", () => {
-    const { nodes, notes } = read("![a](a.png) ![b](/b.png) ![c](data:image/png;base64,iVBORw0KGgo=)\n\nNote[^1]\n\n[^1]: ![d](https://example.com/d.png)");
-    expect(nodes[0]).toEqual(p(t("![a](a.png) ![b](/b.png) ![c](data:image/png;base64,iVBORw0KGgo=)")));
+  it("keeps data: and other addresses as text, and pictures out of footnotes and model answers", () => {
+    const { nodes, notes } = read("![c](data:image/png;base64,iVBORw0KGgo=) ![e](/api/images/x)\n\nNote[^1]\n\n[^1]: ![d](https://example.com/d.png)");
+    expect(nodes[0]).toEqual(p(t("![c](data:image/png;base64,iVBORw0KGgo=) ![e](/api/images/x)")));
     expect(JSON.stringify(nodes)).toContain("![d](https://example.com/d.png)");
-    expect(notes.filter((k) => k === "image")).toHaveLength(4);
+    expect(notes.filter((k) => k === "image")).toHaveLength(3);
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
     expect(markdownToNodes("![x](https://example.com/x.png)")).toEqual([p(t("![x](https://example.com/x.png)"))]);
+    expect(markdownToNodes("![x](x.png)")).toEqual([p(t("![x](x.png)"))]);
+  });
+
+  it("an image with an address relative to the file becomes a picture keeping it, also inside a link, and writes back the same", () => {
+    const { nodes, notes } = read('![a](a.png) ![b *c*](/docs/b.png "Bee")\n\n[![moon](moon.jpg)](/uri)\n\n![](<my pic.png>)');
+    expect(nodes).toEqual([img("a.png", "a"), img("/docs/b.png", "b c", "Bee"), img("moon.jpg", "moon"), img("my%20pic.png", null)]);
+    expect(notes).toEqual(["relativeImage", "relativeImage", "relativeImage", "relativeImage"]);
+    expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
+    const doc = { type: "doc", content: [img("../img/a(1).png", "A [b]", "Say \"hi\"")] };
+    const md = docToMarkdown(doc as never);
+    expect(md.trim()).toBe('![A \\[b\\]](../img/a\\(1\\).png "Say \\"hi\\"")');
+    expect(read(md).nodes).toEqual(doc.content);
   });
 
   it("splits headings, list items, quotes and table cells around a picture, and keeps the picture of a linked badge", () => {

@@ -9,9 +9,10 @@
 // an HTML <table> block is handed to the caller's HTML reader when it has one (the file
 // import does: the form the Markdown export gives a table GFM cannot hold), else stays text
 // like other raw HTML. An image whose address is on another site (absolute http or https)
-// becomes a linked picture when the caller asks for them (the file import does; its block
-// splits the paragraph around it, its title becomes the caption); other images stay literal
-// text, so the result always fits the schema (src/shared/editor/extensions.ts).
+// becomes a linked picture, and one relative to the file ("docs/arch.png", "/url") a
+// relative picture, when the caller asks for them (the file import does; its block splits
+// the paragraph around it, its title becomes the caption); other images stay literal text,
+// so the result always fits the schema (src/shared/editor/extensions.ts).
 // Built for files of any shape:
 // - the token stream is walked with stacks, never recursively, and nodes are appended one
 //   at a time (a paragraph of 100,000 pieces is never spread into a call's arguments);
@@ -21,7 +22,7 @@
 //   inside a link it keeps the link instead, as the link's address is what would be lost.
 import markdownit, { type MarkdownIt, type Token } from "markdown-it";
 import markdownItFootnote from "markdown-it-footnote";
-import { isLinkedImageSrc } from "../contracts/image-src.js";
+import { isLinkedImageSrc, isRelativeImageSrc } from "../contracts/image-src.js";
 import { isAllowedHref } from "../editor/links.js";
 import { MAX_ALT_LENGTH, MAX_CAPTION_LENGTH } from "../editor/nodes/image.js";
 import { knownLanguage } from "../editor/nodes/code-languages.js";
@@ -49,7 +50,7 @@ export interface JsonNode {
 export const MARKDOWN_MAX_NESTING = 40;
 
 /** What a reading left out or changed, for an import's notes (src/server/import/notes.ts). */
-export type MarkdownNote = "image" | "remoteImage" | "unsafeLink" | "codeInLink";
+export type MarkdownNote = "image" | "remoteImage" | "relativeImage" | "unsafeLink" | "codeInLink";
 export interface MarkdownReadOptions {
   onNote?: (kind: MarkdownNote) => void;
   /**
@@ -61,9 +62,10 @@ export interface MarkdownReadOptions {
   /** GFM footnotes ("[^1]" and "[^1]: note") become footnotes (footnotes.ts); without it they stay text. */
   footnotes?: boolean;
   /**
-   * An image with an absolute http(s) address becomes a linked picture (an image node that
-   * keeps the address; nothing is fetched), outside footnotes (which hold paragraphs only).
-   * Without it, every image stays its Markdown text.
+   * An image with an absolute http(s) address becomes a linked picture, and one with an
+   * address relative to the file a relative picture (an image node that keeps the address;
+   * nothing is fetched), outside footnotes (which hold paragraphs only). Without it, every
+   * image stays its Markdown text.
    */
   linkedImages?: boolean;
 }
@@ -214,9 +216,12 @@ function imageAlt(tokens: Token[]): string {
   return out;
 }
 
+/** An image address a picture keeps as written: on another site (linked) or beside the file (relative). */
+const keptImageSrc = (src: string) => isLinkedImageSrc(src) || isRelativeImageSrc(src);
+
 /**
  * The children of one inline token → text nodes with marks (innermost first) and hard breaks,
- * appended to `out`; with `images`, an image with an http(s) address as an image node (the
+ * appended to `out`; with `images`, an image with an http(s) or relative address as an image node (the
  * caller then splits its block around it, splitImages).
  */
 function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNote) => void, images = false): void {
@@ -298,11 +303,11 @@ function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNot
     else if (token.type === "hardbreak") {
       out.push({ type: "hardBreak" });
       lastKey = null;
-    } else if (token.type === "image" && images && isLinkedImageSrc(String(token.attrGet("src") ?? "").trim())) {
-      // A linked picture (never fetched). Inside a link, the picture is kept, not the link.
+    } else if (token.type === "image" && images && keptImageSrc(String(token.attrGet("src") ?? "").trim())) {
+      // A linked or relative picture (never fetched). Inside a link, the picture is kept, not the link.
       const title = String(token.attrGet("title") ?? "").trim();
       const alt = imageAlt(token.children ?? []).slice(0, MAX_ALT_LENGTH);
-      note("remoteImage");
+      note(isLinkedImageSrc(String(token.attrGet("src")).trim()) ? "remoteImage" : "relativeImage");
       out.push({ type: "image", attrs: { src: String(token.attrGet("src")).trim(), alt: alt || null, caption: title ? title.slice(0, MAX_CAPTION_LENGTH) : null } });
       lastKey = null;
     } else if (token.type === "image") {
