@@ -3,9 +3,11 @@
 // aligned like the picture, with its alt text as the picture's description and its
 // caption in Word's Caption style under it. A picture the export could not read is its
 // alt text. A linked picture (on another site, never fetched) is its alt text (or its
-// site's name) as a hyperlink to its address.
+// site's name) as a hyperlink to its address. A relative picture (a file beside the original
+// document, never fetched) is its alt text alone: a Word file has no folder to read the
+// address against, so a hyperlink would lead nowhere.
 import { AlignmentType, ExternalHyperlink, ImageRun, Paragraph, TextRun } from "docx";
-import { imageIdFromSrc, isLinkedImageSrc, linkedImageHost } from "../../shared/contracts/images.js";
+import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc, linkedImageHost } from "../../shared/contracts/images.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { imageParts } from "../../shared/export/image.js";
 import type { ImageBytes } from "../images/index.js";
@@ -25,6 +27,10 @@ export function docxImage(node: DocNode, images: Map<string, ImageBytes>, xmlSaf
     const text = xmlSafe(p.alt || `Picture on ${linkedImageHost(src)}`);
     const link = new ExternalHyperlink({ link: src, children: [new TextRun({ text, style: "Hyperlink" })] });
     return [new Paragraph({ alignment, children: [link] }), ...caption];
+  }
+  if (isRelativeImageSrc(src)) {
+    const text = xmlSafe(p.alt || `Picture from the original file (${src})`);
+    return [new Paragraph({ alignment, children: [new TextRun({ text, italics: true })] }), ...caption];
   }
   if (!img) return [new Paragraph({ alignment, children: [new TextRun({ text: xmlSafe(`[Picture${p.alt ? `: ${p.alt}` : ""}]`), italics: true })] })];
   const width = Math.max(1, Math.round(p.width ? (COLUMN_PX * p.width) / 100 : Math.min(COLUMN_PX, img.width)));

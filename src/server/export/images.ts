@@ -3,10 +3,11 @@
 // naming someone else's picture in your own text never exports it. A downloaded HTML file
 // embeds each picture as a data: URL; Markdown links the picture's address on this server
 // (it opens for someone signed in who may read the document); Word and PDF get the bytes,
-// as PNG or JPEG, the two formats both take. A linked picture (on another site) is never
-// fetched: every format writes its address (docx-image.ts, pdf-image.ts).
+// as PNG or JPEG, the two formats both take. A linked picture (on another site) and a
+// relative one (a file beside the original document) are never fetched: every format
+// writes its address or its description (docx-image.ts, pdf-image.ts).
 import sharp from "sharp";
-import { imageIdFromSrc, isLinkedImageSrc } from "../../shared/contracts/images.js";
+import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../../shared/contracts/images.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import type { ExportFormat } from "../../shared/export/filename.js";
 import type { AppContext } from "../context.js";
@@ -48,8 +49,8 @@ export async function portableImages(images: ExportImages): Promise<ExportImages
 
 function mapImages(node: DocNode, srcOf: (id: string | null) => string | null): DocNode {
   if (node.type === "image") {
-    // A linked picture keeps its address: the export never fetches it.
-    if (isLinkedImageSrc(node.attrs?.src)) return node;
+    // A linked or relative picture keeps its address: the export never fetches it.
+    if (isLinkedImageSrc(node.attrs?.src) || isRelativeImageSrc(node.attrs?.src)) return node;
     return { ...node, attrs: { ...node.attrs, src: srcOf(imageIdFromSrc(node.attrs?.src)) } };
   }
   if (!node.content) return node;

@@ -3,8 +3,9 @@
 // never taller than a page), placed by its alignment on a new page when it does not fit
 // the rest of this one, its caption under it. A picture the export could not read is its
 // alt text. A linked picture (on another site, never fetched) is its alt text and its
-// address as a link.
-import { imageIdFromSrc, isLinkedImageSrc } from "../../shared/contracts/images.js";
+// address as a link; a relative one (a file beside the original document, never fetched)
+// its alt text and its address as plain text (a PDF has no folder to read it against).
+import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../../shared/contracts/images.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { imageParts } from "../../shared/export/image.js";
 import type { ImageBytes } from "../images/index.js";
@@ -23,8 +24,8 @@ export function renderPdfImage(pdf: Pdf, node: DocNode, box: { x: number; width:
   const id = imageIdFromSrc(node.attrs?.src);
   const img = id ? images.get(id) : undefined;
   const src = String(node.attrs?.src);
-  if (isLinkedImageSrc(src)) {
-    const address: Run = { ...run(src, 10), color: LINK, underline: true, link: src };
+  if (isLinkedImageSrc(src) || isRelativeImageSrc(src)) {
+    const address: Run = isLinkedImageSrc(src) ? { ...run(src, 10), color: LINK, underline: true, link: src } : run(src, 10);
     drawParagraph(pdf, [run(`[Picture${p.alt ? `: ${p.alt}` : ""}] `, 10), address], box.x, box.width, p.align);
     if (p.caption) drawParagraph(pdf, [run(p.caption, 9)], box.x, box.width, "center");
     pdf.moveDown(0.5);

@@ -7,7 +7,7 @@ import { isAllowedHref } from "../editor/links.js";
 import type { DocNode } from "../editor/schema.js";
 import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "./inline.js";
 import { collectFootnotes } from "./footnotes.js";
-import { hasLinkedImage, imageParts } from "./image.js";
+import { hasLinkedImage, hasRelativeImage, imageParts } from "./image.js";
 import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
 import { columnWidths, tableGrid } from "./table-grid.js";
 
@@ -61,6 +61,16 @@ export interface HtmlOptions {
   title: string;
 }
 
+/**
+ * Where the file's pictures may load from: its own data: URLs, the linked pictures' sites
+ * (https: http:) and, for relative pictures (files beside the original document, opened
+ * beside the export), the folder the file was opened from: 'self' for a copy served from a
+ * site, file: for one opened from disk (browsers differ on whether 'self' covers file:).
+ */
+function imageSources(doc: DocNode): string {
+  return ["data:", ...(hasLinkedImage(doc) ? ["https:", "http:"] : []), ...(hasRelativeImage(doc) ? ["'self'", "file:"] : [])].join(" ");
+}
+
 /** The whole file. */
 export function docToHtml(doc: DocNode, opts: HtmlOptions): string {
   const title = escapeHtml(opts.title.trim() || "Untitled Document");
@@ -71,8 +81,8 @@ export function docToHtml(doc: DocNode, opts: HtmlOptions): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     // Even if a browser opened this file from a site, nothing in it may load or run, but
-    // the linked pictures the document holds (pictures on other sites, by their address).
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:${hasLinkedImage(doc) ? " https: http:" : ""}">`,
+    // the pictures the document holds by address (imageSources).
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src ${imageSources(doc)}">`,
     `<title>${title}</title>`,
     `<style>${STYLESHEET}</style>`,
     "</head>",

@@ -1,9 +1,10 @@
 // What the text exporters write for a picture (HTML, Markdown, plain text). The server
 // hands them a document whose image `src` it has already resolved (export/images.ts): a
 // data: URL of the stored bytes for a downloaded HTML file, an absolute address for
-// Markdown, or a linked picture's own http(s) address (isLinkedImageSrc), kept as it is.
+// Markdown, a linked picture's own http(s) address (isLinkedImageSrc) or a relative
+// picture's address beside the original file (isRelativeImageSrc), both kept as they are.
 // Only those shapes are ever written out; anything else becomes the alt text.
-import { imageIdFromSrc, isLinkedImageSrc } from "../contracts/image-src.js";
+import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../contracts/image-src.js";
 import type { DocNode } from "../editor/schema.js";
 
 const DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -21,7 +22,7 @@ export interface ImageParts {
 /** The picture's attributes, with src only when it is one a file may carry. */
 export function imageParts(node: DocNode): ImageParts {
   const a = node.attrs ?? {};
-  const src = typeof a.src === "string" && (DATA_URL.test(a.src) || ABSOLUTE_IMAGE_URL.test(a.src) || imageIdFromSrc(a.src) || isLinkedImageSrc(a.src)) ? a.src : null;
+  const src = typeof a.src === "string" && (DATA_URL.test(a.src) || ABSOLUTE_IMAGE_URL.test(a.src) || imageIdFromSrc(a.src) || isLinkedImageSrc(a.src) || isRelativeImageSrc(a.src)) ? a.src : null;
   const width = Number.isInteger(a.width) && (a.width as number) >= 10 && (a.width as number) <= 100 ? (a.width as number) : null;
   return {
     src,
@@ -42,16 +43,22 @@ export function imageMarkdown(node: DocNode): string {
   return `![${alt}](${p.src.replace(/ /g, "%20").replace(/([()])/g, "\\$1")}${title})`;
 }
 
-/** True when `doc` holds a linked picture (a picture on another site, by its address). */
-export function hasLinkedImage(doc: DocNode): boolean {
+/** True when `doc` holds a picture whose src passes `test`. */
+function holdsImage(doc: DocNode, test: (src: unknown) => boolean): boolean {
   const stack: DocNode[] = [doc];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node.type === "image" && isLinkedImageSrc(node.attrs?.src)) return true;
+    if (node.type === "image" && test(node.attrs?.src)) return true;
     for (const child of node.content ?? []) stack.push(child);
   }
   return false;
 }
+
+/** True when `doc` holds a linked picture (a picture on another site, by its address). */
+export const hasLinkedImage = (doc: DocNode): boolean => holdsImage(doc, isLinkedImageSrc);
+
+/** True when `doc` holds a relative picture (a file beside the original document, by its address). */
+export const hasRelativeImage = (doc: DocNode): boolean => holdsImage(doc, isRelativeImageSrc);
 
 /** The plain-text stand-in: the picture's description and caption. */
 export function imageText(node: DocNode): string {
