@@ -11,11 +11,15 @@
 // <img> with no referrer, which the page's Content-Security-Policy allows (img-src https:
 // http:, server/http/security.ts). The button is reachable with Tab, and Enter on the
 // selected picture presses it. The editor and the shared view draw it the same way.
+// A relative picture (an address relative to the file the document was imported from,
+// "train.jpg") is never loaded: read against this page's address it would name one of the
+// app's own routes, not the file beside the original. It shows the same card with its alt
+// text, its address and what to do (upload it), and no button.
 import type { Editor, NodeViewRenderer } from "@tiptap/core";
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { NodeSelection } from "@tiptap/pm/state";
 import { IMAGE_ALIGNMENTS, type ImageAlign, type ImageAttrs, ImageNode } from "../../../shared/editor/nodes/image";
-import { isLinkedImageSrc, linkedImageHost } from "../../../shared/contracts/image-src";
+import { isLinkedImageSrc, isRelativeImageSrc, linkedImageHost } from "../../../shared/contracts/image-src";
 import { type ImageAccess, loadImage } from "./image-access";
 import "./image-view.css";
 
@@ -44,8 +48,11 @@ function button(label: string, text: string, onClick: () => void): HTMLButtonEle
 /** Linked pictures this reader asked to see on this page (by address): shown again when redrawn, never stored. */
 const revealed = new Set<string>();
 
-/** The card standing in for a linked picture until the reader asks to see it. */
-function linkedCard(): { card: HTMLElement; update(alt: string, host: string): void; show: HTMLButtonElement } {
+/** What a card stands in for: a linked picture (from `host`, can be shown) or a relative one (`file`, never loaded). */
+type CardFor = { host: string } | { file: string };
+
+/** The card standing in for a linked picture until the reader asks to see it, or for a relative picture always. */
+function linkedCard(): { card: HTMLElement; update(alt: string, of: CardFor): void; show: HTMLButtonElement } {
   const card = document.createElement("div");
   card.className = "ds-image-linked";
   card.contentEditable = "false";
@@ -62,11 +69,17 @@ function linkedCard(): { card: HTMLElement; update(alt: string, host: string): v
   return {
     card,
     show,
-    update(text, host) {
+    update(text, of) {
       alt.textContent = text || "Picture without a description";
-      where.textContent = `Linked from ${host}. Not loaded until you ask: loading it lets that site see you read this.`;
-      card.setAttribute("aria-label", `Linked picture${text ? `: ${text}` : ""}, from ${host}`);
-      show.setAttribute("aria-label", `Show picture from ${host}${text ? `: ${text}` : ""}`);
+      show.hidden = !("host" in of);
+      if ("host" in of) {
+        where.textContent = `Linked from ${of.host}. Not loaded until you ask: loading it lets that site see you read this.`;
+        card.setAttribute("aria-label", `Linked picture${text ? `: ${text}` : ""}, from ${of.host}`);
+        show.setAttribute("aria-label", `Show picture from ${of.host}${text ? `: ${text}` : ""}`);
+      } else {
+        where.textContent = `Picture from the original file (${of.file}): upload it to show it here.`;
+        card.setAttribute("aria-label", `Picture from the original file${text ? `: ${text}` : ""}, ${of.file}, not uploaded`);
+      }
     },
   };
 }
@@ -121,11 +134,21 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
       caption.hidden = !a.caption;
       for (const [i, b] of widthButtons.entries()) b.setAttribute("aria-pressed", String((a.width ?? 100) === WIDTHS[i]));
       for (const [i, b] of alignButtons.entries()) b.setAttribute("aria-pressed", String((a.align ?? "center") === IMAGE_ALIGNMENTS[i]));
-      if (a.src && isLinkedImageSrc(a.src)) linked.update(a.alt ?? "", linkedImageHost(a.src) ?? "");
+      if (a.src && isLinkedImageSrc(a.src)) linked.update(a.alt ?? "", { host: linkedImageHost(a.src) ?? "" });
+      else if (a.src && isRelativeImageSrc(a.src)) linked.update(a.alt ?? "", { file: a.src });
       if (a.src === shown) return;
       shown = a.src;
-      dom.classList.remove("ds-image-missing", "ds-image-loading", "ds-image-is-linked");
+      dom.classList.remove("ds-image-missing", "ds-image-loading", "ds-image-is-linked", "ds-image-is-relative");
       linked.card.hidden = true;
+      if (a.src && isRelativeImageSrc(a.src)) {
+        // Never loaded (see the top of this file): the card stays.
+        dom.classList.add("ds-image-is-linked", "ds-image-is-relative");
+        img.removeAttribute("src");
+        img.hidden = true;
+        linked.card.hidden = false;
+        status.textContent = "";
+        return;
+      }
       if (a.src && isLinkedImageSrc(a.src)) {
         dom.classList.add("ds-image-is-linked");
         if (revealed.has(a.src)) showLinked(a.src);
@@ -215,7 +238,7 @@ function showSelectedLinked(editor: Editor): boolean {
   const { selection } = editor.state;
   if (!(selection instanceof NodeSelection) || selection.node.type.name !== "image") return false;
   const dom = editor.view.nodeDOM(selection.from) as HTMLElement | null;
-  const button = dom?.querySelector<HTMLButtonElement>(".ds-image-linked:not([hidden]) .ds-image-linked-show");
+  const button = dom?.querySelector<HTMLButtonElement>(".ds-image-linked:not([hidden]) .ds-image-linked-show:not([hidden])");
   if (!button) return false;
   button.click();
   return true;
