@@ -2,7 +2,8 @@
 // (embedded in HTML, real pictures in Word and PDF, linked in Markdown) and never a picture
 // the document does not reference; imports turn embedded pictures (Word, HTML data: URLs)
 // into stored images of the new document and keep pictures on other sites as linked
-// pictures (their address, never fetched), saying so.
+// pictures (their address, never fetched), and pictures beside the original file as relative
+// pictures (their address, never fetched nor shown), saying so.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -165,31 +166,31 @@ describe("imports with pictures", () => {
   });
 });
 
+/** Where a socket connect call goes: Node passes options, (port, host), or its own normalized [options, callback]. */
+function socketHost(args: unknown[]): string | undefined {
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  if (first && typeof first === "object") {
+    const options = first as { host?: string; path?: string };
+    return options.path ? "unix" : (options.host ?? "localhost");
+  }
+  return typeof args[1] === "string" ? args[1] : "localhost";
+}
+
+/**
+ * Every way the server could reach another machine, watched: none may be used.
+ * Sockets to this machine are left out: on PostgreSQL the pool opens connections to the database while a request runs.
+ */
+function watchOutbound() {
+  const local = new Set(["localhost", "127.0.0.1", "::1", "unix"]);
+  const socket = vi.spyOn(net.Socket.prototype, "connect");
+  const calls = [vi.spyOn(globalThis, "fetch"), vi.spyOn(http, "request"), vi.spyOn(http, "get"), vi.spyOn(https, "request"), vi.spyOn(https, "get")];
+  return () =>
+    calls.reduce((n, spy) => n + spy.mock.calls.length, 0) +
+    socket.mock.calls.filter((args) => !local.has(socketHost(args) ?? "")).length;
+}
+
 describe("linked pictures (pictures on other sites, by address)", () => {
   afterEach(() => vi.restoreAllMocks());
-
-  /** Where a socket connect call goes: Node passes options, (port, host), or its own normalized [options, callback]. */
-  function socketHost(args: unknown[]): string | undefined {
-    const first = Array.isArray(args[0]) ? args[0][0] : args[0];
-    if (first && typeof first === "object") {
-      const options = first as { host?: string; path?: string };
-      return options.path ? "unix" : (options.host ?? "localhost");
-    }
-    return typeof args[1] === "string" ? args[1] : "localhost";
-  }
-
-  /**
-   * Every way the server could reach another machine, watched: none may be used.
-   * Sockets to this machine are left out: on PostgreSQL the pool opens connections to the database while a request runs.
-   */
-  function watchOutbound() {
-    const local = new Set(["localhost", "127.0.0.1", "::1", "unix"]);
-    const socket = vi.spyOn(net.Socket.prototype, "connect");
-    const calls = [vi.spyOn(globalThis, "fetch"), vi.spyOn(http, "request"), vi.spyOn(http, "get"), vi.spyOn(https, "request"), vi.spyOn(https, "get")];
-    return () =>
-      calls.reduce((n, spy) => n + spy.mock.calls.length, 0) +
-      socket.mock.calls.filter((args) => !local.has(socketHost(args) ?? "")).length;
-  }
 
   it("an import with remote pictures (Markdown and HTML) keeps them as linked pictures, stores no image and makes no outbound request", async () => {
     const user = await createTestUser(t, { plan: "professional" });
@@ -220,10 +221,10 @@ describe("linked pictures (pictures on other sites, by address)", () => {
     expect(usage).toMatchObject({ images: 0, usedBytes: 0 });
   });
 
-  it("a save or change holding a picture with a javascript:, data: or relative src is refused with the reason; an http(s) one is kept", async () => {
+  it("a save or change holding a picture with a javascript:, data:, //host or app-route src is refused with the reason; an http(s) one is kept", async () => {
     const id = (await createDocument(t, owner, { title: "Linked" })).id;
     const current = (await request(t, "GET", `/api/documents/${id}`, { user: owner })).json() as DocumentRecord;
-    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "cat.png", `https://example.com/${"a".repeat(3000)}.png`]) {
+    for (const src of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "//pictures.example.com/cat.png", "/api/documents", `https://example.com/${"a".repeat(3000)}.png`]) {
       const content = { type: "doc", content: [{ type: "image", attrs: { src, alt: "x" } }, { type: "paragraph" }] };
       const res = await request(t, "PATCH", `/api/documents/${id}`, { user: owner, payload: { content, version: current.version } });
       expect([400, 422], src.slice(0, 40)).toContain(res.statusCode);
@@ -260,6 +261,81 @@ describe("linked pictures (pictures on other sites, by address)", () => {
     expect(text).toContain("[Picture: A cat]");
     expect(text.replace(/\s+/g, "")).toContain("https://pictures.example.com/cat.png?size=2&x=1");
     expect(pdf.rawPayload.toString("latin1")).toContain("/URI (https://pictures.example.com/cat.png?size=2&x=1)");
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(outbound()).toBe(0);
+  });
+});
+
+describe("relative pictures (files beside the original document, by address)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("an import of Markdown and HTML with relative pictures keeps them as pictures, stores no image, requests nothing and says so", async () => {
+    const user = await createTestUser(t, { plan: "professional" });
+    const outbound = watchOutbound();
+    const md = '# Design\n\n![The parts](docs/arch.png "Figure 1")\n\n[![moon](moon.jpg)](/uri)\n\nText ![foo](/url) after.\n';
+    const html = '<p><img src="train.jpg" alt="A train"></p><p><img src="//other.example/x.png" alt="Other"></p><p><img src="/api/documents" alt="Route"></p>';
+    const res = await request(t, "POST", "/api/import", {
+      user,
+      payload: { files: [{ name: "README.md", data: Buffer.from(md).toString("base64") }, { name: "trains.html", data: Buffer.from(html).toString("base64") }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(outbound()).toBe(0);
+    const results = (res.json() as { results: ImportResult[] }).results;
+    const docs: DocumentRecord[] = [];
+    const notes: string[] = [];
+    for (const result of results) {
+      expect(result.status).toBe("imported");
+      if (result.status !== "imported") continue;
+      notes.push(result.notes.join("\n"));
+      docs.push((await request(t, "GET", `/api/documents/${result.id}`, { user })).json() as DocumentRecord);
+    }
+    expect(notes[0]).toMatch(/3 pictures named by their address relative to the original file are kept by that address and not shown until uploaded/);
+    expect(notes[1]).toMatch(/1 picture named by its address relative to the original file is kept/);
+    expect(notes[1]).toMatch(/2 images were left out/);
+    expect(imagesIn(docs[0]!).map((n) => n.attrs)).toMatchObject([
+      { src: "docs/arch.png", alt: "The parts", caption: "Figure 1" },
+      { src: "moon.jpg", alt: "moon" },
+      { src: "/url", alt: "foo" },
+    ]);
+    expect(imagesIn(docs[1]!).map((n) => n.attrs)).toMatchObject([{ src: "train.jpg", alt: "A train" }]);
+    expect(JSON.stringify(docs[1]!.content)).not.toMatch(/other\.example|\/api\/documents"/);
+    const usage = (await request(t, "GET", "/api/images/usage", { user })).json() as { images: number; usedBytes: number };
+    expect(usage).toMatchObject({ images: 0, usedBytes: 0 });
+  });
+
+  it("a save holding a relative picture is kept as written, and fetches nothing", async () => {
+    const id = (await createDocument(t, owner, { title: "Relative" })).id;
+    const outbound = watchOutbound();
+    await saveContent(owner, id, { type: "doc", content: [{ type: "image", attrs: { src: "../img/train.jpg?v=2", alt: "A train", caption: "Train" } }, { type: "paragraph" }] });
+    const saved = (await request(t, "GET", `/api/documents/${id}`, { user: owner })).json() as DocumentRecord;
+    expect(imagesIn(saved)[0]?.attrs).toMatchObject({ src: "../img/train.jpg?v=2", alt: "A train", caption: "Train" });
+    expect(outbound()).toBe(0);
+  });
+
+  it("exports give the address back, never fetched: Markdown and HTML the picture (allowed to load beside the file), Word the description, PDF the description and the address", async () => {
+    const id = (await createDocument(t, owner, { title: "Relative export" })).id;
+    const src = "docs/arch.png?v=2&x=1";
+    await saveContent(owner, id, { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Before." }] }, { type: "image", attrs: { src, alt: "The parts", caption: "Figure 1" } }] });
+    const outbound = watchOutbound();
+    expect((await exportOf(owner, id, "md")).body).toContain(`![The parts](${src} "Figure 1")`);
+    const html = (await exportOf(owner, id, "html")).body;
+    expect(html).toContain('<img src="docs/arch.png?v=2&amp;x=1" alt="The parts" style=');
+    expect(html).toContain("img-src data: 'self' file:");
+    const zip = await JSZip.loadAsync((await exportOf(owner, id, "docx")).rawPayload);
+    expect(Object.keys(zip.files).filter((f) => f.startsWith("word/media/"))).toEqual([]);
+    expect(await zip.file("word/_rels/document.xml.rels")!.async("string")).not.toContain("arch.png");
+    const xml = await zip.file("word/document.xml")!.async("string");
+    expect(xml).toContain("The parts");
+    expect(xml).not.toContain("w:hyperlink");
+    const pdf = await exportOf(owner, id, "pdf");
+    expect(pdf.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-relative-"));
+    const file = path.join(dir, "out.pdf");
+    fs.writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    expect(text).toContain("[Picture: The parts]");
+    expect(text.replace(/\s+/g, "")).toContain("docs/arch.png?v=2&x=1");
+    expect(pdf.rawPayload.toString("latin1")).not.toContain("/URI (docs/");
     fs.rmSync(dir, { recursive: true, force: true });
     expect(outbound()).toBe(0);
   });
