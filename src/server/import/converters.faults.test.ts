@@ -77,8 +77,8 @@ const nested = (pairs: [string, string][], max: number) =>
 const soup = (units: string[], maxLength: number) => fc.array(fc.constantFrom(...units), { maxLength }).map((a) => a.join(""));
 
 const RUNS = Number(process.env.IMPORT_FUZZ_RUNS ?? 20);
-const MD_UNITS = ["*", "**", "_", "[", "]", "(", ")", "`", "```", "\n", "\n\n", "> ", "- ", "1. ", "|", "---", "!", "#", " ", "a", "\\", "<", "&amp;", "~~", "https://e.x", "![", "](https://e.x/p.png)", "\t", "    ", "<sup>", "</sub>", "<mark>", "- [x] ", "- [ ] "];
-const HTML_UNITS = ["<p>", "</p>", "<b>", "</b>", "<i>", "<a href='https://e.x'>", "<a href='javascript:x'>", "</a>", "<ul>", "<li>", "</li>", "<ol start='99999999'>", "<blockquote>", "<pre>", "<code class='language-js'>", "<table>", "<tr>", "<td>", "<br>", "<h1>", "<title>", "<script>", "<img alt='x'>", "<img src='https://e.x/p.png' alt='x'>", "<img src='javascript:x'>", "<div>", "</div>", "<", ">", "&", "&#0;", "\u0000", "a", " ", "\n", "<p class='document-title'>", "<!--", "-->", "<![CDATA["];
+const MD_UNITS = ["*", "**", "_", "[", "]", "(", ")", "`", "```", "\n", "\n\n", "> ", "- ", "1. ", "|", "---", "!", "#", " ", "a", "\\", "<", "&amp;", "~~", "https://e.x", "![", "](https://e.x/p.png)", "](../p.png)", "\t", "    ", "<sup>", "</sub>", "<mark>", "- [x] ", "- [ ] "];
+const HTML_UNITS = ["<p>", "</p>", "<b>", "</b>", "<i>", "<a href='https://e.x'>", "<a href='javascript:x'>", "</a>", "<ul>", "<li>", "</li>", "<ol start='99999999'>", "<blockquote>", "<pre>", "<code class='language-js'>", "<table>", "<tr>", "<td>", "<br>", "<h1>", "<title>", "<script>", "<img alt='x'>", "<img src='https://e.x/p.png' alt='x'>", "<img src='javascript:x'>", "<img src='docs/p.png' alt='x'>", "<div>", "</div>", "<", ">", "&", "&#0;", "\u0000", "a", " ", "\n", "<p class='document-title'>", "<!--", "-->", "<![CDATA["];
 
 describe("every import is a 2xx with a valid document or a 4xx with a reason, never a 5xx", () => {
   afterAll(() => {

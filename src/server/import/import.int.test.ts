@@ -71,7 +71,7 @@ describe("POST /api/import maps each format onto the schema", () => {
       <ul><li>one<ol start="5"><li>five</li></ol></li><li><p>two</p></li></ul>
       <blockquote><p>Quoted</p></blockquote>
       <pre><code class="language-js">let a = 1;\nlet b = 2;</code></pre>
-      <img src="cat.png" alt="A cat"><iframe src="https://evil.example"></iframe>
+      <img src="//cdn.example/cat.png" alt="A cat"><iframe src="https://evil.example"></iframe>
       <table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>30</td></tr></table>
       <p onclick="steal()">Safe text</p></body></html>`;
     const { doc, title, result } = await importOne("page.html", html);
