@@ -311,7 +311,7 @@ describe("linked pictures (images on other sites, for imported files)", () => {
 
   it("an image with an http(s) address becomes a picture block that keeps its address, its title the caption", () => {
     const { nodes, notes } = read('Before ![A *small* cat](https://example.com/cat.png "The cat") after\n\n![](http://example.org/x.gif)');
-    expect(nodes).toEqual([p(t("Before ")), img("https://example.com/cat.png", "A small cat", "The cat"), p(t(" after")), img("http://example.org/x.gif", null)]);
+    expect(nodes).toEqual([p(t("Before")), img("https://example.com/cat.png", "A small cat", "The cat"), p(t("after")), img("http://example.org/x.gif", null)]);
     expect(notes).toEqual(["remoteImage", "remoteImage"]);
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
   });
@@ -335,13 +335,17 @@ describe("linked pictures (images on other sites, for imported files)", () => {
     const md = docToMarkdown(doc as never);
     expect(md.trim()).toBe('![A \\[b\\]](../img/a\\(1\\).png "Say \\"hi\\"")');
     expect(read(md).nodes).toEqual(doc.content);
+    // A picture mid-line splits its paragraph without the spaces beside it, so the pieces read back the same.
+    const mid = read("My ![foo bar](/path/to/train.jpg) *after*").nodes;
+    expect(mid).toEqual([p(t("My")), img("/path/to/train.jpg", "foo bar"), p({ type: "text", text: "after", marks: [{ type: "italic" }] })]);
+    expect(read(docToMarkdown({ type: "doc", content: mid } as never)).nodes).toEqual(mid);
   });
 
   it("splits headings, list items, quotes and table cells around a picture, and keeps the picture of a linked badge", () => {
     const { nodes } = read("# Logo ![l](https://e.com/l.png)\n\n- item ![i](https://e.com/i.png)\n\n> ![q](https://e.com/q.png)\n\n| a |\n|---|\n| ![c](https://e.com/c.png) |\n\n[![build](https://ci.example/badge.svg)](https://ci.example)");
-    expect(nodes[0]).toEqual({ type: "heading", attrs: { level: 1 }, content: [t("Logo ")] });
+    expect(nodes[0]).toEqual({ type: "heading", attrs: { level: 1 }, content: [t("Logo")] });
     expect(nodes[1]).toEqual(img("https://e.com/l.png", "l"));
-    expect(nodes[2]).toEqual({ type: "bulletList", content: [li(p(t("item ")), img("https://e.com/i.png", "i"))] });
+    expect(nodes[2]).toEqual({ type: "bulletList", content: [li(p(t("item")), img("https://e.com/i.png", "i"))] });
     expect(nodes[3]).toEqual({ type: "blockquote", content: [img("https://e.com/q.png", "q")] });
     expect(nodes.at(-1)).toEqual(img("https://ci.example/badge.svg", "build"));
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);

@@ -321,14 +321,21 @@ function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNot
 /**
  * A text block (`parent`, the last child of `holder`) holding image nodes → the block's text
  * before each picture, the picture, the text after it, in `holder`, each piece a block of the
- * same type; pieces holding only white space or line breaks are dropped.
+ * same type; pieces holding only white space or line breaks are dropped, and the spaces at
+ * a piece's edges (beside a picture: "My ![a](b)") too, as a paragraph's own edges have none
+ * (written back, they would not read back).
  */
 function splitImages(holder: JsonNode, parent: JsonNode): void {
   const pieces: JsonNode[] = [];
   let run: JsonNode[] = [];
+  const trimmed = (node: JsonNode | undefined, edge: RegExp) => (node?.type === "text" ? { ...node, text: node.text!.replace(edge, "") } : node);
   const flush = () => {
     const blank = run.every((n) => n.type === "hardBreak" || (n.type === "text" && !n.text?.trim()));
-    if (!blank) pieces.push({ ...parent, content: run });
+    if (!blank) {
+      run[0] = trimmed(run[0], /^ +/)!;
+      run[run.length - 1] = trimmed(run.at(-1), / +$/)!;
+      pieces.push({ ...parent, content: run.filter((n) => n.type !== "text" || n.text) });
+    }
     run = [];
   };
   for (const child of parent.content ?? []) {
