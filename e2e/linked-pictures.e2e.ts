@@ -3,13 +3,14 @@
 // reader presses "Show picture" (Enter on the selected picture here; Tab and Enter in the shared view); then the picture shows, which the
 // page's Content-Security-Policy must allow, and the other site learns nothing of the page
 // it is shown on (no referrer). A share link's visitor sees the same card. The other site is a server of this test on 127.0.0.1, a
-// different origin from the app's.
+// different origin from the app's. A relative picture (an address beside the original file)
+// shows a card with no button, and the page never asks for it.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyPlan } from "./support/api.js";
-import { signUpViaApi } from "./support/auth.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
@@ -88,5 +89,45 @@ describe("linked pictures in the editor", () => {
     await visitor.keyboard.press("Enter");
     await expect.poll(() => requests.length).toBe(2);
     await expect.poll(() => visitor.evaluate(() => [...document.querySelectorAll<HTMLImageElement>("figure img")].some((img) => img.complete && img.naturalWidth === 60))).toBe(true);
+  });
+});
+
+describe("relative pictures in the editor", () => {
+  it("an imported picture beside the original file shows its card, offers no button and the page never asks for it", { timeout: 120_000 }, async () => {
+    const owner = await signUpViaApi(app.server.url);
+    const md = "# Trains\n\nIntro\n\n![A red train](docs/train.jpg \"The 8:15\")\n";
+    const imported = await app.api<{ results: { status: string; id: string; notes: string[] }[] }>(owner, "POST", "/api/import", {
+      files: [{ name: "trains.md", data: Buffer.from(md).toString("base64") }],
+    });
+    const [result] = imported.results;
+    expect(result?.notes.join("\n")).toMatch(/1 picture named by its address relative to the original file is kept/);
+
+    // Every request the page makes, from the first.
+    const asked: string[] = [];
+    const context = await app.browser.newContext();
+    app.contexts.push(context);
+    context.on("request", (req) => asked.push(req.url()));
+    await putSessionInContext(context, app.server.url, owner);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/editor/${result!.id}`);
+
+    const card = editorBody(page).getByRole("group", { name: /Picture from the original file: A red train, docs\/train\.jpg/ });
+    await card.waitFor({ state: "visible" });
+    await expect.poll(() => card.textContent()).toContain("Picture from the original file (docs/train.jpg): upload it to show it here.");
+    expect(await card.getByRole("button").count()).toBe(0);
+    await expect.poll(() => editorBody(page).locator("figcaption").first().textContent()).toBe("The 8:15");
+    // Selected, Enter shows nothing either (there is nothing to show).
+    await editorBody(page).getByText("Intro").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => editorBody(page).locator("figure.ds-image-selected").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await editorBody(page).evaluate((el) => [...el.querySelectorAll("figure img")].filter((img) => img.hasAttribute("src")).length)).toBe(0);
+    // None of the page's requests names the picture.
+    const saved = await app.api<DocumentRecord>(owner, "GET", `/api/documents/${result!.id}`);
+    expect(JSON.stringify(saved.content)).toContain('"src":"docs/train.jpg"');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((url) => url.includes("train.jpg"))).toEqual([]);
   });
 });
