@@ -4,7 +4,8 @@
 // page's Content-Security-Policy must allow, and the other site learns nothing of the page
 // it is shown on (no referrer). A share link's visitor sees the same card. The other site is a server of this test on 127.0.0.1, a
 // different origin from the app's. A relative picture (an address beside the original file)
-// shows a card with no button, and the page never asks for it.
+// shows a card with no "Show picture" button, the page never asks for it, and its "Upload
+// picture" button puts the uploaded file in its place.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
@@ -93,7 +94,7 @@ describe("linked pictures in the editor", () => {
 });
 
 describe("relative pictures in the editor", () => {
-  it("an imported picture beside the original file shows its card, offers no button and the page never asks for it", { timeout: 120_000 }, async () => {
+  it("an imported picture beside the original file shows its card, the page never asks for it, and the card uploads its file", { timeout: 120_000 }, async () => {
     const owner = await signUpViaApi(app.server.url);
     const md = "# Trains\n\nIntro\n\n![A red train](docs/train.jpg \"The 8:15\")\n";
     const imported = await app.api<{ results: { status: string; id: string; notes: string[] }[] }>(owner, "POST", "/api/import", {
@@ -114,7 +115,7 @@ describe("relative pictures in the editor", () => {
     const card = editorBody(page).getByRole("group", { name: /Picture from the original file: A red train, docs\/train\.jpg/ });
     await card.waitFor({ state: "visible" });
     await expect.poll(() => card.textContent()).toContain("Picture from the original file (docs/train.jpg): upload it to show it here.");
-    expect(await card.getByRole("button").count()).toBe(0);
+    expect(await card.getByRole("button", { name: /Show picture/ }).count()).toBe(0);
     await expect.poll(() => editorBody(page).locator("figcaption").first().textContent()).toBe("The 8:15");
     // Selected, Enter shows nothing either (there is nothing to show).
     await editorBody(page).getByText("Intro").click();
@@ -128,6 +129,18 @@ describe("relative pictures in the editor", () => {
     const saved = await app.api<DocumentRecord>(owner, "GET", `/api/documents/${result!.id}`);
     expect(JSON.stringify(saved.content)).toContain('"src":"docs/train.jpg"');
     expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((url) => url.includes("train.jpg"))).toEqual([]);
+
+    // Its file uploaded from the card: the picture shows, keeping its description and caption.
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), card.getByRole("button", { name: /Upload the picture docs\/train\.jpg: A red train/ }).click()]);
+    await chooser.setFiles({ name: "train.png", mimeType: "image/png", buffer: picture });
+    await expect
+      .poll(() => editorBody(page).evaluate((el) => [...el.querySelectorAll<HTMLImageElement>("figure img")].filter((img) => img.complete && img.naturalWidth > 0).map((img) => [img.alt, img.naturalWidth])))
+      .toEqual([["A red train", 60]]);
+    await expect.poll(() => card.isVisible()).toBe(false);
+    await expect
+      .poll(async () => (await app.api<DocumentRecord>(owner, "GET", `/api/documents/${result!.id}`)).content.content?.find((n) => n.type === "image")?.attrs)
+      .toMatchObject({ src: expect.stringMatching(/^\/api\/images\/[0-9a-f-]{36}$/), alt: "A red train", caption: "The 8:15" });
     expect(asked.filter((url) => url.includes("train.jpg"))).toEqual([]);
   });
 });

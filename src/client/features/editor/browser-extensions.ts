@@ -9,6 +9,7 @@ import { PasteLimit } from "../../lib/paste-limit";
 import { ClipboardSelection } from "./clipboard-selection";
 import { CodeHighlight } from "./code-highlight";
 import { ImageUpload } from "./images/image-upload";
+import { uploadForRelative } from "./images/upload-for-relative";
 import { EmptyLineInput } from "./empty-line-input";
 import { FindExtension } from "./find/find-extension";
 import { FootnoteViews } from "./footnote-views";
@@ -29,7 +30,9 @@ export interface EditorImages {
 export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boolean; images?: EditorImages } = {}): AnyExtension[] {
   const images = opts.images;
   // The schema's image node, drawn with this page's access to the pictures and their editing bar.
-  const schema = withImageView(schemaExtensions(opts), { kind: "user" }, editImageText);
+  // A relative picture's card offers to upload its file when the editor has a document to upload to.
+  const upload = images ? () => uploadForRelative(images.documentId) : undefined;
+  const schema = withImageView(schemaExtensions(opts), { kind: "user" }, editImageText, upload);
   return [
     // First, so every clipboard handler after it sees the selection the writer made.
     ClipboardSelection,

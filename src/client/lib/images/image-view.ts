@@ -14,7 +14,8 @@
 // A relative picture (an address relative to the file the document was imported from,
 // "train.jpg") is never loaded: read against this page's address it would name one of the
 // app's own routes, not the file beside the original. It shows the same card with its alt
-// text, its address and what to do (upload it), and no button.
+// text, its address and what to do, and no "Show picture" button; in the editor, an "Upload
+// picture" button puts the uploaded file in its place (alt text and caption kept).
 import type { Editor, NodeViewRenderer } from "@tiptap/core";
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { NodeSelection } from "@tiptap/pm/state";
@@ -22,6 +23,9 @@ import { IMAGE_ALIGNMENTS, type ImageAlign, type ImageAttrs, ImageNode } from ".
 import { isLinkedImageSrc, isRelativeImageSrc, linkedImageHost } from "../../../shared/contracts/image-src";
 import { type ImageAccess, loadImage } from "./image-access";
 import "./image-view.css";
+
+/** Picks and uploads the file for a relative picture (the editor's); the stored image's src, or null. */
+export type UploadFile = () => Promise<string | null>;
 
 /** Asks the writer for a picture's alt text and caption (the editor's dialog); null when cancelled. */
 export type EditImageText = (current: { alt: string; caption: string; preview: string | null }) => Promise<{ alt: string; caption: string | null } | null>;
@@ -52,7 +56,7 @@ const revealed = new Set<string>();
 type CardFor = { host: string } | { file: string };
 
 /** The card standing in for a linked picture until the reader asks to see it, or for a relative picture always. */
-function linkedCard(): { card: HTMLElement; update(alt: string, of: CardFor): void; show: HTMLButtonElement } {
+function linkedCard(): { card: HTMLElement; update(alt: string, of: CardFor): void; show: HTMLButtonElement; upload: HTMLButtonElement } {
   const card = document.createElement("div");
   card.className = "ds-image-linked";
   card.contentEditable = "false";
@@ -65,13 +69,20 @@ function linkedCard(): { card: HTMLElement; update(alt: string, of: CardFor): vo
   show.type = "button";
   show.className = "ds-image-button ds-image-linked-show";
   show.textContent = "Show picture";
-  card.append(alt, where, show);
+  const upload = document.createElement("button");
+  upload.type = "button";
+  upload.className = "ds-image-button ds-image-linked-show ds-image-linked-upload";
+  upload.textContent = "Upload picture";
+  upload.hidden = true;
+  card.append(alt, where, show, upload);
   return {
     card,
     show,
+    upload,
     update(text, of) {
       alt.textContent = text || "Picture without a description";
       show.hidden = !("host" in of);
+      upload.setAttribute("aria-label", `Upload the picture${"file" in of ? ` ${of.file}` : ""}${text ? `: ${text}` : ""}`);
       if ("host" in of) {
         where.textContent = `Linked from ${of.host}. Not loaded until you ask: loading it lets that site see you read this.`;
         card.setAttribute("aria-label", `Linked picture${text ? `: ${text}` : ""}, from ${of.host}`);
@@ -84,7 +95,7 @@ function linkedCard(): { card: HTMLElement; update(alt: string, of: CardFor): vo
   };
 }
 
-export function createImageView(access: ImageAccess, editText?: EditImageText): NodeViewRenderer {
+export function createImageView(access: ImageAccess, editText?: EditImageText, uploadFile?: UploadFile): NodeViewRenderer {
   return ({ node: initial, getPos, editor }) => {
     let node = initial as PmNode;
     let shown: string | null = null;
@@ -140,12 +151,15 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
       shown = a.src;
       dom.classList.remove("ds-image-missing", "ds-image-loading", "ds-image-is-linked", "ds-image-is-relative");
       linked.card.hidden = true;
+      linked.upload.hidden = true;
       if (a.src && isRelativeImageSrc(a.src)) {
         // Never loaded (see the top of this file): the card stays.
         dom.classList.add("ds-image-is-linked", "ds-image-is-relative");
         img.removeAttribute("src");
         img.hidden = true;
         linked.card.hidden = false;
+        // Shown while the editor takes changes (image-view.css hides it in a read-only one).
+        linked.upload.hidden = !uploadFile;
         status.textContent = "";
         return;
       }
@@ -203,6 +217,16 @@ export function createImageView(access: ImageAccess, editText?: EditImageText): 
       };
       img.src = src;
     }
+    linked.upload.addEventListener("mousedown", (e) => e.preventDefault());
+    linked.upload.addEventListener("click", (e) => {
+      e.preventDefault();
+      const was = attrs().src;
+      if (!uploadFile || !was || !isRelativeImageSrc(was)) return;
+      void uploadFile().then((src) => {
+        // Only when the picture still holds the address the writer uploaded a file for.
+        if (src && attrs().src === was) setAttrs({ src });
+      });
+    });
     linked.show.addEventListener("mousedown", (e) => e.preventDefault());
     linked.show.addEventListener("click", (e) => {
       e.preventDefault();
@@ -244,9 +268,9 @@ function showSelectedLinked(editor: Editor): boolean {
   return true;
 }
 
-export function imageNodeWithView(access: ImageAccess, editText?: EditImageText) {
+export function imageNodeWithView(access: ImageAccess, editText?: EditImageText, uploadFile?: UploadFile) {
   return ImageNode.extend({
-    addNodeView: () => createImageView(access, editText),
+    addNodeView: () => createImageView(access, editText, uploadFile),
     addKeyboardShortcuts() {
       const editor = this.editor;
       return { "Enter": () => showSelectedLinked(editor) };
@@ -255,6 +279,6 @@ export function imageNodeWithView(access: ImageAccess, editText?: EditImageText)
 }
 
 /** `extensions` (the schema's list) with its image node drawn for this page's access. */
-export function withImageView<E extends { name: string }>(extensions: E[], access: ImageAccess, editText?: EditImageText): E[] {
-  return extensions.map((ext) => (ext.name === "image" ? (imageNodeWithView(access, editText) as unknown as E) : ext));
+export function withImageView<E extends { name: string }>(extensions: E[], access: ImageAccess, editText?: EditImageText, uploadFile?: UploadFile): E[] {
+  return extensions.map((ext) => (ext.name === "image" ? (imageNodeWithView(access, editText, uploadFile) as unknown as E) : ext));
 }
