@@ -1,7 +1,7 @@
 // Footnotes and code blocks with a language in the live document: a co-editor's new footnote
 // (a reference in the text and its note in the list at the end) and a code block's language
-// are stored and reach the other editor; a language no grammar has and a footnote id that is
-// not a plain name are refused at the door.
+// are stored and reach the other editor; a language word that breaks the rule (a quote or an
+// angle bracket) and a footnote id that is not a plain name are refused at the door.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
@@ -68,7 +68,7 @@ describe("footnotes and code languages, edited live", () => {
     expect(search.statusCode, search.body).toBe(200);
     expect(search.body).toContain(created.id);
 
-    (b.doc.getXmlFragment(FRAGMENT).get(1) as Y.XmlElement).setAttribute("language", "klingon");
+    (b.doc.getXmlFragment(FRAGMENT).get(1) as Y.XmlElement).setAttribute("language", 'klingon"><b>');
     await expect.poll(() => b.closedCodes.includes(COLLAB_CLOSE.changeRefused), { timeout: 10_000 }).toBe(true);
     const c = open(created.id);
     await synced(c);

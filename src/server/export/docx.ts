@@ -3,7 +3,8 @@
 // own), to-do lists with Word checkboxes (☐ / ☒, clickable in Word), bold, italic, underline,
 // strike, superscript, subscript, highlight, colours, fonts and sizes, hyperlinks (allowed
 // absolute and relative links; "#name" links point at the bookmark of that name), quotes in
-// an indented "Quote" style (not italic), inline code in pandoc's "Verbatim Char" style,
+// an indented "Quote" style (not italic), inline code in pandoc's "Verbatim Char" style (with
+// the run's bold, italic and other formatting; linked code in the link's colour),
 // monospace code blocks, rules as an empty "Horizontal Rule" paragraph with a bottom border,
 // and paragraph alignment. Footnotes are Word's own (numbered by Word, shown at the page
 // foot); a code block with a language takes the style "Code Block (language)", based on
@@ -32,7 +33,7 @@ import {
 import { isAllowedHref } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT, isPersonSuggestion } from "../../shared/editor/suggestion-names.js";
-import { knownLanguage } from "../../shared/editor/nodes/code-languages.js";
+import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { collectFootnotes } from "../../shared/export/footnotes.js";
 import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
 import { WORD_STYLE, codeBlockStyleName } from "../../shared/export/word-styles.js";
@@ -55,6 +56,7 @@ export interface DocxOptions {
 let wordComments: WordComments | null = null;
 
 const INDENT = 720; // twips: half an inch per level
+const LINK_COLOR = "0563C1"; // Word's own Hyperlink style's colour
 const MAX_LEVEL = 8; // Word lists have nine levels (0–8)
 const BULLETS = ["\u2022", "\u25E6", "\u25AA"];
 
@@ -275,15 +277,23 @@ class Builder {
       .join("")
       .replace(/\r\n?/g, "\n");
     const lines = xmlSafe(text).split("\n");
-    const language = knownLanguage(node.attrs?.language);
+    const language = codeLanguage(node.attrs?.language);
     if (language) this.codeLanguages.add(language);
     return new Paragraph({
-      style: language ? `CodeBlock-${language}` : "CodeBlock",
+      style: language ? codeStyleId(language) : "CodeBlock",
       indent: ctx.indent ? { left: ctx.indent } : undefined,
       children: lines.map((line, i) => new TextRun({ text: line.replace(/\t/g, "    "), break: i > 0 ? 1 : undefined })),
     });
   }
 }
+
+/**
+ * The id of a code language's paragraph style: "CodeBlock-python" for a name of letters, digits
+ * and hyphens, else its UTF-8 in hex ("CodeBlock_632b2b" for "c++"), as a style id is no place
+ * for other characters. The name Word shows and the import reads is codeBlockStyleName's.
+ */
+const codeStyleId = (language: string) =>
+  /^[a-z0-9-]+$/.test(language) ? `CodeBlock-${language}` : `CodeBlock_${Buffer.from(language, "utf8").toString("hex")}`;
 
 /** Word's change ids: one per suggestion id, numbered in document order. */
 let changeIds = new Map<string, number>();
@@ -346,8 +356,8 @@ function runs(nodes: DocNode[]): ParagraphChild[] {
       highlight: has("highlight") ? ("yellow" as const) : undefined,
       font: family,
       size: size ? Math.round(size * 2) : undefined,
-      color: color ?? undefined,
-      // Inline code takes no other mark, links included (the schema's code mark excludes them).
+      // Linked code keeps its code style, in the link's colour (a run has one character style).
+      color: color ?? (link && has("code") ? LINK_COLOR : undefined),
       style: has("code") ? "VerbatimChar" : link ? "Hyperlink" : undefined,
     };
     const run = trackedRun(marks, options);
@@ -413,7 +423,7 @@ export async function docToDocx(doc: DocNode, opts: DocxOptions): Promise<Buffer
         },
         // The language is the style's name, where Word shows it and the import reads it.
         ...[...builder.codeLanguages].map((language) => ({
-          id: `CodeBlock-${language}`,
+          id: codeStyleId(language),
           name: codeBlockStyleName(language),
           basedOn: "CodeBlock",
           next: "Normal",

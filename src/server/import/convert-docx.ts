@@ -9,7 +9,7 @@
 // - a table row's w:gridBefore (empty grid columns before its first cell) as an empty cell;
 // - a paragraph's alignment rides at the start of its text as a marker (wordMarkers below)
 //   that the HTML reader takes out again, as mammoth's HTML has no place for it.
-import { knownLanguage } from "../../shared/editor/nodes/code-languages.js";
+import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { WORD_STYLE, codeBlockStyleName } from "../../shared/export/word-styles.js";
 import { type DocxParts, docxFile } from "./zip-check.js";
 
@@ -57,17 +57,33 @@ export function fillGridBefore(xml: string): string {
   return out + xml.slice(at);
 }
 
-/** The known languages of the "Code Block (language)" styles defined in the file's styles part. */
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const xmlText = (value: string) =>
+  value.replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/gi, (whole, hex?: string, dec?: string, name?: string) => {
+    if (name) return XML_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = hex ? parseInt(hex, 16) : Number(dec);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
+/** The languages of the "Code Block (language)" styles defined in the file's styles part, as the schema keeps them. */
 function codeLanguages(unpacked: DocxParts): string[] {
   const styles = unpacked.parts.get("word/styles.xml")?.toString("utf8") ?? "";
   const out = new Set<string>();
-  for (const match of styles.matchAll(/<w:name w:val="Code Block \(([^"()]{1,40})\)"/g)) {
-    const language = knownLanguage(match[1]);
-    // The style map's class names take letters, digits and hyphens.
-    if (language && /^[a-z0-9-]+$/i.test(language)) out.add(language);
+  for (const match of styles.matchAll(/<w:name w:val="Code Block \(([^"]{1,400})\)"/g)) {
+    const language = codeLanguage(xmlText(match[1]!));
+    if (language) out.add(language);
   }
   return [...out];
 }
+
+// The style map's class names take letters, digits and hyphens only: each language's code
+// blocks come out of mammoth with a numbered class, then given their language's class.
+const LANGUAGE_CLASS = "docx-code-language-";
+const withLanguages = (html: string, languages: string[]) =>
+  html.replace(new RegExp(`<pre class="${LANGUAGE_CLASS}(\\d+)">`, "g"), (whole, n: string) => {
+    const language = languages[Number(n)];
+    return language ? `<pre class="language-${language.replace(/&/g, "&amp;")}">` : whole;
+  });
 
 interface MammothElement {
   type: string;
@@ -98,9 +114,11 @@ export async function docxToHtml(unpacked: DocxParts): Promise<string> {
   const document = unpacked.parts.get("word/document.xml");
   if (document) unpacked.parts.set("word/document.xml", Buffer.from(fillGridBefore(document.toString("utf8")), "utf8"));
   const input = { file: docxFile(unpacked) } as unknown as Parameters<typeof mammoth.convertToHtml>[0];
+  const languages = codeLanguages(unpacked);
   const styleMap = [
     ...BASE_STYLE_MAP,
-    ...codeLanguages(unpacked).map((language) => `p[style-name='${codeBlockStyleName(language)}'] => pre.language-${language}:fresh`),
+    // A language keeps no quote; its backslashes are escaped for the style map's string.
+    ...languages.map((language, i) => `p[style-name='${codeBlockStyleName(language).replace(/\\/g, "\\\\")}'] => pre.${LANGUAGE_CLASS}${i}:fresh`),
   ];
   const result = await mammoth.convertToHtml(input, {
     styleMap,
@@ -121,5 +139,5 @@ export async function docxToHtml(unpacked: DocxParts): Promise<string> {
       }
     }),
   });
-  return result.value;
+  return withLanguages(result.value, languages);
 }

@@ -9,7 +9,7 @@ import { isAllowedHref } from "../../shared/editor/links.js";
 import { MAX_ALT_LENGTH } from "../../shared/editor/nodes/image.js";
 import { ORDERED_LIST_START_LIMIT } from "../../shared/limits.js";
 import { attachFootnotes } from "../../shared/markdown/footnotes.js";
-import { knownLanguage } from "../../shared/editor/nodes/code-languages.js";
+import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { MAX_TABLE_SPAN, isColwidth } from "../../shared/editor/nodes/table-attrs.js";
 import { WORD_MARKER } from "./convert-docx.js";
 import type { Converted, ImportMark, ImportNode } from "./nodes.js";
@@ -25,11 +25,11 @@ const MAX_BLOCK_DEPTH = 30;
 export const MAX_OPEN_ELEMENTS = 5000;
 
 export class NestedTooDeep extends Error {}
-/** A lowlight language named by a class="language-x" (or lang-x); another stays plain code. */
-const codeLanguage = (cls: string | undefined): string | undefined => {
-  for (const match of (cls ?? "").matchAll(/(?:^|\s)(?:language|lang)-([a-z0-9_+#.-]{1,40})/gi)) {
-    const known = knownLanguage(match[1]);
-    if (known) return known;
+/** The language named by a class="language-x" (or lang-x), when it keeps the schema's rule (code-languages.ts). */
+const classLanguage = (cls: string | undefined): string | undefined => {
+  for (const match of (cls ?? "").matchAll(/(?:^|\s)(?:language|lang)-(\S+)/gi)) {
+    const language = codeLanguage(match[1]);
+    if (language) return language;
   }
   return undefined;
 };
@@ -57,7 +57,7 @@ const MARKS: Record<string, ImportMark["type"]> = {
 };
 // Scripts are left out and said so; a stylesheet or template is left out quietly (every
 // exported page has one).
-const SIMPLE_MARKS: ImportMark["type"][] = ["bold", "italic", "underline", "strike", "highlight"];
+const SIMPLE_MARKS: ImportMark["type"][] = ["bold", "italic", "underline", "strike", "highlight", "code"];
 const SCRIPT_TAGS = new Set(["script", "noscript"]);
 const QUIET_TAGS = new Set(["style", "template"]);
 const EMBED_TAGS = new Set(["iframe", "frame", "frameset", "object", "embed", "applet", "video", "audio", "canvas", "svg", "math"]);
@@ -161,7 +161,6 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
 
   const top = () => blocks[blocks.length - 1]!;
   const openMark = (mark: ImportMark | null) => {
-    if ((mark?.type === "code" && links.length) || (mark?.type === "link" && markCounts.get("code"))) notes.add("codeInLink");
     marks.push(mark);
     if (mark?.type === "link") links.push(mark);
     else if (mark) markCounts.set(mark.type, (markCounts.get(mark.type) ?? 0) + 1);
@@ -172,8 +171,6 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
     else if (mark) markCounts.set(mark.type, (markCounts.get(mark.type) ?? 1) - 1);
   };
   const currentMarks = (): ImportMark[] => {
-    // Inline code takes no other mark in the schema; inside a link, the link (its address) is kept.
-    if (markCounts.get("code")) return links.length ? [links.at(-1)!] : [{ type: "code" }];
     const out: ImportMark[] = SIMPLE_MARKS.filter((type) => markCounts.get(type)).map((type) => ({ type }));
     // Superscript and subscript exclude each other in the schema: the innermost one counts.
     const shift = marks.findLast((m) => m?.type === "superscript" || m?.type === "subscript");
@@ -380,7 +377,7 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
     if (tag === "thead" || tag === "tbody" || tag === "tfoot" || tag === "colgroup" || tag === "col") return {};
     if (top().type === "codeBlock") {
       // <pre><code class="language-js">: the language sits on the inner element.
-      const language = tag === "code" ? codeLanguage(attrs.class) : undefined;
+      const language = tag === "code" ? classLanguage(attrs.class) : undefined;
       if (language && !top().attrs) top().attrs = { language };
       return {};
     }
@@ -401,7 +398,7 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
       return { block: openBlock(align ? { type: "paragraph", attrs: { textAlign: align } } : { type: "paragraph" }) };
     }
     if (tag === "pre") {
-      const language = codeLanguage(attrs.class);
+      const language = classLanguage(attrs.class);
       return { block: openBlock(language ? { type: "codeBlock", attrs: { language } } : { type: "codeBlock" }) };
     }
     if (tag === "input" && attrs.type === "checkbox") {

@@ -1,6 +1,6 @@
 // What a conversion left out or changed, counted while converting and said once per kind
 // in the import result ("2 images were left out").
-export type NoteKind = "image" | "remoteImage" | "relativeImage" | "imageRefused" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep" | "codeInLink" | "paragraphBreakKept";
+export type NoteKind = "image" | "remoteImage" | "relativeImage" | "imageRefused" | "table" | "embed" | "script" | "handler" | "unsafeLink" | "replacedChars" | "flattened" | "tooDeep" | "paragraphBreakKept";
 
 const PHRASES: Record<NoteKind, (n: number) => string> = {
   image: (n) => `${n} ${n === 1 ? "image was" : "images were"} left out (${n === 1 ? "its" : "their"} description kept as text)`,
@@ -19,7 +19,6 @@ const PHRASES: Record<NoteKind, (n: number) => string> = {
   tooDeep: () => "Text nested more than 40 quotes or lists deep was left out",
   paragraphBreakKept: (n) =>
     `${n} ${n === 1 ? "paragraph break" : "paragraph breaks"} marked as deleted in Word ${n === 1 ? "is" : "are"} kept (suggestions hold text, not breaks): join the paragraphs by hand if the deletion was wanted`,
-  codeInLink: (n) => `${n} ${n === 1 ? "piece" : "pieces"} of inline code inside a link kept the link but not the code style (inline code takes no other formatting)`,
 };
 
 export class Notes {

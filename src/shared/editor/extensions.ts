@@ -9,6 +9,7 @@ import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
+import { Code } from "./marks/code.js";
 import { CommentMark } from "./marks/comment.js";
 import { Highlight } from "./marks/highlight.js";
 import { Subscript } from "./marks/subscript.js";
@@ -36,6 +37,8 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
       heading: { levels: [...HEADING_LEVELS] },
       // Replaced by the code block with a language (nodes/code-block.ts).
       codeBlock: false,
+      // Replaced by the code mark that goes with other formatting (marks/code.ts).
+      code: false,
       undoRedo: opts.undoRedo === false ? false : { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
       // No empty line after the notes: the notes stay last (nodes/footnote-order.ts), so a line
       // added after them was moved before them at the next footnote change, and another added.
@@ -68,6 +71,8 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
     Subscript,
     Superscript,
     Highlight,
+    // After the other formatting marks: code is the innermost element (<a><strong><code>).
+    Code,
     AiSuggestionMark,
     SuggestionInsertMark,
     SuggestionDeleteMark,

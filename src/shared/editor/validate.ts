@@ -6,7 +6,7 @@ import { isCommentAnchorId } from "./comment-anchor.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
 import { ORDERED_LIST_START_LIMIT } from "../limits.js";
-import { knownLanguage } from "./nodes/code-languages.js";
+import { CODE_LANGUAGE_RULE, codeLanguage } from "./nodes/code-languages.js";
 import { FOOTNOTE_ID } from "./nodes/footnote-id.js";
 import { isHeadingLevel } from "./nodes/heading.js";
 import { checkImageAttrs } from "./nodes/image.js";
@@ -47,9 +47,9 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
     case "tableHeader":
       return checkTableCellAttrs(kind, attrs);
     case "codeBlock": {
-      // A language lowlight knows, in lower case (nodes/code-languages.ts), or none.
+      // Any language word within the safe rule, in lower case (nodes/code-languages.ts), or none.
       const language = attrs.language;
-      if (language !== undefined && language !== null && knownLanguage(language) !== language) return "codeBlock.language must be a known language name in lower case";
+      if (language !== undefined && language !== null && codeLanguage(language) !== language) return `codeBlock.language must be ${CODE_LANGUAGE_RULE}`;
       break;
     }
     case "footnoteReference":

@@ -4,14 +4,13 @@
 // unsafe link scheme and no CSS beyond the validated declarations can come out of it.
 import { isLinkedImageSrc } from "../contracts/image-src.js";
 import { isAllowedHref } from "../editor/links.js";
+import { codeLanguage } from "../editor/nodes/code-languages.js";
 import type { DocNode } from "../editor/schema.js";
 import { MAX_EXPORT_DEPTH, attr, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "./inline.js";
 import { collectFootnotes } from "./footnotes.js";
 import { hasLinkedImage, hasRelativeImage, imageParts } from "./image.js";
 import { cssFontFamily, safeAlign, safeColor, safeFontSize } from "./styles.js";
 import { columnWidths, tableGrid } from "./table-grid.js";
-
-const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -166,8 +165,8 @@ function renderBlock(node: DocNode, depth: number): string {
     case "blockquote":
       return `<blockquote>\n${renderBlocks(children(node), depth + 1).join("\n")}\n</blockquote>`;
     case "codeBlock": {
-      const language = attr(node, "language");
-      const cls = typeof language === "string" && CODE_LANGUAGE.test(language) ? ` class="language-${escapeHtml(language)}"` : "";
+      const language = codeLanguage(attr(node, "language"));
+      const cls = language ? ` class="language-${escapeHtml(language)}"` : "";
       const code = children(node)
         .map((c) => (c.type === "hardBreak" ? "\n" : textOf(c)))
         .join("");

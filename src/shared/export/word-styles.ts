@@ -8,5 +8,5 @@ export const WORD_STYLE = {
   rule: "Horizontal Rule",
 } as const;
 
-/** The style of a code block in `language` (one of the known languages): "Code Block", or "Code Block (python)". */
+/** The style of a code block in `language` (any language word, code-languages.ts): "Code Block", or "Code Block (python)". */
 export const codeBlockStyleName = (language: string | null) => (language ? `${WORD_STYLE.codeBlock} (${language})` : WORD_STYLE.codeBlock);

@@ -270,16 +270,28 @@ describe("the one reader for answers and imported files", () => {
     expect(markdownToNodes("x == y and a==b and ==open")).toEqual([p(t("x == y and a==b and ==open"))]);
   });
 
-  it("gives inline code no other mark: inside a link it keeps the link, and says so", () => {
+  it("keeps inline code inside a link, bold, italic and the tags GitHub keeps, with nothing to note", () => {
     const notes: string[] = [];
-    const nodes = markdownToNodes("[`run()`](https://example.com/run) and **`x`** and *a `b`*", { onNote: (k) => notes.push(k) });
-    expect(nodes).toEqual([p(t("run()", link("https://example.com/run")), t(" and "), t("x", code), t(" and "), t("a ", italic), t("b", code))]);
-    expect(notes).toEqual(["codeInLink"]);
+    const nodes = markdownToNodes("[`run()`](https://example.com/run) and **`x`** and *a `b`* and <sup>`n`</sup>", { onNote: (k) => notes.push(k) });
+    expect(nodes).toEqual([
+      p(t("run()", code, link("https://example.com/run")), t(" and "), t("x", code, bold), t(" and "), t("a ", italic), t("b", code, italic), t(" and "), t("n", code, { type: "superscript" })),
+    ]);
+    expect(notes).toEqual([]);
     expect(validateDocContent({ type: "doc", content: nodes }).ok).toBe(true);
   });
 
-  it("reads a fence's language with CommonMark's escapes and entities", () => {
+  it("reads a fence's language with CommonMark's escapes and entities, any word within the rule, in lower case", () => {
     expect(markdownToNodes("```py&#116;hon\nx\n```")).toEqual([{ type: "codeBlock", attrs: { language: "python" }, content: [t("x")] }]);
+    const language = (md: string) => markdownToNodes(md)[0]?.attrs?.language ?? null;
+    expect(language("``` foo\\+bar baz\nx\n```")).toBe("foo+bar");
+    expect(language("```f&ouml;&ouml;\nx\n```")).toBe("föö");
+    expect(language("```Mermaid\nx\n```")).toBe("mermaid");
+    expect(language("~~~ ;\n~~~")).toBe(";");
+    expect(language(`\`\`\`${"a".repeat(64)}\nx\n\`\`\``)).toBe("a".repeat(64));
+    expect(language(`\`\`\`${"a".repeat(65)}\nx\n\`\`\``)).toBeNull();
+    expect(language("~~~a`b\nx\n~~~")).toBeNull();
+    expect(language('```a"b\nx\n```')).toBeNull();
+    expect(language("```&lt;script&gt;\nx\n```")).toBeNull();
   });
 
   it("names images and links it cannot keep", () => {

@@ -3,8 +3,8 @@
 // (CommonMark, plus GFM strikethrough) reads the text; its flat token stream is turned into
 // the document schema's nodes: paragraphs, headings 1–6, bullet and numbered lists, GFM to-do
 // lists ("- [x] done", when every item of a list has its box), block quotes, code blocks
-// (with a language the schema knows), rules and hard breaks, with bold, italic, strike, inline
-// code, links, ==highlight== and the <sup>, <sub> and <mark> tags GitHub keeps (no other HTML
+// (the info string's first word their language), rules and hard breaks, with bold, italic,
+// strike, inline code, links, ==highlight== and the <sup>, <sub> and <mark> tags GitHub keeps (no other HTML
 // is read). GFM pipe tables become tables (a <br> in a cell a line break; table-tokens.ts);
 // an HTML <table> block is handed to the caller's HTML reader when it has one (the file
 // import does: the form the Markdown export gives a table GFM cannot hold), else stays text
@@ -18,14 +18,14 @@
 //   at a time (a paragraph of 100,000 pieces is never spread into a call's arguments);
 // - a mark opened inside the same mark counts once (the schema refuses a mark twice on one
 //   text), and the open marks are looked at again only when one opens or closes;
-// - inline code takes no other mark, as in the schema (its code mark excludes every other);
-//   inside a link it keeps the link instead, as the link's address is what would be lost.
+// - inline code keeps the marks around it (a linked, bold or italic piece of code), as the
+//   schema's code mark allows (src/shared/editor/marks/code.ts).
 import markdownit, { type MarkdownIt, type Token } from "markdown-it";
 import markdownItFootnote from "markdown-it-footnote";
 import { isLinkedImageSrc, isRelativeImageSrc } from "../contracts/image-src.js";
 import { isAllowedHref } from "../editor/links.js";
 import { MAX_ALT_LENGTH, MAX_CAPTION_LENGTH } from "../editor/nodes/image.js";
-import { knownLanguage } from "../editor/nodes/code-languages.js";
+import { codeLanguage } from "../editor/nodes/code-languages.js";
 import { ORDERED_LIST_START_LIMIT } from "../limits.js";
 import { attachFootnotes } from "./footnotes.js";
 import { TABLE_SECTION_TOKENS, brTag, htmlTableBlock, tableCellOf } from "./table-tokens.js";
@@ -50,7 +50,7 @@ export interface JsonNode {
 export const MARKDOWN_MAX_NESTING = 40;
 
 /** What a reading left out or changed, for an import's notes (src/server/import/notes.ts). */
-export type MarkdownNote = "image" | "remoteImage" | "relativeImage" | "unsafeLink" | "codeInLink";
+export type MarkdownNote = "image" | "remoteImage" | "relativeImage" | "unsafeLink";
 export interface MarkdownReadOptions {
   onNote?: (kind: MarkdownNote) => void;
   /**
@@ -293,12 +293,9 @@ function appendInline(out: JsonNode[], tokens: Token[], note: (kind: MarkdownNot
       lastKey = null;
     } else if (token.type === "footnote_anchor") continue;
     else if (token.type === "code_inline") {
-      const link = open.findLast((m) => m?.type === "link");
-      if (link) {
-        // Code takes no other mark: inside a link, the link (its address) is kept.
-        note("codeInLink");
-        pushText(token.content, [link], JSON.stringify([link]));
-      } else pushText(token.content, [{ type: "code" }], "code");
+      // Code inside a link, emphasis or a tag keeps them: "[`run()`](url)", "**`x`**".
+      const around = marks();
+      pushText(token.content, [{ type: "code" }, ...around], `code${currentKey}`);
     } else if (token.type === "softbreak") pushMarked(" ");
     else if (token.type === "hardbreak") {
       out.push({ type: "hardBreak" });
@@ -423,9 +420,9 @@ export function markdownToNodes(markdown: string, opts: MarkdownReadOptions = {}
     } else if (token.type === "fence" || token.type === "code_block") {
       const code = token.content.replace(/\n$/, "");
       const node: JsonNode = { type: "codeBlock" };
-      // Only a language the schema knows (code-languages.ts); another stays plain code.
-      const known = knownLanguage(infoLanguage(token.info));
-      if (known) node.attrs = { language: known };
+      // The info string's first word, when it keeps the schema's rule (code-languages.ts).
+      const language = codeLanguage(infoLanguage(token.info));
+      if (language) node.attrs = { language };
       if (code) node.content = [{ type: "text", text: code }];
       append(node);
     } else if (token.type === "hr") append({ type: "horizontalRule" });

@@ -5,6 +5,7 @@
 // parses back to exactly the document's structure. Underline, colours, fonts and the AI
 // suggestion highlight have no Markdown form and are dropped (their text is kept).
 import { isAllowedHref } from "../editor/links.js";
+import { codeLanguage } from "../editor/nodes/code-languages.js";
 import type { DocNode } from "../editor/schema.js";
 import { imageMarkdown } from "../export/image.js";
 import {
@@ -21,8 +22,6 @@ import {
 import { collectFootnotes } from "../export/footnotes.js";
 import { tableToMarkdown } from "./table-markdown.js";
 import { ORDERED_LIST_START_LIMIT } from "../limits.js";
-
-const CODE_LANGUAGE = /^[a-z0-9_+#.-]{1,40}$/i;
 
 export interface MarkdownOptions {
   /** The document's title, written first as a level-1 heading (the HTML, PDF and Word exports open with it too). */
@@ -168,8 +167,8 @@ function renderCodeBlock(node: DocNode): string[] {
     .replace(/\r\n?/g, "\n");
   const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(Math.max(3, longest + 1));
-  const language = attr(node, "language");
-  const info = typeof language === "string" && CODE_LANGUAGE.test(language) ? language : "";
+  // The reader resolves backslash escapes and entities in an info string: "\\" and "\\&" keep them as written.
+  const info = (codeLanguage(attr(node, "language")) ?? "").replace(/[\\&]/g, "\\$&");
   return [`${fence}${info}`, ...(code ? code.split("\n") : []), fence];
 }
 
@@ -195,6 +194,9 @@ interface Piece {
   hardBreak?: boolean;
   /** Written as it is: a footnote reference, "[^1]". */
   raw?: boolean;
+  /** Its first or last character written as a character reference (flankedByDelimiters). */
+  refFirst?: boolean;
+  refLast?: boolean;
 }
 
 function markKeys(node: DocNode): string[] {
@@ -279,7 +281,45 @@ function pieces(nodes: DocNode[], heading: boolean): Piece[] {
     if (last && !last.hardBreak && !p.hardBreak && !last.raw && !p.raw && same(last.marks, p.marks)) last.text += p.text;
     else merged.push({ ...p });
   }
+  flankedByDelimiters(merged);
   return merged;
+}
+
+const EMPHASIS = new Set(["bold", "italic", "strike"]);
+const WORD_CHAR = /^[^\s\p{P}!-/:-@[-`{-~]$/u;
+/** The first or last character a piece writes: a code span's backtick, a raw piece's "&" or ";" or "[" and "]". */
+const writtenEdge = (p: Piece, side: "first" | "last"): string => {
+  if (p.marks.includes("code")) return "`";
+  const chars = [...p.text];
+  return (side === "first" ? chars[0] : chars[chars.length - 1]) ?? " ";
+};
+
+/**
+ * An emphasis delimiter between punctuation and a letter counts only on one side for the
+ * reader (CommonMark's flanking rules): "**`x`**b" and "a**(x)**" are no bold. A code span
+ * always ends in a backtick, so bold or italic code next to a word met this often. The
+ * letter on the delimiter's other side is then written as a character reference ("&#98;"),
+ * punctuation to the reader, which leaves the text as it was.
+ */
+function flankedByDelimiters(list: Piece[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const p = list[i - 1]!;
+    const q = list[i]!;
+    if (p.hardBreak || q.hardBreak) continue;
+    const before = p.marks.filter((k) => EMPHASIS.has(k));
+    const after = q.marks.filter((k) => EMPHASIS.has(k));
+    const closes = before.some((k) => !after.includes(k));
+    const opens = after.some((k) => !before.includes(k));
+    if (!closes && !opens) continue;
+    // Closing one mark may close and reopen the others (they nest), so both kinds may meet here.
+    const closing = closes || (opens && before.length > 0);
+    const opening = opens || (closes && after.length > 0);
+    const last = writtenEdge(p, "last");
+    const first = writtenEdge(q, "first");
+    const plain = (x: Piece) => !x.raw && !x.marks.includes("code");
+    if (opening && WORD_CHAR.test(last) && !WORD_CHAR.test(first) && !/\s/u.test(first) && plain(p)) p.refLast = true;
+    if (closing && WORD_CHAR.test(first) && !WORD_CHAR.test(last) && !/\s/u.test(last) && plain(q)) q.refFirst = true;
+  }
 }
 
 function renderInline(nodes: DocNode[], heading: boolean): string {
@@ -321,10 +361,14 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
     else if (piece.raw) out += piece.text;
     else if (piece.marks.includes("code")) out += codeSpan(piece.text);
     else {
-      let text = escapeText(piece.text);
+      const chars = [...piece.text];
+      const ref = (c: string | undefined) => (c === undefined ? "" : `&#${c.codePointAt(0)};`);
+      const head = piece.refFirst ? ref(chars.shift()) : "";
+      const tail = piece.refLast ? ref(chars.pop()) : "";
+      let text = escapeText(chars.join(""));
       // "!" just before a link would make it an image ("![text](url)"); escaped it stays a "!".
-      if (text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
-      out += text;
+      if (!tail && text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
+      out += head + text + tail;
     }
   });
   while (stack.length) close(stack.pop()!);

@@ -3,12 +3,15 @@
 // block whose text or language changed; the grammars load on first need (code-grammars.ts).
 // The picker is a native select above the code, so it works with a keyboard, a screen
 // reader and a phone's own picker; choosing a language sets the node's `language`
-// attribute, which the live document carries to co-editors.
+// attribute, which the live document carries to co-editors. A language lowlight does not
+// know (any word a Markdown fence may name, code-languages.ts) is shown uncoloured and listed
+// as its own entry for as long as the block is on screen, so choosing another language and
+// then that one again gives it back.
 import { Extension } from "@tiptap/core";
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView, type NodeView } from "@tiptap/pm/view";
-import { COMMON_CODE_LANGUAGES, knownLanguage } from "../../../shared/editor/nodes/code-languages";
+import { COMMON_CODE_LANGUAGES, codeLanguage, knownLanguage } from "../../../shared/editor/nodes/code-languages";
 import { LANGUAGE_LABELS } from "./code-language-labels";
 
 interface HastNode {
@@ -87,10 +90,10 @@ function decorations(doc: PMNode, view: EditorView | null): DecorationSet {
 
 const labelOf = (language: string) => LANGUAGE_LABELS[language] ?? language;
 
-/** The options: plain text, the common languages, and the block's own language when it is another. */
-function fillOptions(select: HTMLSelectElement, current: string | null): void {
+/** The options: plain text, the common languages, and the languages this block had that are others. */
+function fillOptions(select: HTMLSelectElement, current: string | null, own: readonly string[]): void {
   const values = ["", ...[...COMMON_CODE_LANGUAGES].filter((l) => l !== "plaintext").sort((a, b) => labelOf(a).localeCompare(labelOf(b)))];
-  if (current && !values.includes(current)) values.push(current);
+  for (const language of own) if (!values.includes(language)) values.push(language);
   select.replaceChildren(
     ...values.map((value) => {
       const option = document.createElement("option");
@@ -107,6 +110,8 @@ class CodeBlockView implements NodeView {
   contentDOM: HTMLElement;
   private select: HTMLSelectElement;
   private node: PMNode;
+  /** The languages this block has had, in the order it had them. */
+  private own: string[] = [];
 
   constructor(node: PMNode, view: EditorView, getPos: () => number | undefined) {
     this.node = node;
@@ -119,11 +124,11 @@ class CodeBlockView implements NodeView {
     this.select.className = "code-block-language";
     this.select.setAttribute("aria-label", "Code language");
     this.select.disabled = !view.editable;
-    fillOptions(this.select, knownLanguage(node.attrs.language) ?? (node.attrs.language as string | null));
+    this.fill();
     this.select.addEventListener("change", () => {
       const pos = getPos();
       if (pos === undefined) return;
-      const language = knownLanguage(this.select.value);
+      const language = codeLanguage(this.select.value);
       view.dispatch(view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, language }));
       view.focus();
     });
@@ -133,6 +138,12 @@ class CodeBlockView implements NodeView {
     this.setLanguageClass();
     pre.append(this.contentDOM);
     this.dom.append(bar, pre);
+  }
+
+  private fill() {
+    const language = codeLanguage(this.node.attrs.language);
+    if (language && !this.own.includes(language)) this.own.push(language);
+    fillOptions(this.select, language, this.own);
   }
 
   private setLanguageClass() {
@@ -145,7 +156,7 @@ class CodeBlockView implements NodeView {
     const changed = node.attrs.language !== this.node.attrs.language;
     this.node = node;
     if (changed) {
-      fillOptions(this.select, node.attrs.language as string | null);
+      this.fill();
       this.setLanguageClass();
     }
     return true;

@@ -1,17 +1,22 @@
 // A code block with a language (TipTap's code block node, without its lowlight variant: that
 // one imports highlight.js's core into every page that shows a document). The `language` attribute
-// holds a lowlight language name or alias in lower case, or null (code-languages.ts); every
-// way a language can arrive in the editor (pasted HTML's class="language-x", a "```js" typed
-// at a line start, a paste from VS Code) goes through knownLanguage, so an unknown name never
-// reaches the live document, whose review (src/server/collab/ingress.ts) would refuse it.
+// holds any language word in lower case within the safe rule of codeLanguage, or null
+// (code-languages.ts); every way a language can arrive in the editor (pasted HTML's
+// class="language-x", a "```c++" typed at a line start, a paste from VS Code) goes through
+// codeLanguage, so a value breaking the rule never reaches the live document, whose review
+// (src/server/collab/ingress.ts) would refuse it.
 // The schema needs no grammar: the colouring is the browser editor's own plugin
 // (src/client/features/editor/code-highlight.ts), which loads lowlight's grammars on demand.
 import { textblockTypeInputRule } from "@tiptap/core";
-import { backtickInputRegex, CodeBlock as BaseCodeBlock, tildeInputRegex } from "@tiptap/extension-code-block";
+import { CodeBlock as BaseCodeBlock } from "@tiptap/extension-code-block";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
-import { knownLanguage } from "./code-languages.js";
+import { codeLanguage } from "./code-languages.js";
 
 const guardKey = new PluginKey("codeLanguageGuard");
+
+// "```lang " or "~~~lang " at a line start; TipTap's own rules take letters only ("```c++" stayed text).
+const backtickInput = /^```([^\s`]+)?[\s\n]$/;
+const tildeInput = /^~~~([^\s`~]+)?[\s\n]$/;
 
 export const CodeBlock = BaseCodeBlock.extend({
   addOptions() {
@@ -27,7 +32,7 @@ export const CodeBlock = BaseCodeBlock.extend({
           for (const el of [code, element]) {
             for (const cls of Array.from(el.classList)) {
               const name = /^(?:language|lang)-(.+)$/.exec(cls)?.[1];
-              const language = name ? knownLanguage(name) : null;
+              const language = name ? codeLanguage(name) : null;
               if (language) return language;
             }
           }
@@ -39,8 +44,8 @@ export const CodeBlock = BaseCodeBlock.extend({
   },
 
   addInputRules() {
-    return [backtickInputRegex, tildeInputRegex].map((find) =>
-      textblockTypeInputRule({ find, type: this.type, getAttributes: (match) => ({ language: knownLanguage(match[1]) }) }),
+    return [backtickInput, tildeInput].map((find) =>
+      textblockTypeInputRule({ find, type: this.type, getAttributes: (match) => ({ language: codeLanguage(match[1]) }) }),
     );
   },
 
@@ -50,7 +55,7 @@ export const CodeBlock = BaseCodeBlock.extend({
     const inherited = this.parent?.() ?? [];
     const guard = new Plugin({
       key: guardKey,
-      // A language set by a command or a paste that the list does not hold becomes null.
+      // A language set by a command or a paste is kept in lower case, or becomes null when it breaks the rule.
       appendTransaction: (transactions, _old, state) => {
         if (!transactions.some((tr) => tr.docChanged)) return null;
         let tr = null as ReturnType<typeof state.tr.setNodeMarkup> | null;
@@ -72,9 +77,9 @@ export const CodeBlock = BaseCodeBlock.extend({
           state.doc.nodesBetween(from, end, (node, pos) => {
             if (node.type !== type) return !node.isTextblock;
             const language = node.attrs.language as unknown;
-            if (language !== null && knownLanguage(language) !== language) {
+            if (language !== null && codeLanguage(language) !== language) {
               tr ??= state.tr;
-              tr.setNodeMarkup(pos, undefined, { ...node.attrs, language: knownLanguage(language) });
+              tr.setNodeMarkup(pos, undefined, { ...node.attrs, language: codeLanguage(language) });
             }
             return false;
           });

@@ -1,7 +1,7 @@
 import highlight from "highlight.js/lib/core";
 import { all, common } from "lowlight";
 import { describe, expect, it } from "vitest";
-import { CODE_LANGUAGES, COMMON_CODE_LANGUAGES, knownLanguage } from "./code-languages.js";
+import { CODE_LANGUAGES, COMMON_CODE_LANGUAGES, codeLanguage, knownLanguage } from "./code-languages.js";
 
 describe("code block languages", () => {
   it("are exactly lowlight's grammars with their aliases, and the editor's set is lowlight's common one", () => {
@@ -20,5 +20,17 @@ describe("code block languages", () => {
     expect(knownLanguage("mermaid")).toBeNull();
     expect(knownLanguage("<script>")).toBeNull();
     expect(knownLanguage(3)).toBeNull();
+  });
+
+  it("a code block keeps any word within the rule, in lower case; one that breaks it is no language", () => {
+    for (const word of ["foo+bar", "föö", ";", "aa", "mermaid", "c++", "{.python}", "a\\b&c", "x".repeat(64), "日本語"]) expect(codeLanguage(word)).toBe(word);
+    expect(codeLanguage("Python")).toBe("python");
+    expect(codeLanguage("  rust ")).toBe("rust");
+    for (const bad of ["", "   ", "two words", "tab\there", 'a"b', "a'b", "a<b", "a>b", "a`b", "a\u0000b", "a\u007fb", "a\u200bb", "a\u202eb", "x".repeat(65), null, 42]) {
+      expect(codeLanguage(bad), String(bad)).toBeNull();
+    }
+    // 64 characters, not UTF-16 units.
+    expect(codeLanguage("😀".repeat(64))).toBe("😀".repeat(64));
+    expect(codeLanguage("😀".repeat(65))).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
-// The languages a code block may name: every grammar lowlight 3 ships (its `all` set), each
-// with the aliases highlight.js reads (a Markdown fence often says "js" or "sh"). Only the
-// names are here, so the server and the schema never load a grammar; the editor loads
-// lowlight's `common` grammars when a document first shows a code block
-// (src/client/features/editor/code-highlight.ts). code-languages.test.ts checks this list
-// against lowlight itself, so it cannot drift from the installed version.
+// A code block's language: any word a Markdown fence's info string may start with, as GitHub
+// and CommonMark keep it (codeLanguage below), so "```foo+bar" or "```mermaid" survives an
+// import and an export. The languages lowlight knows are only the ones the editor colours:
+// every grammar lowlight 3 ships (its `all` set), each with the aliases highlight.js reads (a
+// Markdown fence often says "js" or "sh"). Only the names are here, so the server and the
+// schema never load a grammar; the editor loads lowlight's `common` grammars when a document
+// first shows a code block (src/client/features/editor/code-highlight.ts).
+// code-languages.test.ts checks this list against lowlight itself, so it cannot drift from
+// the installed version.
 export const CODE_LANGUAGES: Record<string, readonly string[]> = {
   "arduino": ["ino"],
   "bash": ["sh","zsh"],
@@ -202,9 +205,32 @@ export const CODE_LANGUAGES: Record<string, readonly string[]> = {
 /** The languages the editor colours and offers first in its picker (lowlight's `common`). */
 export const COMMON_CODE_LANGUAGES = ["arduino","bash","c","cpp","csharp","css","diff","go","graphql","ini","java","javascript","json","kotlin","less","lua","makefile","markdown","objectivec","perl","php","php-template","plaintext","python","python-repl","r","ruby","rust","scss","shell","sql","swift","typescript","vbnet","wasm","xml","yaml"] as const;
 
+/** The longest language word a code block keeps, in characters. */
+export const CODE_LANGUAGE_MAX = 64;
+
+// The language ends up in a `class` attribute, a Markdown fence's info string and a Word style
+// name: no white space (it would end the word), quotes or angle brackets (markup), backticks
+// (a fence's own character) and no control or invisible format characters.
+const UNSAFE_IN_LANGUAGE = /[\s"'`<>\p{Cc}\p{Cf}\p{Cs}]/u;
+
+/**
+ * A code block's language as the schema keeps it: the word in lower case (so "Python" is
+ * coloured as "python" and two spellings are one language), or null when there is none or
+ * it breaks the rule (more than CODE_LANGUAGE_MAX characters, or one of the characters above).
+ */
+export function codeLanguage(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const lower = value.trim().toLowerCase();
+  if (!lower || lower.length > 2 * CODE_LANGUAGE_MAX || UNSAFE_IN_LANGUAGE.test(lower)) return null;
+  return [...lower].length <= CODE_LANGUAGE_MAX ? lower : null;
+}
+
+/** Why the content check refuses a code block's language (validate.ts). */
+export const CODE_LANGUAGE_RULE = `a word of at most ${CODE_LANGUAGE_MAX} characters in lower case, without white space, quotes, angle brackets, backticks or control characters`;
+
 let known: Set<string> | null = null;
 
-/** A language name or alias this list holds, as written in lower case; null for anything else. */
+/** A language name or alias lowlight colours, as written in lower case; null for anything else. */
 export function knownLanguage(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const lower = value.trim().toLowerCase();
