@@ -1,14 +1,17 @@
 // Footnotes and code blocks in Chromium: a writer inserts two footnotes (Ctrl+Alt+F and the
 // toolbar), puts a third before them so the numbers move, a co-editor sees the notes
 // live, and the Markdown export has [^1] and [^2]; a code block with a language shows
-// coloured tokens; on a 390 px phone a footnote goes in from the formatting bar's "More" sheet; a passage cut or
-// copied with its footnote and pasted keeps the note's text, here and in another document.
+// coloured tokens; code typed between backticks takes a link from Ctrl/Cmd+K and keeps both,
+// and a code block in a language the editor does not colour keeps it through the picker and a
+// reload; on a 390 px phone a footnote goes in from the formatting bar's "More" sheet; a
+// passage cut or copied with its footnote and pasted keeps the note's text, here and in
+// another document.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { caretAtBlockEnd, editorBody, openInEditor } from "./support/editor.js";
+import { caretAtBlockEnd, editorBody, openInEditor, selectText } from "./support/editor.js";
 import { pressFormatting } from "./support/formatting.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
@@ -182,5 +185,47 @@ describe("footnotes and code blocks", () => {
         return res.ok ? res.text() : `status ${res.status}`;
       })
       .toMatch(/Quoted: Alpha claim\.\[\^1\] More\.[\s\S]*\[\^1\]: Note A/);
+  });
+
+  it("code typed between backticks takes a link with Ctrl/Cmd+K; a code block in an uncoloured language keeps it through the picker and a reload", { timeout: 120_000 }, async () => {
+    const session = await signUpViaApi(app.server.url);
+    const doc = await app.api<DocumentRecord>(session, "POST", "/api/documents", { title: "Linked code" });
+    const page = await openInEditor(app.browser, app.server.url, session, doc.id, { viewport: { width: 1280, height: 800 } });
+    app.contexts.push(page.context());
+    await editorBody(page).click();
+    await settle(page);
+    await page.keyboard.type("Call `run()` first.");
+    await expect.poll(() => editorBody(page).locator("code").allTextContents()).toEqual(["run()"]);
+    await selectText(page, "run()");
+    await page.keyboard.press("ControlOrMeta+k");
+    const add = page.getByRole("dialog", { name: "Add link" });
+    await add.waitFor();
+    await page.keyboard.type("example.com/run");
+    await page.keyboard.press("Enter");
+    await add.waitFor({ state: "detached" });
+    await expect.poll(() => editorBody(page).locator("a code").allTextContents()).toEqual(["run()"]);
+
+    await editorBody(page).locator("p").first().click();
+    await page.keyboard.press("End");
+    await caretAtBlockEnd(page, "Call run() first.");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("```mermaid ");
+    await page.keyboard.type("graph TD");
+    const picker = editorBody(page).locator(".code-block-language");
+    await expect.poll(() => picker.inputValue()).toBe("mermaid");
+    // Another language and back: the block's own language stays on the list.
+    await picker.selectOption("python");
+    await expect.poll(() => picker.inputValue()).toBe("python");
+    await picker.selectOption("mermaid");
+    await expect.poll(() => picker.inputValue()).toBe("mermaid");
+
+    const markdown = () =>
+      fetch(`${app.server.url}/api/documents/${doc.id}/export?format=md`, { headers: { Authorization: `Bearer ${session.access_token}` } }).then((res) => (res.ok ? res.text() : `status ${res.status}`));
+    await expect.poll(markdown, { timeout: 20_000 }).toMatch(/Call \[`run\(\)`\]\(https:\/\/example\.com\/run\) first\.\n\n```mermaid\ngraph TD\n```/);
+    await page.reload();
+    await editorBody(page).waitFor({ state: "visible", timeout: 30_000 });
+    await expect.poll(() => editorBody(page).locator("a code").allTextContents(), { timeout: 20_000 }).toEqual(["run()"]);
+    expect(await editorBody(page).locator("a").getAttribute("href")).toBe("https://example.com/run");
+    await expect.poll(() => editorBody(page).locator(".code-block-language").inputValue()).toBe("mermaid");
   });
 });

@@ -5,12 +5,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { isRelativeImageSrc } from "../../shared/contracts/image-src.js";
-import { validateDocContent } from "../../shared/editor/validate.js";
 import { docToHtml } from "../../shared/export/html.js";
 import { docToMarkdown } from "../../shared/markdown/to-markdown.js";
 import { convertFile } from "./convert-file.js";
-
-const word = fc.stringMatching(/^[a-zA-Z0-9|*_<>\\&#`~[\]!.:-]{1,6}$/);
+import { stored, word } from "./round-trip.test-util.js";
 const text = fc.array(word, { minLength: 0, maxLength: 3 }).map((w) => w.join(" "));
 const paragraph = fc.record({ text, bold: fc.boolean() }).map(({ text: s, bold }): DocNode =>
   s ? { type: "paragraph", content: [{ type: "text", text: s, ...(bold ? { marks: [{ type: "bold" }] } : {}) }] } : { type: "paragraph" },
@@ -54,12 +52,6 @@ const table = fc
     }
     return { type: "table", content };
   });
-
-const stored = (doc: DocNode) => {
-  const result = validateDocContent(doc);
-  if (!result.ok) throw new Error(result.message);
-  return result.doc;
-};
 
 describe("tables through export and import", () => {
   it("a random table comes back from the Markdown export and from the HTML export as it was", async () => {

@@ -194,9 +194,6 @@ interface Piece {
   hardBreak?: boolean;
   /** Written as it is: a footnote reference, "[^1]". */
   raw?: boolean;
-  /** Its first or last character written as a character reference (flankedByDelimiters). */
-  refFirst?: boolean;
-  refLast?: boolean;
 }
 
 function markKeys(node: DocNode): string[] {
@@ -281,46 +278,34 @@ function pieces(nodes: DocNode[], heading: boolean): Piece[] {
     if (last && !last.hardBreak && !p.hardBreak && !last.raw && !p.raw && same(last.marks, p.marks)) last.text += p.text;
     else merged.push({ ...p });
   }
-  flankedByDelimiters(merged);
   return merged;
 }
 
-const EMPHASIS = new Set(["bold", "italic", "strike"]);
 const WORD_CHAR = /^[^\s\p{P}!-/:-@[-`{-~]$/u;
-/** The first or last character a piece writes: a code span's backtick, a raw piece's "&" or ";" or "[" and "]". */
-const writtenEdge = (p: Piece, side: "first" | "last"): string => {
-  if (p.marks.includes("code")) return "`";
-  const chars = [...p.text];
-  return (side === "first" ? chars[0] : chars[chars.length - 1]) ?? " ";
-};
+const kindOf = (c: string) => (!c || /^\s$/u.test(c) ? "space" : WORD_CHAR.test(c) ? "word" : "punct");
 
 /**
- * An emphasis delimiter between punctuation and a letter counts only on one side for the
- * reader (CommonMark's flanking rules): "**`x`**b" and "a**(x)**" are no bold. A code span
- * always ends in a backtick, so bold or italic code next to a word met this often. The
- * letter on the delimiter's other side is then written as a character reference ("&#98;"),
- * punctuation to the reader, which leaves the text as it was.
+ * An emphasis delimiter ("*", "**", "~~") between punctuation and a letter counts on one side
+ * only for the reader (CommonMark's flanking rules): "**`x`**b" and "a**(x)**" are no bold,
+ * and a code span, a tag such as </sup> or a link's ")" always ends in punctuation. Says
+ * whether the letter just before the delimiters written between two pieces (`left`; the
+ * closers end at `closersEnd`, the openers follow) or the one just after them (`right`) must be written as a character reference ("&#98;"), which is
+ * punctuation to the reader and leaves the text as it was.
  */
-function flankedByDelimiters(list: Piece[]): void {
-  for (let i = 1; i < list.length; i++) {
-    const p = list[i - 1]!;
-    const q = list[i]!;
-    if (p.hardBreak || q.hardBreak) continue;
-    const before = p.marks.filter((k) => EMPHASIS.has(k));
-    const after = q.marks.filter((k) => EMPHASIS.has(k));
-    const closes = before.some((k) => !after.includes(k));
-    const opens = after.some((k) => !before.includes(k));
-    if (!closes && !opens) continue;
-    // Closing one mark may close and reopen the others (they nest), so both kinds may meet here.
-    const closing = closes || (opens && before.length > 0);
-    const opening = opens || (closes && after.length > 0);
-    const last = writtenEdge(p, "last");
-    const first = writtenEdge(q, "first");
-    const plain = (x: Piece) => !x.raw && !x.marks.includes("code");
-    if (opening && WORD_CHAR.test(last) && !WORD_CHAR.test(first) && !/\s/u.test(first) && plain(p)) p.refLast = true;
-    if (closing && WORD_CHAR.test(first) && !WORD_CHAR.test(last) && !/\s/u.test(last) && plain(q)) q.refFirst = true;
+function lettersToWriteAsReferences(left: string, between: string, closersEnd: number, right: string): { left: boolean; right: boolean } {
+  const need = { left: false, right: false };
+  for (const m of between.matchAll(/\*+|~+/g)) {
+    const end = m.index + m[0].length;
+    const before = kindOf(m.index === 0 ? left : between[m.index - 1]!);
+    const after = kindOf(end === between.length ? right : between[end]!);
+    // An opener needs no punctuation after it unless there is some before; a closer the reverse.
+    if (end > closersEnd && m.index === 0 && before === "word" && after === "punct") need.left = true;
+    if (m.index < closersEnd && end === between.length && before === "punct" && after === "word") need.right = true;
   }
+  return need;
 }
+
+const characterReference = (c: string) => `&#${c.codePointAt(0)};`;
 
 function renderInline(nodes: DocNode[], heading: boolean): string {
   let out = "";
@@ -340,13 +325,19 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
     const keys = list[i]!.hardBreak ? [...(after?.keys() ?? [])] : list[i]!.marks;
     reach[i] = new Map(keys.map((k) => [k, 1 + (after?.get(k) ?? 0)]));
   }
+  // The last character the previous piece wrote ("" at the start, "\n" after a break), and
+  // whether it is a letter of plain text, written as it is at the end of `out`.
+  let lastChar = "";
+  let lastIsPlainLetter = false;
   list.forEach((piece, i) => {
+    const junction = out.length;
     // A hard break stays inside the marks that go on after it; the others close before it
     // (closed at the next line's start, "**" would open there instead).
     const wanted = piece.hardBreak ? stack.filter((k) => k !== "code" && reach[i]!.has(k)) : piece.marks;
     let keep = 0;
     while (keep < stack.length && wanted.includes(stack[keep]!)) keep++;
     while (stack.length > keep) close(stack.pop()!);
+    const closersEnd = out.length - junction;
     // Marks opened together nest by how far they go: the one that goes on past the others is
     // opened first, so the others close without closing it ("***foo** bar*", not "***foo**** bar*").
     const opening = wanted.filter((key) => !stack.includes(key));
@@ -357,19 +348,26 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
       if (key.startsWith("link:")) out += "[";
       else if (key !== "code") out += OPEN[key as keyof typeof OPEN];
     }
+    const code = piece.marks.includes("code");
+    const chars = [...piece.text];
+    const plain = !piece.hardBreak && !piece.raw && !code;
+    let head = "";
+    if (!piece.hardBreak) {
+      const need = lettersToWriteAsReferences(lastChar, out.slice(junction), closersEnd, code ? "`" : (chars[0] ?? ""));
+      if (need.left && lastIsPlainLetter) out = `${out.slice(0, junction - lastChar.length)}${characterReference(lastChar)}${out.slice(junction)}`;
+      if (need.right && plain && chars.length) head = characterReference(chars.shift()!);
+    }
     if (piece.hardBreak) out += "\\\n";
     else if (piece.raw) out += piece.text;
-    else if (piece.marks.includes("code")) out += codeSpan(piece.text);
+    else if (code) out += codeSpan(piece.text);
     else {
-      const chars = [...piece.text];
-      const ref = (c: string | undefined) => (c === undefined ? "" : `&#${c.codePointAt(0)};`);
-      const head = piece.refFirst ? ref(chars.shift()) : "";
-      const tail = piece.refLast ? ref(chars.pop()) : "";
       let text = escapeText(chars.join(""));
       // "!" just before a link would make it an image ("![text](url)"); escaped it stays a "!".
-      if (!tail && text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
-      out += head + text + tail;
+      if (text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
+      out += head + text;
     }
+    lastChar = piece.hardBreak ? "\n" : code ? "`" : (chars.at(-1) ?? (head ? ";" : lastChar));
+    lastIsPlainLetter = plain && chars.length > 0 && kindOf(lastChar) === "word";
   });
   while (stack.length) close(stack.pop()!);
   return out
