@@ -1,10 +1,12 @@
-// After a comment is written: its notifications are recorded and each person with an email
-// waiting gets it after the answer has gone (mail-batch.ts decides whether their window is
-// open; if not, the upkeep sends it later). The comment is already saved, so a failure here
+// After a comment is written: its notifications are recorded, each person told hears on their
+// inbox channel that it changed (their open dashboards update the bell at once), and each
+// person with an email waiting gets it after the answer has gone (mail-batch.ts decides
+// whether their window is open; if not, the upkeep sends it later). The comment is already saved, so a failure here
 // is logged and never turns the write into an error.
 import type { ThreadView } from "../../shared/contracts/comments.js";
 import type { AppContext } from "../context.js";
 import { afterResponseQueue } from "../mail/index.js";
+import { publishInboxChange } from "../realtime/index.js";
 import { sendWaitingEmail } from "./mail-batch.js";
 import { recordNotifications } from "./store.js";
 
@@ -20,7 +22,7 @@ export async function notifyComment(
   const comment = [...thread.comments].reverse().find((c) => c.author_id === actorId && !c.deleted);
   if (!comment?.body) return;
   try {
-    const waiting = await recordNotifications(ctx, {
+    const { told, waiting } = await recordNotifications(ctx, {
       documentId,
       threadId: thread.id,
       commentId: comment.id,
@@ -30,6 +32,7 @@ export async function notifyComment(
       mentioned,
       isReply,
     });
+    await publishInboxChange(ctx, told);
     const queue = afterResponseQueue(ctx);
     for (const userId of waiting) queue.run("notification email", async () => void (await sendWaitingEmail(ctx, userId)));
   } catch (err) {

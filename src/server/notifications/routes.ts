@@ -3,11 +3,14 @@
 // and the unsubscribe link of the emails (no sign-in: the signed token is the grant; GET
 // asks, POST unsubscribes, which is also RFC 8058's one-click POST from mail clients).
 // Thin handlers: validate → authorize (the person in every statement's WHERE) → act → present.
+// Marking read also tells the person's other tabs and devices (their inbox channel), so every
+// open bell clears.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DocumentIdParamsSchema } from "../../shared/contracts/documents.js";
 import { NotificationListQuerySchema, NotificationParamsSchema, UnsubscribeParamsSchema } from "../../shared/contracts/notifications.js";
 import type { AppContext } from "../context.js";
 import { parse, requireUser } from "../http/index.js";
+import { publishInboxChange } from "../realtime/index.js";
 import { mentionablePeople } from "./mentions.js";
 import { listNotifications, markAllRead, markRead, markThreadRead, unreadCount } from "./store.js";
 import { confirmPage, donePage, readUnsubscribeToken, spentPage, unsubscribe, unsubscribeTokenLive } from "./unsubscribe.js";
@@ -25,19 +28,29 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get("/api/notifications/unread", async (request) => ({ unread: await unreadCount(ctx, requireUser(request).id) }));
 
+  /** The person's unread count after `marked`, once their other tabs and devices are told. */
+  const afterRead = async (userId: string, marked: Promise<number>) => {
+    const unread = await marked;
+    await publishInboxChange(ctx, [userId]);
+    return { unread };
+  };
+
   app.post("/api/notifications/:id/read", async (request) => {
     const user = requireUser(request);
     const { id } = parse(NotificationParamsSchema, request.params);
-    return { unread: await markRead(ctx, user.id, id) };
+    return afterRead(user.id, markRead(ctx, user.id, id));
   });
 
-  app.post("/api/notifications/read-all", async (request) => ({ unread: await markAllRead(ctx, requireUser(request).id) }));
+  app.post("/api/notifications/read-all", async (request) => {
+    const user = requireUser(request);
+    return afterRead(user.id, markAllRead(ctx, user.id));
+  });
 
   /** Opening a thread from anywhere reads the person's notifications of it. */
   app.post("/api/notifications/threads/:id/read", async (request) => {
     const user = requireUser(request);
     const { id } = parse(NotificationParamsSchema, request.params);
-    return { unread: await markThreadRead(ctx, user.id, id) };
+    return afterRead(user.id, markThreadRead(ctx, user.id, id));
   });
 
   app.get("/api/documents/:id/mentionable", async (request) => {

@@ -37,9 +37,9 @@ const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sq
  * everyone mentioned in it before),
  * never for the writer, only for people who can open the document, one per person. Each
  * entry waits for its person's next email, or is marked skipped when they turned comment
- * emails off. Returns the people with an email waiting.
+ * emails off. Returns everyone told (`told`) and the people among them with an email waiting.
  */
-export async function recordNotifications(ctx: AppContext, c: WrittenComment): Promise<string[]> {
+export async function recordNotifications(ctx: AppContext, c: WrittenComment): Promise<{ told: string[]; waiting: string[] }> {
   const excerpt = mentionsAsText(c.body).replace(/\s+/g, " ").trim().slice(0, EXCERPT_LENGTH);
   const now = ctx.now().toISOString();
   const insert = async (kind: "mention" | "reply", people: ReturnType<typeof sql>) =>
@@ -62,7 +62,7 @@ export async function recordNotifications(ctx: AppContext, c: WrittenComment): P
       union select n.user_id from notifications n where n.thread_id = ${c.threadId}::uuid and n.kind = 'mention'`;
     written.push(...(await insert("reply", participants)));
   }
-  return written.filter((r) => r.email_state === "pending").map((r) => r.user_id);
+  return { told: written.map((r) => r.user_id), waiting: written.filter((r) => r.email_state === "pending").map((r) => r.user_id) };
 }
 
 interface ListRow {

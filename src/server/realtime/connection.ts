@@ -1,5 +1,7 @@
 // One /realtime WebSocket: authenticate (first message), join/leave document channels the
-// caller may read, push coalesced UPDATEs, and keep the socket honest with heartbeats.
+// caller may read, push coalesced UPDATEs, and keep the socket honest with heartbeats. A
+// signed-in socket also follows its own person's inbox channel from authentication on (never
+// anyone else's: no client message names it) and passes each change on as INBOX.
 // Revocations (sign-out, password change, account deletion, share link ended) close it at
 // once through the hub (hub.ts); the heartbeat re-check only backs that up.
 import type { WebSocket } from "ws";
@@ -18,6 +20,7 @@ import type { AuthUser } from "../service-types.js";
 import { canSubscribe } from "./authorize.js";
 import { createCoalescer } from "./coalesce.js";
 import { type AddressLimits, type HubConnection, hubFor } from "./hub.js";
+import { inboxChannel } from "./inbox.js";
 
 export interface ConnectionOptions extends AddressLimits {
   /** Ping interval; a socket that has not answered the previous ping is closed. */
@@ -67,6 +70,8 @@ export function handleConnection(
   let alive = true;
   let closed = false;
   const subs = new Map<string, Subscription>();
+  /** Stops following the signed-in person's inbox. */
+  let inboxOff: (() => void) | null = null;
   let queue: Promise<void> = Promise.resolve();
   let windowStart = 0;
   let windowCount = 0;
@@ -90,6 +95,8 @@ export function handleConnection(
     clearTimeout(authTimer);
     clearInterval(heartbeat);
     for (const channel of [...subs.keys()]) drop(channel);
+    inboxOff?.();
+    inboxOff = null;
     hub.leave(conn);
   };
 
@@ -146,6 +153,7 @@ export function handleConnection(
       const { user: u, reason } = await userFromAccessToken(ctx, accessToken);
       if (!u || (user && u.id !== user.id)) return close(REALTIME_CLOSE.unauthorized, reason ?? "invalid JWT");
       user = u;
+      if (!inboxOff && !closed) followInbox(u.id);
     }
     token = accessToken;
     if (!authed) {
@@ -153,6 +161,16 @@ export function handleConnection(
       clearTimeout(authTimer);
     }
     send({ type: "ready", user_id: user?.id ?? null });
+  }
+
+  /** The person's inbox: a burst of changes (a reply to a busy thread, mark all read) is one message. */
+  function followInbox(userId: string) {
+    const coalescer = createCoalescer<null>(REALTIME_MAX_EVENTS_PER_SECOND, () => send({ type: "INBOX" }));
+    const off = ctx.realtime.subscribe(inboxChannel(userId), () => coalescer.push(null));
+    inboxOff = () => {
+      off();
+      coalescer.cancel();
+    };
   }
 
   async function subscribe(channel: string, shareToken?: string, summary = false) {

@@ -2,3 +2,4 @@
 export * from "./revocations.js";
 export * from "./origin.js";
 export * from "./comments.js";
+export * from "./inbox.js";

@@ -1,12 +1,15 @@
 // Two server processes on one PostgreSQL database: an update written through A reaches a
-// WebSocket subscriber connected to B (LISTEN/NOTIFY). Runs only on PostgreSQL.
+// WebSocket subscriber connected to B (LISTEN/NOTIFY), and so does a mention to the mentioned
+// person's socket on B. Runs only on PostgreSQL.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DocumentRecord, REALTIME_CLOSE, documentChannel } from "../../shared/contracts/documents.js";
 import { buildApp } from "../app.js";
 import { type Database, openDatabase } from "../db/providers/index.js";
+import { mentionToken } from "../../shared/mentions.js";
 import { createDocument, paragraphDoc } from "../documents/documents.test-util.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, usingPostgres } from "../test/harness.js";
+import { inviteAndAccept } from "../members/members.test-util.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, request, usingPostgres } from "../test/harness.js";
 import { type TestSocket, authenticate, openRealtimeOverTcp } from "./ws-client.test-util.js";
 
 
@@ -63,6 +66,25 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     }
     const last = await s.next((m) => m.type === "UPDATE" && m.record.version === version);
     expect(last).toMatchObject({ record: { title: "T4", user_id: user.id } });
+  });
+
+  it("a mention written through A reaches the mentioned person's socket on B, and nobody else's", async () => {
+    const doc = await createDocument(a, user, { content: paragraphDoc("Chapter one") });
+    const [mentioned, bystander] = await Promise.all([createTestUser(a, { fullName: "Mo Member" }), createTestUser(a)]);
+    await inviteAndAccept(a, user, doc.id, mentioned, "commenter");
+    await inviteAndAccept(a, user, doc.id, bystander, "commenter");
+    const theirs = await connectB(mentioned.token);
+    const other = await connectB(bystander.token);
+    const res = await request(a, "POST", `/api/documents/${doc.id}/comments`, {
+      user,
+      payload: { anchor_id: "anchor-two-process", quote: "Chapter", body: `${mentionToken("Mo Member", mentioned.id)} look` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await theirs.next((m) => m.type === "INBOX")).toEqual({ type: "INBOX" });
+    // The NOTIFY has reached B; the bystander's socket, answering a ping after it, got nothing of it.
+    other.send({ type: "ping" });
+    await other.next((m) => m.type === "pong");
+    expect(other.messages.filter((m) => m.type === "INBOX")).toEqual([]);
   });
 
   it("a link turned off through A closes B's visitors, and a sign-out through A closes the session's socket on B, at once", async () => {

@@ -141,6 +141,9 @@ export type RealtimeServerMessage =
   // updated_at, allow_editing, version), as GET /api/shared/:id answers.
   // A subscription with `summary` gets DocumentSummary records.
   | { type: "UPDATE"; channel: string; record: DocumentRecord | DocumentSummary }
+  // The signed-in person's inbox changed (a notification written for them, or some marked
+  // read): read the unread count again. It says nothing more, by design.
+  | { type: "INBOX" }
   | { type: "pong" }
   | { type: "error"; message: string };
 
