@@ -2,6 +2,7 @@
 // session ended or its share link ended must not reconnect in a loop.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_CLOSE } from "../../shared/contracts/documents";
+import { FakeWebSocket } from "./realtime-socket.test-util";
 
 type AuthListener = (event: string, session: { user: { id: string }; access_token: string } | null) => void;
 const auth = vi.hoisted(() => ({ listeners: [] as AuthListener[] }));
@@ -12,34 +13,6 @@ vi.mock("./auth-client", () => ({
     return () => {};
   },
 }));
-
-class FakeWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static opened: FakeWebSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  /** The server closes the socket with `code`. */
-  serverClose(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-}
 
 async function freshClient() {
   vi.resetModules();

@@ -1,7 +1,9 @@
-// Live document updates over one shared WebSocket to /realtime.
-// The socket opens with the first subscription and closes with the last; it authenticates
-// with the current access token as its first message, re-sends the token when the session
-// refreshes, re-joins every channel after a reconnect, and reconnects with back-off.
+// Live document updates and the signed-in person's inbox changes over one shared WebSocket
+// to /realtime. The socket opens with the first subscription (a document or the inbox) and
+// closes with the last; it authenticates with the current access token as its first message,
+// re-sends the token when the session refreshes, re-joins every channel after a reconnect,
+// and reconnects with back-off. The server follows the person's inbox on its own once the
+// socket is signed in; nothing is sent to join it.
 import {
   type DocumentRecord,
   type DocumentSummary,
@@ -29,6 +31,10 @@ interface ChannelState {
 }
 
 const channels = new Map<string, ChannelState>();
+/** Told when the inbox changed, and on each (re)connection, as changes may have been missed meanwhile. */
+const inboxListeners = new Set<() => void>();
+/** Someone needs the socket open. */
+const wanted = () => channels.size > 0 || inboxListeners.size > 0;
 let socket: WebSocket | null = null;
 let ready = false;
 let attempt = 0;
@@ -70,6 +76,10 @@ function joinAll() {
   for (const [channel, state] of channels) join(channel, state);
 }
 
+function inboxChanged() {
+  for (const l of [...inboxListeners]) l();
+}
+
 function onMessage(event: MessageEvent) {
   let msg: RealtimeServerMessage;
   try {
@@ -83,6 +93,7 @@ function onMessage(event: MessageEvent) {
         ready = true;
         attempt = 0;
         joinAll();
+        inboxChanged();
       }
       break;
     case "status": {
@@ -95,6 +106,9 @@ function onMessage(event: MessageEvent) {
       if (state) for (const l of [...state.listeners]) l.onUpdate(msg.record);
       break;
     }
+    case "INBOX":
+      inboxChanged();
+      break;
     case "pong":
       awaitingPong = false;
       break;
@@ -104,7 +118,7 @@ function onMessage(event: MessageEvent) {
 }
 
 function scheduleReconnect(minDelay = 0) {
-  if (reconnectTimer || channels.size === 0 || waitingForSignIn) return;
+  if (reconnectTimer || !wanted() || waitingForSignIn) return;
   const delay = Math.max(minDelay, reconnectDelay(attempt++));
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
@@ -127,7 +141,7 @@ function teardown() {
 }
 
 function connect() {
-  if (socket || channels.size === 0) return;
+  if (socket || !wanted()) return;
   installAuthWatch();
   const s = new WebSocket(realtimeUrl());
   socket = s;
@@ -196,7 +210,7 @@ function installAuthWatch() {
   if (authWatchInstalled || typeof window === "undefined") return;
   authWatchInstalled = true;
   window.addEventListener("online", () => {
-    if (channels.size > 0 && !ready) reconnectNow();
+    if (wanted() && !ready) reconnectNow();
   });
   onAuthClientLoaded((client) => {
     let userId: string | null | undefined;
@@ -204,7 +218,7 @@ function installAuthWatch() {
       const nextUser = session?.user.id ?? null;
       const changedUser = userId !== undefined && nextUser !== userId;
       userId = nextUser;
-      if (channels.size === 0) return;
+      if (!wanted()) return;
       if (waitingForSignIn) {
         // The ended session's socket comes back only with a new token (or none, signed out).
         if (event === "SIGNED_IN" || event === "TOKEN_REFRESHED" || event === "SIGNED_OUT" || changedUser) setTimeout(reconnectNow, 0);
@@ -251,10 +265,29 @@ export function subscribeToDocument(
     if (!current?.listeners.delete(listener) || current.listeners.size > 0) return;
     channels.delete(channel);
     send({ type: "unsubscribe", channel });
-    if (channels.size === 0) {
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      teardown();
-    }
+    closeIfUnwanted();
+  };
+}
+
+function closeIfUnwanted() {
+  if (wanted()) return;
+  if (reconnectTimer) clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  teardown();
+}
+
+/**
+ * Calls `onChange` when the signed-in person's inbox changed (a notification for them, or
+ * some of theirs read on another tab or device) and each time the socket is (re)connected,
+ * when changes may have been missed: the caller reads its counts again. Shares the documents'
+ * socket. Returns the function that stops it.
+ */
+export function subscribeToInbox(onChange: () => void): () => void {
+  const listener = () => onChange();
+  inboxListeners.add(listener);
+  if (!socket) connect();
+  return () => {
+    if (!inboxListeners.delete(listener)) return;
+    closeIfUnwanted();
   };
 }

@@ -1,23 +1,42 @@
-// The bell in the dashboard's header: the unread count (read on load, every 30 s while the
-// tab is visible and when it gets the focus again) and, on a press, the inbox. The inbox's
-// code loads the first time it opens, not with the dashboard.
-import { useQuery } from "@tanstack/react-query";
+// The bell in the dashboard's header: the unread count and, on a press, the inbox. The count
+// is read on load and again whenever the server says the person's inbox changed (a mention or
+// reply for them, or notifications read in another tab or on another device), through the
+// dashboard's one /realtime socket (lib/realtime.ts, shared with the live document list);
+// the open inbox's list is read again with it. The socket may be down (offline, a proxy that
+// drops WebSockets): it reads everything again when it comes back, and the count is also read
+// when the tab gets the focus and every 5 minutes while it is visible. The inbox's code loads
+// the first time it opens, not with the dashboard.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { UNREAD_QUERY_KEY, fetchUnread } from "./api";
 import { lazyPart } from "../../lib/lazy-part";
+import { subscribeToInbox } from "../../lib/realtime";
+import { INBOX_QUERY_KEY, UNREAD_QUERY_KEY, fetchUnread } from "./api";
 
 const InboxPanel = lazyPart(() => import("./inbox-panel"));
 
+/** Only a fallback for a socket that is down without knowing it: changes arrive live. */
+const FALLBACK_POLL_MS = 5 * 60_000;
+
 export function NotificationBell() {
+  const queryClient = useQueryClient();
   const unread = useQuery({
     queryKey: UNREAD_QUERY_KEY,
     queryFn: ({ signal }) => fetchUnread(signal),
-    refetchInterval: 30_000,
+    refetchInterval: FALLBACK_POLL_MS,
     refetchOnWindowFocus: true,
   });
+  useEffect(
+    () =>
+      subscribeToInbox(() => {
+        void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
+        // The list is read again only while the inbox is open (the query is off otherwise).
+        void queryClient.invalidateQueries({ queryKey: INBOX_QUERY_KEY });
+      }),
+    [queryClient],
+  );
   const count = unread.data?.unread ?? 0;
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
