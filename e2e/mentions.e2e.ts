@@ -3,10 +3,14 @@
 // the thread's link and one-click unsubscribe headers; the editor's bell (on a 390 px phone)
 // shows 1, the inbox entry opens the document at the thread, and the editor replies; the
 // owner's bell shows the reply. Screenshots of the picker and the inbox at 390 and 1280 px,
-// light and dark, go to SHOTS_DIR when it is set.
-import type { Page } from "playwright-core";
+// light and dark, go to SHOTS_DIR when it is set. Then the bell live: a person looking at the
+// dashboard sees a mention's count arrive without reloading (over /realtime; the bell's
+// fallback poll is 5 minutes), and marking all read in one tab clears the other tab's bell.
+import type { Page, WebSocket } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ownerAndMember } from "./support/api.js";
+import type { DocumentRecord } from "../src/shared/contracts/documents.js";
+import { mentionToken } from "../src/shared/mentions.js";
+import { apiRequest, ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext } from "./support/auth.js";
@@ -116,5 +120,60 @@ describe("mentions", () => {
     await ownerPage.getByTestId("notification-bell").click();
     await ownerPage.getByRole("region", { name: "Inbox" }).getByRole("link", { name: /Eddie Editor replied in Orchard notes/ }).waitFor({ timeout: 15_000 });
     await shotBothSchemes(ownerPage, "inbox-1280");
+  });
+
+  it("the bell of a person on the dashboard counts a new mention as it happens; marking all read in one tab clears the other", { timeout: 240_000 }, async () => {
+    const url = app.server.url;
+    const { owner, member: bea, doc } = await ownerAndMember(url, {
+      ownerName: "Ann Owner",
+      memberName: "Bea Commenter",
+      role: "commenter",
+      title: "Harbour notes",
+      text: "Boats leave at dawn.",
+    });
+    await apiRequest<DocumentRecord>(url, bea, "POST", "/api/documents", { title: "Reading list" });
+
+    // Bea has the dashboard open in two tabs; nothing is unread. Each tab's /realtime socket is
+    // watched until the server says it is signed in (from then on it follows her inbox).
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    app.contexts.push(context);
+    await putSessionInContext(context, url, bea);
+    const tabs: { page: Page; sockets: WebSocket[]; ready: boolean }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const tab = { page: await context.newPage(), sockets: [] as WebSocket[], ready: false };
+      tab.page.on("websocket", (ws) => {
+        if (!ws.url().endsWith("/realtime")) return;
+        tab.sockets.push(ws);
+        ws.on("framereceived", ({ payload }) => {
+          if (String(payload).includes('"type":"ready"')) tab.ready = true;
+        });
+      });
+      await tab.page.goto(`${url}/`);
+      tabs.push(tab);
+    }
+    for (const { page } of tabs) await expect.poll(() => page.getByTestId("document-card").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const tab of tabs) {
+      await expect.poll(() => tab.ready).toBe(true);
+      expect(await unread(tab.page).count()).toBe(0);
+    }
+
+    // Ann mentions Bea in a comment: both of Bea's bells count it, with no reload and no focus change.
+    await apiRequest(url, owner, "POST", `/api/documents/${doc.id}/comments`, {
+      anchor_id: "harbour-dawn",
+      quote: "Boats leave at dawn.",
+      body: `${mentionToken("Bea Commenter", bea.user.id)} which dawn?`,
+    });
+    for (const { page } of tabs) await expect.poll(() => unread(page).textContent()).toBe("1");
+
+    // Mark all read in the first tab: the second tab's bell clears too.
+    const first = tabs[0]!.page;
+    await first.getByTestId("notification-bell").click();
+    const inbox = first.getByRole("region", { name: "Inbox" });
+    await inbox.getByRole("link", { name: /Ann Owner mentioned you in Harbour notes/ }).waitFor({ timeout: 15_000 });
+    await inbox.getByRole("button", { name: "Mark all read" }).click();
+    for (const { page } of tabs) await expect.poll(() => unread(page).count()).toBe(0);
+
+    // The live list and the bell share each tab's one socket.
+    for (const tab of tabs) expect(tab.sockets).toHaveLength(1);
   });
 });
