@@ -166,7 +166,8 @@ describe("rich text: headings 4–6, to-do lists, superscript, subscript and hig
       expect(await shared.locator("sub").count()).toBe(1);
       expect(await shared.locator("sup").count()).toBe(1);
       await sharedTasks.nth(1).getByRole("checkbox").click({ force: true });
-      await visitor.waitForTimeout(300);
+      // A press on a box changes it at once if it can; two frames let any redraw run.
+      await visitor.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await sharedTasks.nth(1).getByRole("checkbox").isChecked()).toBe(false);
       await visitor.screenshot({ path: `${SHOTS}/rich-text-shared-${viewport.width}-light.png` });
     });

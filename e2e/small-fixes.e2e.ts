@@ -54,9 +54,13 @@ afterAll(async () => {
 });
 // Each test starts with no dialog open, whatever the one before left behind.
 afterEach(async () => {
-  for (let i = 0; i < 4 && (await page.locator('[role="dialog"], [role="alertdialog"]').count()); i++) {
+  const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
+  for (let i = 0; i < 4; i++) {
+    const open = await dialogs.count();
+    if (!open) break;
     await page.keyboard.press("Escape");
-    await page.waitForTimeout(300);
+    // The top dialog leaves (a dialog that stays open on Escape gets the next press).
+    await dialogs.nth(open - 1).waitFor({ state: "detached", timeout: 5_000 }).catch(() => undefined);
   }
 });
 
@@ -135,14 +139,19 @@ describe("editor", () => {
     // TipTap re-applies the start selection on the next frame; after it, put the caret at
     // the end of the body's last line, as a click there would.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector(".draftsmith-prose p:last-child")!);
-      range.collapse(false);
-      window.getSelection()?.removeAllRanges();
-      window.getSelection()?.addRange(range);
-    });
-    await page.waitForTimeout(100);
+    // Resolves once the browser has told the page of the new selection (the editor reads it
+    // in its own listener, which was added first and so runs first).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          document.addEventListener("selectionchange", () => resolve(), { once: true });
+          const range = document.createRange();
+          range.selectNodeContents(document.querySelector(".draftsmith-prose p:last-child")!);
+          range.collapse(false);
+          window.getSelection()?.removeAllRanges();
+          window.getSelection()?.addRange(range);
+        }),
+    );
     await page.keyboard.press("Enter");
     await page.keyboard.type("Use `a -> b` and `take 3/4 cup` for 1/2 of it -> done");
     const paragraph = body.locator("p").nth(1);
