@@ -168,6 +168,14 @@ describe("account settings", () => {
       expect(await panel.getByRole("listitem").filter({ hasText: /^Professional ·/ }).getByRole("button", { name: "Upgrade to Professional" }).isEnabled()).toBe(true);
       await creator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/settings-annual-${width}.png` });
+      await page.keyboard.press("Escape");
+
+      // The pricing section on the signed-in home page starts on the same period.
+      await page.goto(`${app.server.url}/#pricing`);
+      const pricing = page.locator("#pricing");
+      await expect.poll(() => pricing.getByRole("radio", { name: /Annual/ }).isChecked()).toBe(true);
+      expect(await pricing.getByTestId("price-creator").textContent()).toContain("$120");
+      expect(await pricing.getByTestId("plan-creator").getByRole("button", { name: /Current Plan/ }).isDisabled()).toBe(true);
     }
     await page.context().close();
   });

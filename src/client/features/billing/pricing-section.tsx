@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { planButton } from "../../../shared/plan-button";
-import { type BillingInterval, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
+import { type BillingInterval, isBillingInterval, PLAN_IDS, PLANS, type PlanId } from "../../../shared/plans";
 import { useAuth } from "../../lib/auth-provider";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -23,10 +23,13 @@ export function PricingSection() {
   const plans = usePlans();
   const subscription = useSubscription({ enabled: !!user });
   const [processing, setProcessing] = useState<PlanId | null>(null);
-  const [chosenInterval, setChosenInterval] = useState<BillingInterval>("month");
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(null);
   const canAnnual = annualAvailable(plans.data);
-  const interval: BillingInterval = canAnnual ? chosenInterval : "month";
   const currentPlan = user ? (subscription.data?.isActive ? subscription.data.planName : "gratis") : null;
+  // A signed-in annual subscriber sees annual prices beside their "Current Plan" card until they
+  // switch, as in Settings; everyone else starts on monthly prices.
+  const currentInterval = user && subscription.data?.isActive && isBillingInterval(subscription.data.interval) ? subscription.data.interval : null;
+  const interval: BillingInterval = canAnnual ? (chosenInterval ?? currentInterval ?? "month") : "month";
 
   const priceIdOf = (plan: PlanId) => checkoutPriceId(plans.data, plan, interval);
 
