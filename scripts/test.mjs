@@ -1,5 +1,6 @@
-// `npm test`: unit and integration tests on PGlite, the integration suite again on
-// PostgreSQL when TEST_DATABASE_URL is set, the fault suite, then end-to-end in Chromium.
+// `npm test`: unit and integration tests on PGlite, and beside them the integration suite
+// again on PostgreSQL when TEST_DATABASE_URL is set followed by the fault suite; then
+// end-to-end in Chromium.
 // Without Chromium the end-to-end run is skipped loudly (a failure with REQUIRE_E2E=1).
 //
 // End to end runs in two parts (E2E_SPLIT=1, see vitest.config.ts): the files that share
@@ -115,26 +116,62 @@ async function e2eWorkers() {
   return workers;
 }
 
-/** Runs one vitest part, its output on the terminal. */
-function run(label, args, env = {}) {
-  return timed(label, async () => {
-    console.log(`\n=== ${label} ===`);
-    const child = spawn("npx", ["vitest", "run", ...args, ...reportArgs(label)], { stdio: "inherit", env: { ...process.env, ...env } });
+/**
+ * Runs one vitest part. Its output goes to the terminal, or with `logFile` to that file, printed
+ * whole once the part ends (a part running beside another would interleave its lines).
+ * With `shared`, the part runs beside others: its row gets its wall time, and the CPU is
+ * counted once for the group (the children's CPU of this process cannot be told apart).
+ */
+function run(label, args, env = {}, { logFile, shared = false } = {}) {
+  const work = async () => {
+    const child = spawn("npx", ["vitest", "run", ...args, ...reportArgs(label)], {
+      stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    if (logFile) {
+      const out = fs.createWriteStream(logFile);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    } else console.log(`\n=== ${label} ===`);
     const code = await new Promise((resolve) => child.on("close", resolve));
+    if (logFile) console.log(`\n=== ${label} ===\n${fs.readFileSync(logFile, "utf8")}`);
     return code === 0;
-  });
+  };
+  if (!shared) return timed(label, work);
+  return (async () => {
+    const started = performance.now();
+    const loadBefore = load();
+    const ok = await work();
+    timings.push({ label, wall: (performance.now() - started) / 1000, cpu: Number.NaN, loadBefore, loadAfter: load() });
+    if (!ok) failures.push(label);
+    return ok;
+  })();
 }
 
-await run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration", "--project", "integration-isolated"]);
+// Two lanes side by side: the PGlite run keeps about 1.5 of the 2 cores busy, the PostgreSQL
+// integration run about 0.8 (it waits on the database) and the fault suite about 1.35; one
+// after the other they took 379 + 172 + 262 s (CI, 2026-11-27, load 3–7). The fault suite
+// restarts PostgreSQL, so it follows the PostgreSQL integration run in its lane, never beside it.
+const laneLog = (label) => path.join(reportDir, `${label.replace(/[^a-z0-9]+/gi, "-")}.log`);
+await timed("all of the above (CPU of the two lanes)", async () => {
+  await Promise.all([
+    run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration", "--project", "integration-isolated"], {}, { shared: true }),
+    (async () => {
+      if (process.env.TEST_DATABASE_URL) {
+        const label = "integration (PostgreSQL)";
+        await run(label, ["--project", "integration", "--project", "integration-isolated"], { DRAFTSMITH_TEST_DB: "postgres" }, { logFile: laneLog(label), shared: true });
+      } else {
+        console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
+      }
+      const label = "faults";
+      await run(label, ["--project", "faults", "--passWithNoTests"], {}, { logFile: laneLog(label), shared: true });
+    })(),
+  ]);
+  // Each part has counted its own failure.
+  return true;
+});
 
-if (process.env.TEST_DATABASE_URL) {
-  await run("integration (PostgreSQL)", ["--project", "integration", "--project", "integration-isolated"], { DRAFTSMITH_TEST_DB: "postgres" });
-} else {
-  console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
-}
-await run("faults", ["--project", "faults", "--passWithNoTests"]);
-
-// The parts run one after the other. Run beside end to end, the fault suite and the
+// End to end runs after the lanes, alone. Run beside end to end, the fault suite and the
 // PostgreSQL integration run took 999 s and 808 s (alone: ~300 s and ~260 s), end to end took
 // 1,617 s (alone: ~800 s), while this run's processes kept only 1.0 of 2 cores busy
 // (2026-11-27, load 3–13): side by side they wait on something other than the cores.
@@ -157,7 +194,8 @@ if (!chromium) {
 console.log("\n| part | wall | CPU | cores busy | load average before → after |");
 console.log("|---|---|---|---|---|");
 for (const t of timings) {
-  console.log(`| ${t.label} | ${t.wall.toFixed(0)} s | ${t.cpu.toFixed(0)} s | ${(t.cpu / t.wall).toFixed(2)} | ${t.loadBefore} → ${t.loadAfter} |`);
+  const cpu = Number.isNaN(t.cpu) ? ["(in the row below)", "—"] : [`${t.cpu.toFixed(0)} s`, (t.cpu / t.wall).toFixed(2)];
+  console.log(`| ${t.label} | ${t.wall.toFixed(0)} s | ${cpu[0]} | ${cpu[1]} | ${t.loadBefore} → ${t.loadAfter} |`);
 }
 console.log("(CPU: this run's own processes; on PostgreSQL the database server's work is not in it.)");
 
