@@ -2,8 +2,7 @@
 // shared editor schema. Returns the normalized tree and its plain text for text_content.
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { type DocNode, EMPTY_DOC } from "../../shared/editor/schema.js";
-import { plainTextAndWords } from "../../shared/editor/text.js";
-import { validateDocContent } from "../../shared/editor/validate.js";
+import { validateDocWithText } from "../../shared/editor/validate.js";
 import { badRequest, tooLarge } from "../http/index.js";
 
 export interface CheckedContent {
@@ -66,8 +65,7 @@ export function checkContent(input: string | Record<string, unknown>, body?: Che
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
   if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
-  const result = validateDocContent(value, serialized, { textChecked });
+  const result = validateDocWithText(value, serialized, { textChecked });
   if (!result.ok) throw badRequest(result.message);
-  const { text, words } = plainTextAndWords(result.doc);
-  return { doc: result.doc, text, json: JSON.stringify(result.doc), words };
+  return { doc: result.doc, text: result.text, json: JSON.stringify(result.doc), words: result.words };
 }

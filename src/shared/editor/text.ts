@@ -55,22 +55,36 @@ export function docToPlainText(doc: DocNode | null | undefined): string {
  * more slowly (~20–30% for a save's 22 KB text).
  */
 export function plainTextAndWords(doc: DocNode | null | undefined): { text: string; words: number } {
-  const joined = joinedText(doc);
-  return { text: tidyText(joined), words: countWords(joined) };
+  return textAndWordsOfJoined(joinedText(doc));
 }
 
 const tidyText = (joined: string) => joined.replace(/\n{2,}/g, "\n").trim();
+
+/** What a node adds to the joined text before its children: its own text, a line break, a picture's words. */
+export function textBeforeChildren(node: DocNode, out: string[]): void {
+  if (node.type === "text") {
+    if (!isSuggestedInsert(node)) out.push(node.text ?? "");
+  } else if (node.type === "hardBreak") out.push("\n");
+  else if (node.type === "image") out.push(imageText(node));
+}
+
+/** What a node adds after its children: a block ends its line. */
+export function textAfterChildren(node: DocNode, out: string[]): void {
+  if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
+}
+
+/** The text as tidied and its word count, from the text as joined (see plainTextAndWords). */
+export function textAndWordsOfJoined(joined: string): { text: string; words: number } {
+  return { text: tidyText(joined), words: countWords(joined) };
+}
 
 function joinedText(doc: DocNode | null | undefined): string {
   if (!doc) return "";
   const out: string[] = [];
   const walk = (node: DocNode) => {
-    if (node.type === "text") {
-      if (!isSuggestedInsert(node)) out.push(node.text ?? "");
-    } else if (node.type === "hardBreak") out.push("\n");
-    else if (node.type === "image") out.push(imageText(node));
+    textBeforeChildren(node, out);
     for (const child of node.content ?? []) walk(child);
-    if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
+    textAfterChildren(node, out);
   };
   walk(doc);
   return out.join("");

@@ -11,7 +11,9 @@ import { FOOTNOTE_ID } from "./nodes/footnote-id.js";
 import { isHeadingLevel } from "./nodes/heading.js";
 import { checkImageAttrs } from "./nodes/image.js";
 import { checkTableCellAttrs } from "./nodes/table-attrs.js";
+import { fitToSchema } from "./fit.js";
 import { type DocNode, documentSchema } from "./schema.js";
+import { plainTextAndWords, textAndWordsOfJoined } from "./text.js";
 import { SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_DELETE, SUGGESTION_INSERT, SUGGESTION_TIME } from "./suggestion-names.js";
 
 export const MAX_DOC_DEPTH = 64;
@@ -138,6 +140,8 @@ function checkTree(root: unknown, found: { nestedAttrs: boolean }): string | nul
   return null;
 }
 
+type TextResult = { ok: true; doc: DocNode; text: string; words: number } | { ok: false; message: string };
+
 /**
  * `json`, when the caller has it, is the JSON text of `input` (the autosave sends content
  * as text): one scan of it then stands in for looking at every string of the tree.
@@ -145,6 +149,27 @@ function checkTree(root: unknown, found: { nestedAttrs: boolean }): string | nul
  * value of `input` (the server's request check did, for a tree sent as an object).
  */
 export function validateDocContent(input: unknown, json?: string, opts: { textChecked?: boolean } = {}): Result {
+  const result = checkDocument(input, json, opts);
+  return result.ok ? { ok: true, doc: result.doc } : result;
+}
+
+/** validateDocContent, with the document's plain text and word count (text.ts) from the same walk when it can. */
+export function validateDocWithText(input: unknown, json?: string, opts: { textChecked?: boolean } = {}): TextResult {
+  return withText(checkDocument(input, json, opts));
+}
+
+/** validateDocWithText with every schema question put to ProseMirror: what fit.ts must agree with (fit.test.ts). */
+export function validateDocWithProseMirror(input: unknown): TextResult {
+  return withText(checkDocument(input, undefined, {}, false));
+}
+
+function withText(result: ReturnType<typeof checkDocument>): TextResult {
+  if (!result.ok) return result;
+  const { text, words } = result.joined !== null ? textAndWordsOfJoined(result.joined) : plainTextAndWords(result.doc);
+  return { ok: true, doc: result.doc, text, words };
+}
+
+function checkDocument(input: unknown, json: string | undefined, opts: { textChecked?: boolean }, fit = true): { ok: true; doc: DocNode; joined: string | null } | { ok: false; message: string } {
   let value = input;
   let text = json;
   if (typeof value === "string") {
@@ -169,7 +194,17 @@ export function validateDocContent(input: unknown, json?: string, opts: { textCh
   // The spec's empty document is a doc with no children; ProseMirror's schema wants one
   // block, so it is accepted as it is rather than run through the schema check.
   const children = (value as DocNode).content;
-  if (children === undefined || (Array.isArray(children) && children.length === 0)) return { ok: true, doc: { type: "doc", content: [] } };
+  if (children === undefined || (Array.isArray(children) && children.length === 0)) return { ok: true, doc: { type: "doc", content: [] }, joined: "" };
+  // The shapes the editor writes are decided by one walk over the tree (fit.ts); the rest,
+  // refusals included, by ProseMirror itself, whose answer the walk copies exactly.
+  const fitted = fit ? fitToSchema(documentSchema(), value as DocNode) : null;
+  if (fitted) return { ok: true, doc: fitted.doc, joined: fitted.joined };
+  const checked = checkWithProseMirror(value);
+  return checked.ok ? { ...checked, joined: null } : checked;
+}
+
+/** ProseMirror's own check and normalized JSON of a tree that passed checkTree. */
+function checkWithProseMirror(value: unknown): Result {
   try {
     const node = documentSchema().nodeFromJSON(value);
     node.check();
