@@ -44,8 +44,10 @@ const MAX_GROWTH = 6;
 export function checkContent(input: string | Record<string, unknown>, body?: CheckedBody): CheckedContent {
   let value: unknown = input;
   let serialized: string | undefined;
-  // Whether the request check already settled that every string is text (see CheckedBody).
+  // Whether the request check already settled that every string is text (see CheckedBody),
+  // or that the content's JSON text is: then only its escapes could hide a string that is not.
   let textChecked = false;
+  const jsonChecked = typeof input === "string" && body !== undefined;
   if (typeof input === "string") {
     // A UTF-16 unit is at most 3 UTF-8 bytes, so only a long text needs measuring.
     if (input.length * 3 > DOCUMENT_MAX_BYTES && Buffer.byteLength(input, "utf8") > DOCUMENT_MAX_BYTES) throw tooLarge(`Document content must be at most ${MAX_MB} MB`);
@@ -65,7 +67,7 @@ export function checkContent(input: string | Record<string, unknown>, body?: Che
   // The spec's empty document is the root with no children; ProseMirror's doc node needs a
   // block, so it is accepted here as is rather than by the schema check.
   if (isEmptyDoc(value)) return { doc: EMPTY_DOC, text: "", json: JSON.stringify(EMPTY_DOC), words: 0 };
-  const result = validateDocWithText(value, serialized, { textChecked });
+  const result = validateDocWithText(value, serialized, { textChecked, jsonChecked });
   if (!result.ok) throw badRequest(result.message);
   return { doc: result.doc, text: result.text, json: JSON.stringify(result.doc), words: result.words };
 }

@@ -72,6 +72,10 @@ describe("hostile text and deep trees", () => {
     it("in a document save (PATCH)", async () => {
       expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: paragraphDoc(NUL), version: 1 }), /NUL/);
       expectRefused(await send("PATCH", `/api/documents/${docId}`, { title: LONE, version: 1 }), /^title: .*U\+DC00/);
+      // The autosave sends the content as a JSON string: NUL and a lone surrogate can only be escapes in it.
+      expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: JSON.stringify(paragraphDoc(NUL)), version: 1 }), /^content\.content\.0\.content\.0\.text: .*NUL/);
+      expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: JSON.stringify(paragraphDoc(LONE)), version: 1 }), /^content\.content\.0\.content\.0\.text: .*U\+DC00/);
+      expectRefused(await send("PATCH", `/api/documents/${docId}`, { content: JSON.stringify(paragraphDoc(`a\\u0000${LONE}`)), version: 1 }), /U\+DC00/);
     });
 
     it("in an anonymous edit through an editable share link, and when unlocking one", async () => {

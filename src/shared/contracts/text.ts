@@ -42,6 +42,16 @@ export function jsonIsAllText(json: string): boolean {
   return !MAYBE_NOT_TEXT_IN_JSON.test(json);
 }
 
+const MAYBE_NOT_TEXT_ESCAPE = /\\u0000|\\u[dD][89a-fA-F]/;
+
+/**
+ * jsonIsAllText for JSON text that is itself text (the request check walked it as a string):
+ * then only an escape can make a string in it that is not, and most texts have no "\u" at all.
+ */
+export function jsonEscapesAreText(json: string): boolean {
+  return !json.includes("\\u") || !MAYBE_NOT_TEXT_ESCAPE.test(json);
+}
+
 /** Why a string is not text, or null when it is. */
 export function textProblem(value: string): string | null {
   const bad = NOT_TEXT.exec(value);

@@ -1,7 +1,7 @@
 // Validates document content against the shared schema before it is stored: known node
 // and mark types only, well-formed nesting, safe attribute values (they end up in HTML
 // and CSS on export) and links within the allowed schemes.
-import { describeInputProblem, findInputProblem, jsonIsAllText, MAX_INPUT_DEPTH } from "../contracts/text.js";
+import { describeInputProblem, findInputProblem, jsonEscapesAreText, jsonIsAllText, MAX_INPUT_DEPTH } from "../contracts/text.js";
 import { isCommentAnchorId } from "./comment-anchor.js";
 import { TEXT_ALIGNMENTS } from "./formatting.js";
 import { isAllowedHref } from "./links.js";
@@ -143,6 +143,17 @@ function checkTree(root: unknown, found: { nestedAttrs: boolean }): string | nul
 type TextResult = { ok: true; doc: DocNode; text: string; words: number } | { ok: false; message: string };
 
 /**
+ * What the caller has already checked. `textChecked`: the text and nesting rules on every
+ * value of a tree (the server's request check did, for a tree sent as an object).
+ * `jsonChecked`: the text rules on the JSON text itself (the request check did, for content
+ * sent as a string), so only its escapes are left to look at.
+ */
+interface Checked {
+  textChecked?: boolean;
+  jsonChecked?: boolean;
+}
+
+/**
  * `json`, when the caller has it, is the JSON text of `input` (the autosave sends content
  * as text): one scan of it then stands in for looking at every string of the tree.
  * `textChecked` says the caller has already applied the text and nesting rules to every
@@ -154,7 +165,7 @@ export function validateDocContent(input: unknown, json?: string, opts: { textCh
 }
 
 /** validateDocContent, with the document's plain text and word count (text.ts) from the same walk when it can. */
-export function validateDocWithText(input: unknown, json?: string, opts: { textChecked?: boolean } = {}): TextResult {
+export function validateDocWithText(input: unknown, json?: string, opts: Checked = {}): TextResult {
   return withText(checkDocument(input, json, opts));
 }
 
@@ -169,7 +180,7 @@ function withText(result: ReturnType<typeof checkDocument>): TextResult {
   return { ok: true, doc: result.doc, text, words };
 }
 
-function checkDocument(input: unknown, json: string | undefined, opts: { textChecked?: boolean }, fit = true): { ok: true; doc: DocNode; joined: string | null } | { ok: false; message: string } {
+function checkDocument(input: unknown, json: string | undefined, opts: Checked, fit = true): { ok: true; doc: DocNode; joined: string | null } | { ok: false; message: string } {
   let value = input;
   let text = json;
   if (typeof value === "string") {
@@ -187,7 +198,8 @@ function checkDocument(input: unknown, json: string | undefined, opts: { textChe
   // every string must be text (no NUL, no lone surrogate) and no attribute may nest deep
   // enough to overflow the serializer. Node depth is bounded by checkTree, so unless an
   // attribute nests, a clean scan of the text settles it; otherwise walk every value.
-  const certainlyFine = opts.textChecked === true || (text !== undefined && !found.nestedAttrs && jsonIsAllText(text));
+  const textFine = (json: string) => (opts.jsonChecked ? jsonEscapesAreText(json) : jsonIsAllText(json));
+  const certainlyFine = opts.textChecked === true || (text !== undefined && !found.nestedAttrs && textFine(text));
   const inputProblem = certainlyFine ? null : findInputProblem(value, MAX_INPUT_DEPTH);
   if (inputProblem) return { ok: false, message: describeInputProblem(inputProblem, "content") };
   if ((value as DocNode).type !== "doc") return { ok: false, message: "content must be a doc node" };
