@@ -17,7 +17,7 @@ const textValue = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.jo
 const threadId = fc.constantFrom("thread-0001", "thread-0002", "abcdefgh");
 const time = fc.constant("2026-11-27T10:00:00Z");
 
-/** Marks in the editor's order (the schema's rank), each with attributes it may carry. */
+/** Marks with attributes each may carry; a generated set is put in the schema's order (its rank). */
 const MARKS: [string, fc.Arbitrary<Json | undefined>][] = [
   ["link", fc.option(fc.record({ href: fc.constantFrom("https://example.com", "mailto:a@b.c"), target: fc.constantFrom("_blank", "_self", null) }, { requiredKeys: ["href"] }), { nil: undefined })],
   ["textStyle", fc.option(fc.record({ color: fc.constantFrom("#dc2626", "red", null), fontSize: fc.constantFrom("18px", null) }, { requiredKeys: [] }), { nil: undefined })],
@@ -41,7 +41,13 @@ const compatible = (names: string[]) => {
   return types.every((a, i) => types.every((b, j) => i === j || !a.excludes(b)));
 };
 
-const markList = fc.subarray(MARKS.map((_, i) => i), { maxLength: 3 }).filter((picked) => compatible(picked.map((i) => MARKS[i]![0]))).chain((picked) =>
+const rank = (i: number) => Object.keys(documentSchema().marks).indexOf(MARKS[i]![0]);
+
+const markList = fc
+  .subarray(MARKS.map((_, i) => i), { maxLength: 3 })
+  .map((picked) => [...picked].sort((a, b) => rank(a) - rank(b)))
+  .filter((picked) => compatible(picked.map((i) => MARKS[i]![0])))
+  .chain((picked) =>
   fc.tuple(...picked.map((i) => MARKS[i]![1].map((attrs) => (attrs === undefined ? { type: MARKS[i]![0] } : { type: MARKS[i]![0], attrs })))),
 );
 
@@ -157,6 +163,12 @@ const textChanges: Change[] = [
   },
   (o) => {
     o.marks = [{ type: "bold" }, { type: "code" }];
+  },
+  (o) => {
+    o.marks = [{ type: "textStyle", attrs: { color: "red" } }, { type: "code" }];
+  },
+  (o) => {
+    o.marks = [{ type: "code" }, { type: "comment", attrs: { threadId: "thread-0001" } }];
   },
   (o) => {
     o.marks = [{ type: "subscript" }, { type: "superscript" }];
