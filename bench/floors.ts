@@ -386,8 +386,25 @@ async function collabRows() {
         await c.disconnect();
         if (doc) await hocuspocus.unloadDocument(doc).catch(() => {});
       }
-      gc();
+      await settled(hocuspocus);
       return per;
+    };
+    /**
+     * Waits until no document is open and the heap after a collection stops shrinking: the
+     * app's unload stores each document and forgets it in later turns, and memory freed inside
+     * the next slot's window would cancel that slot's growth out (rounds 2 and 3 read 2 KB).
+     */
+    const settled = async (hocuspocus: Collab["hocuspocus"]) => {
+      const deadline = Date.now() + 30_000;
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      let last = Number.POSITIVE_INFINITY;
+      for (;;) {
+        gc();
+        const now = process.memoryUsage().heapUsed;
+        if (last - now < 64 * 1024 || Date.now() > deadline) return;
+        last = now;
+        await new Promise((r) => setTimeout(r, 250));
+      }
     };
     let appRound = 0;
     let bareRound = 0;
