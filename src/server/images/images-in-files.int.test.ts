@@ -127,6 +127,8 @@ async function importFile(name: string, data: Buffer): Promise<ImportResult & { 
 const imagesIn = (doc: DocumentRecord) => (doc.content.content ?? []).filter((n) => n.type === "image");
 
 describe("imports with pictures", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("HTML: a data: picture becomes a stored image, stripped and served; a remote one a linked picture, and the notes say so", async () => {
     const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } })
       .jpeg()
@@ -163,6 +165,30 @@ describe("imports with pictures", () => {
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+
+  it("HTML: captioned pictures (stored, linked and relative) come back from this app's own HTML export with their captions, not as paragraphs below", async () => {
+    const source = (await createDocument(t, owner, { title: "Captions" })).id;
+    const image = await uploadOk(t, owner, source, await pngBytes(40, 30));
+    const picture = (src: string, caption: string) => ({ type: "image", attrs: { src, alt: "A red square", caption } });
+    await saveContent(owner, source, {
+      type: "doc",
+      content: [
+        picture(image.src, "Figure 1: stored"),
+        picture("https://pictures.example.org/a.png", "Figure 2 \"linked\""),
+        picture("../img/b.png?v=2", "Figure 3 <relative>"),
+        { type: "paragraph", content: [{ type: "text", text: "After them." }] },
+      ],
+    });
+    const html = (await exportOf(owner, source, "html")).body;
+    const outbound = watchOutbound();
+    const result = await importFile("captions.html", Buffer.from(html));
+    expect(outbound()).toBe(0);
+    const doc = (await request(t, "GET", `/api/documents/${result.id}`, { user: owner })).json() as DocumentRecord;
+    expect(doc.content.content?.map((n) => n.type)).toEqual(["image", "image", "image", "paragraph"]);
+    expect(imagesIn(doc).map((n) => n.attrs?.caption)).toEqual(["Figure 1: stored", 'Figure 2 "linked"', "Figure 3 <relative>"]);
+    expect(imageIdFromSrc(imagesIn(doc)[0]?.attrs?.src)).not.toBeNull();
+    expect(imagesIn(doc).slice(1).map((n) => n.attrs?.src)).toEqual(["https://pictures.example.org/a.png", "../img/b.png?v=2"]);
   });
 });
 

@@ -13,6 +13,7 @@ import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { MAX_TABLE_SPAN, isColwidth } from "../../shared/editor/nodes/table-attrs.js";
 import { WORD_MARKER } from "./convert-docx.js";
 import type { Converted, ImportMark, ImportNode } from "./nodes.js";
+import { type FigureState, joinFigureCaption } from "./html-figure.js";
 import type { ImportImages } from "./images.js";
 import type { Notes } from "./notes.js";
 
@@ -82,6 +83,10 @@ interface Entry {
   title?: boolean;
   /** A <table> read as text (nested past the depth limit): its rows and cells are containers. */
   flatTable?: boolean;
+  /** A <figure>: one picture and a <figcaption> in it become the picture with its caption (html-figure.ts). */
+  figure?: FigureState;
+  /** A <figcaption> in that figure. */
+  figcaption?: FigureState;
 }
 
 /** colspan / rowspan as the schema takes them: a whole number from 1 to MAX_TABLE_SPAN (1 when absent or unreadable). */
@@ -453,6 +458,17 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
         notesSectionDepth++;
         return { notesSection: true };
       }
+      if (tag === "figure") {
+        const start = top().content?.length ?? 0;
+        return { figure: { parent: top(), start, captionStart: start, captionEnd: start, captions: 0 } };
+      }
+      const figure = tag === "figcaption" ? entries.findLast((e) => e.figure)?.figure : undefined;
+      if (figure) {
+        // A caption read anywhere but beside the picture (in a list or table inside the figure) is not joined.
+        figure.captions += top() === figure.parent ? 1 : 2;
+        figure.captionStart = top().content?.length ?? 0;
+        return { figcaption: figure };
+      }
       return {};
     }
     return markEntry(tag, attrs);
@@ -523,6 +539,13 @@ export function htmlToNodes(html: string, notes: Notes, opts: HtmlOptions = {}):
         if (entry.flatTable) flatTables--;
         if (entry.ref) capturingRef = null;
         if (entry.notesSection) notesSectionDepth--;
+        const figure = entry.figure ?? entry.figcaption;
+        if (figure) {
+          // The caption's (or the figure's last) paragraph ends with it.
+          if (TEXT_BLOCKS.has(top().type) && blocks[blocks.length - 2] === figure.parent) pop();
+          if (entry.figcaption) figure.captionEnd = figure.parent.content?.length ?? 0;
+          else if (top() === figure.parent) joinFigureCaption(figure);
+        }
         if (entry.block && blocks.includes(entry.block)) while (blocks.length > 1 && blocks[blocks.length - 1] !== entry.block) pop();
         if (entry.block && top() === entry.block) {
           pop();

@@ -11,6 +11,15 @@ import { convertFile } from "./convert-file.js";
 /** A word of text holding the characters Markdown and HTML give a meaning to. */
 export const word = fc.stringMatching(/^[a-zA-Z0-9|*_<>\\&#`~[\]!.:-]{1,6}$/);
 
+/**
+ * A picture's caption, or none: words with Markdown's and HTML's quote and escape characters,
+ * one space between them (HTML reads runs of white space as one, as a browser shows them).
+ */
+export const caption = fc.oneof(
+  fc.constant(null),
+  fc.array(fc.stringMatching(/^[a-zA-Z0-9]([a-zA-Z0-9"\\.-]{0,3}[a-zA-Z0-9])?$/), { minLength: 1, maxLength: 3 }).map((words) => words.join(" ")),
+);
+
 /** The document as the content check stores it (marks in the schema's order, default attributes). */
 export function stored(doc: DocNode): DocNode {
   const result = validateDocContent(doc);

@@ -121,11 +121,23 @@ type Spec = [string, Record<string, string>, ...(Spec | string)[]];
 function element(spec: Spec) {
   const [tag, attrs, ...children] = spec;
   const kids = children.filter((c): c is Spec => Array.isArray(c)).map(element);
-  const el: { tag: string; getAttribute(n: string): string | null; querySelector(s: string): unknown; textContent: string | null } = {
+  type Fake = { tag: string; tagName: string; children: Fake[]; getAttribute(n: string): string | null; querySelector(s: string): unknown; textContent: string | null };
+  const el: Fake = {
     tag,
+    tagName: tag.toUpperCase(),
+    children: kids,
     getAttribute: (n) => attrs[n] ?? null,
-    querySelector: (s) => kids.find((k) => k.tag === s) ?? null,
-    textContent: children.filter((c) => typeof c === "string").join(""),
+    // A tag name, or "a[href]"; searched at any depth.
+    querySelector: (s) => {
+      const [name, attr] = s.replace("]", "").split("[");
+      for (const k of kids) {
+        if (k.tag === name && (!attr || k.getAttribute(attr) !== null)) return k;
+        const inner = k.querySelector(s);
+        if (inner) return inner;
+      }
+      return null;
+    },
+    textContent: children.map((c) => (typeof c === "string" ? c : element(c).textContent)).join(""),
   };
   return el;
 }
@@ -133,7 +145,7 @@ const rules = () => (ImageNode.config.parseHTML as () => { tag: string; getAttrs
 const render = (attrs: Record<string, unknown>) => (ImageNode.config.renderHTML as (p: { node: unknown; HTMLAttributes: object }) => Spec)({ node: { attrs }, HTMLAttributes: {} });
 
 describe("image HTML", () => {
-  const [figureRule, imgRule] = rules();
+  const [figureRule, pastedFigureRule, imgRule] = rules();
 
   it("a linked picture renders as <figure><img src alt><figcaption> and parses back the same", () => {
     const attrs = { src: "https://example.com/cat.png", alt: "A cat", width: 50, align: "right", caption: "The cat" };
@@ -152,5 +164,19 @@ describe("image HTML", () => {
       expect(imgRule!.getAttrs(element(["img", { src }])), src).toBe(false);
     }
     expect(imgRule!.getAttrs(element(["img", { src: imageSrc(ID) }]))).toMatchObject({ src: imageSrc(ID) });
+  });
+
+  it("a pasted <figure> from another site holding one picture and a caption is that picture with its caption; any other figure is read part by part", () => {
+    const lone = element(["figure", {}, ["a", { href: "https://x.example/" }, ["img", { src: "https://example.com/cat.png", alt: "A cat" }]], "\n", ["figcaption", {}, " The ", ["b", {}, "cat"], " "]]);
+    expect(pastedFigureRule!.getAttrs(lone)).toEqual({ src: "https://example.com/cat.png", alt: "A cat", width: null, align: "center", caption: "The cat" });
+    expect(pastedFigureRule!.getAttrs(element(["figure", {}, ["figcaption", {}, "First"], ["picture", {}, ["source", {}], ["img", { src: "a.png" }]]]))).toMatchObject({ src: "a.png", caption: "First" });
+    const others: Spec[] = [
+      ["figure", {}, ["img", { src: "a.png" }], ["img", { src: "b.png" }], ["figcaption", {}, "Two"]],
+      ["figure", {}, ["blockquote", {}, "Quote"], ["figcaption", {}, "Who"]],
+      ["figure", {}, ["img", { src: "a.png" }], ["p", {}, "Text"], ["figcaption", {}, "Cap"]],
+      ["figure", {}, ["img", { src: "a.png" }], ["figcaption", {}, "By ", ["a", { href: "https://x.example/" }, "X"]]],
+      ["figure", {}, ["img", { src: "javascript:alert(1)" }], ["figcaption", {}, "Cap"]],
+    ];
+    for (const spec of others) expect(pastedFigureRule!.getAttrs(element(spec)), JSON.stringify(spec)).toBe(false);
   });
 });

@@ -12,7 +12,8 @@
 // child node: a picture and its caption then move, copy and undo as one block, and every
 // exporter reads both from the same place. Written to HTML as
 // <figure data-type="image"><img src alt><figcaption>; the editor's node view (client)
-// draws it with its controls.
+// draws it with its controls. A pasted <figure> from another site holding one picture and a
+// <figcaption> is read the same way.
 import { mergeAttributes } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../../contracts/image-src.js";
@@ -36,6 +37,39 @@ interface El {
   getAttribute(name: string): string | null;
   querySelector(selector: string): El | null;
   textContent: string | null;
+  tagName: string;
+  children: ArrayLike<El>;
+}
+
+// What may hold the picture in a <figure> from another site (a link around it, <picture>'s sources).
+const PICTURE_WRAPPERS = new Set(["a", "picture", "source", "p", "div", "span"]);
+
+/**
+ * The <img> of a pasted <figure> that holds one picture and one <figcaption> with no link in
+ * it, and nothing else (null otherwise): read as that picture with its caption, as the HTML
+ * import does (src/server/import/html-figure.ts); another figure's parts are read one by one.
+ */
+function lonePicture(figure: El): El | null {
+  let img: El | null = null;
+  let caption: El | null = null;
+  let captions = 0;
+  const walk = (el: El): boolean => {
+    for (const child of Array.from(el.children)) {
+      const tag = child.tagName.toLowerCase();
+      if (tag === "figcaption") {
+        captions++;
+        caption = child;
+      } else if (tag === "img") {
+        if (img) return false;
+        img = child;
+      } else if (!PICTURE_WRAPPERS.has(tag) || !walk(child)) return false;
+    }
+    return true;
+  };
+  if (!walk(figure) || captions !== 1 || !img || (caption as El | null)?.querySelector("a[href]")) return null;
+  // Text beside the picture (not in its caption) is more than a caption: the figure is read as it is.
+  const bare = (el: El | null) => (el?.textContent ?? "").replace(/\s+/g, "");
+  return bare(figure) === bare(caption) ? img : null;
 }
 
 /** True when `src` is one a picture may hold: a stored image, a linked picture or a relative one. */
@@ -99,6 +133,13 @@ export const ImageNode = Image.extend({
   parseHTML() {
     return [
       { tag: 'figure[data-type="image"]', getAttrs: (el) => attrsFrom(el as unknown as El, (el as unknown as El).querySelector("img")) },
+      {
+        tag: "figure",
+        getAttrs: (el) => {
+          const img = lonePicture(el as unknown as El);
+          return img ? attrsFrom(el as unknown as El, img) : false;
+        },
+      },
       { tag: "img[src]", getAttrs: (el) => attrsFrom(null, el as unknown as El) },
     ];
   },
