@@ -102,6 +102,35 @@ describe("toolbar Undo and Redo", () => {
 const paletteBox = (page: Page) => page.getByRole("combobox", { name: "Search documents and commands" });
 
 describe("shortcuts", () => {
+  it("Ctrl/Cmd+K pressed before the browser has told the page of a new selection links the words selected", async () => {
+    const context = await newContext(DESKTOP);
+    const page = await openEditor(context, await createDocument("Quick link", [paragraph("Read the harbour guide first.")]));
+    await editorBody(page).getByText("Read the harbour guide first.").click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowRight");
+    // The browser's "selectionchange" events are held back while Shift+→ selects, as on a busy
+    // machine where the shortcut's key arrives before them.
+    await page.evaluate(() => {
+      const w = window as unknown as { holdSelectionChange?: boolean };
+      w.holdSelectionChange = true;
+      window.addEventListener("selectionchange", (e) => w.holdSelectionChange && e.stopImmediatePropagation(), true);
+    });
+    for (let i = 0; i < 13; i++) await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.evaluate(() => {
+      (window as unknown as { holdSelectionChange?: boolean }).holdSelectionChange = false;
+    });
+    const add = page.getByRole("dialog", { name: "Add link" });
+    await add.waitFor();
+    await page.keyboard.type("example.com/guide");
+    await page.keyboard.press("Enter");
+    await add.waitFor({ state: "detached" });
+    const link = editorBody(page).locator("a");
+    await expect.poll(() => link.textContent()).toBe("harbour guide");
+    expect(await bodyText(page)).toBe("Read the harbour guide first.");
+    await context.close();
+  });
+
   it("Ctrl/Cmd+K in the text adds and edits a link; Ctrl+J is AI Assist; Ctrl+Shift+K searches; all are listed (desktop)", async () => {
     const context = await newContext(DESKTOP);
     const page = await openEditor(context, await createDocument("Shortcuts", [paragraph("Read the harbour guide first.")]));

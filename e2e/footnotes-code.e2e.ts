@@ -117,7 +117,7 @@ describe("footnotes and code blocks", () => {
 
   // The selection is made with Shift+End and cut at once, as a quick writer does: the editor
   // must copy its own selection, not the browser's rendering of the page (which carries no
-  // note text; clipboard-selection.ts). Before that fix the pasted note came out empty.
+  // note text; pending-selection.ts). Before that fix the pasted note came out empty.
   it("a passage cut with its footnote and pasted further on keeps the note's text, numbered in its new place; undo brings the original back; copied into another document the note comes too", { timeout: 180_000 }, async () => {
     const session = await signUpViaApi(app.server.url);
     const content = {

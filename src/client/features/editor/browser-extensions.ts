@@ -6,7 +6,7 @@ import { Placeholder } from "@tiptap/extensions";
 import { schemaExtensions } from "../../../shared/editor/extensions";
 import { withImageView } from "../../lib/images/image-view";
 import { PasteLimit } from "../../lib/paste-limit";
-import { ClipboardSelection } from "./clipboard-selection";
+import { PendingSelection } from "./pending-selection";
 import { CodeHighlight } from "./code-highlight";
 import { ImageUpload } from "./images/image-upload";
 import { uploadForRelative } from "./images/upload-for-relative";
@@ -34,8 +34,8 @@ export function browserExtensions(slash: SlashHandlers, opts: { undoRedo?: boole
   const upload = images ? () => uploadForRelative(images.documentId) : undefined;
   const schema = withImageView(schemaExtensions(opts), { kind: "user" }, editImageText, upload);
   return [
-    // First, so every clipboard handler after it sees the selection the writer made.
-    ClipboardSelection,
+    // First, so every clipboard and key handler after it sees the selection the writer made.
+    PendingSelection,
     ...schema,
     ...(images ? [ImageUpload.configure({ documentId: images.documentId })] : []),
     Placeholder.configure({ placeholder: BODY_PLACEHOLDER }),
