@@ -7,10 +7,12 @@
 //   language of a "Code Block (language)" style), pandoc's "Verbatim Char" inline code and
 //   "Horizontal Rule" paragraphs;
 // - a table row's w:gridBefore (empty grid columns before its first cell) as an empty cell;
+// - a picture linked from outside the file, by its address (word-linked-pictures.ts);
 // - a paragraph's alignment rides at the start of its text as a marker (wordMarkers below)
 //   that the HTML reader takes out again, as mammoth's HTML has no place for it.
 import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { WORD_STYLE, codeBlockStyleName } from "../../shared/export/word-styles.js";
+import { LINKED_PICTURE_MARKER, linkedPictureSrc, markLinkedPictures, xmlText } from "./word-linked-pictures.js";
 import { type DocxParts, docxFile } from "./zip-check.js";
 
 /** A marker made of private-use characters: "\uE000align:center\uE001". */
@@ -56,14 +58,6 @@ export function fillGridBefore(xml: string): string {
   }
   return out + xml.slice(at);
 }
-
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const xmlText = (value: string) =>
-  value.replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/gi, (whole, hex?: string, dec?: string, name?: string) => {
-    if (name) return XML_ENTITIES[name.toLowerCase()] ?? whole;
-    const code = hex ? parseInt(hex, 16) : Number(dec);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 
 /** The languages of the "Code Block (language)" styles defined in the file's styles part, as the schema keeps them. */
 function codeLanguages(unpacked: DocxParts): string[] {
@@ -112,7 +106,9 @@ export async function docxToHtml(unpacked: DocxParts): Promise<string> {
   // mammoth (about 1 MB with its zip and XML readers) loads on the first Word import.
   const mammoth = (await import("mammoth")).default;
   const document = unpacked.parts.get("word/document.xml");
-  if (document) unpacked.parts.set("word/document.xml", Buffer.from(fillGridBefore(document.toString("utf8")), "utf8"));
+  const rels = unpacked.parts.get("word/_rels/document.xml.rels")?.toString("utf8") ?? "";
+  const linked = markLinkedPictures(document ? fillGridBefore(document.toString("utf8")) : "", rels);
+  if (document) unpacked.parts.set("word/document.xml", Buffer.from(linked.xml, "utf8"));
   const input = { file: docxFile(unpacked) } as unknown as Parameters<typeof mammoth.convertToHtml>[0];
   const languages = codeLanguages(unpacked);
   const styleMap = [
@@ -131,10 +127,14 @@ export async function docxToHtml(unpacked: DocxParts): Promise<string> {
     // Each picture as a data: URL, which the HTML path turns into a stored image (import/images.ts).
     convertImage: mammoth.images.imgElement(async (image) => {
       const alt = (image as { altText?: string }).altText ?? "";
+      const marker = LINKED_PICTURE_MARKER.exec(alt);
+      // A picture linked from outside the file: its address (never fetched; the HTML reader
+      // makes it a linked or relative picture and says so), or its description.
+      if (marker) return { src: linkedPictureSrc(linked.targets[Number(marker[1])]), alt: alt.slice(marker[0].length) };
       try {
         return { src: `data:${image.contentType};base64,${await image.read("base64")}`, alt };
       } catch {
-        // A picture outside the parts read (linked, not embedded): its description only.
+        // A picture whose part cannot be read (missing from the file): its description only.
         return { src: "", alt };
       }
     }),
