@@ -38,7 +38,7 @@ export function SelectionHelper({ editor, actions, plan, onRewrite }: Props) {
     <div
       role="toolbar"
       aria-label="AI selection helper"
-      className="fixed bottom-[calc(1rem+var(--phone-bar-space,0px))] left-1/2 z-30 flex max-w-[calc(100vw-1rem)] -translate-x-1/2 items-center gap-1 rounded-full border bg-card px-2 py-1 text-card-foreground shadow-lg"
+      className="fixed bottom-[calc(1rem+var(--phone-bar-space,0px)+var(--table-menu-space,0px))] left-1/2 z-30 flex max-w-[calc(100vw-1rem)] -translate-x-1/2 items-center gap-1 rounded-full border bg-card px-2 py-1 text-card-foreground shadow-lg"
     >
       <Sparkles aria-hidden="true" className="mx-1 size-4 text-primary" />
       {item("Improve", "improve", <Wand2 aria-hidden="true" />, actions.improve)}

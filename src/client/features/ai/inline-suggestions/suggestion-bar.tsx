@@ -39,7 +39,7 @@ export function SuggestionBar({ editor, changes, editable }: { editor: Editor | 
     <section
       aria-label="AI suggestions"
       className={cn(
-        "fixed bottom-[calc(1rem+var(--phone-bar-space,0px))] left-1/2 z-40 flex w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-wrap items-center justify-center gap-x-1 gap-y-1 sm:gap-x-2",
+        "fixed bottom-[calc(1rem+var(--phone-bar-space,0px)+var(--table-menu-space,0px))] left-1/2 z-40 flex w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-wrap items-center justify-center gap-x-1 gap-y-1 sm:gap-x-2",
         "rounded-2xl border bg-card px-2 py-1.5 text-sm text-card-foreground shadow-lg sm:rounded-full sm:px-3",
       )}
     >
