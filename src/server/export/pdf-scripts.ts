@@ -115,6 +115,11 @@ function bidiLevels(text: string): { levels: Uint8Array; rtl: boolean } {
   return { levels: result.levels, rtl: (result.paragraphs[0]?.level ?? 0) % 2 === 1 };
 }
 
+/** Whether text runs right to left: its first letter that has a direction is Arabic, Hebrew… (a paragraph's rule). */
+export function isRightToLeft(text: string): boolean {
+  return RTL_LETTER.test(text) && bidiLevels(text).rtl;
+}
+
 /** A mirrored bracket for right-to-left text ("(" drawn as ")"), or the character itself. */
 export function mirrored(ch: string): string {
   bidi ??= bidiFactory();

@@ -8,7 +8,7 @@
 // - Rows held together by a merged cell move to the next page together; when a table goes on
 //   to a new page its header row is drawn again at the top.
 // - A cell's blocks are laid out as paragraphs: a list item opens with its bullet, number or
-//   box, a code block keeps its lines in the monospace font, a table inside a cell becomes a
+//   box (on the right of a right-to-left item, which starts there), a code block keeps its lines in the monospace font, a table inside a cell becomes a
 //   line of text per row. A group of rows taller than a whole page cannot be one box: its
 //   cells' text is printed one after another as plain paragraphs instead.
 import type { DocNode } from "../../shared/editor/schema.js";
@@ -51,7 +51,9 @@ function cellItems(cell: DocNode, style: TableStyle, bold: boolean): Item[] {
     switch (node.type) {
       case "paragraph":
       case "heading":
-        items.push({ runs: [...lead, ...style.runs(children(node), CELL_SIZE, bold || node.type === "heading")], align: safeAlign(node) ?? "left" });
+        // "start": a right-to-left paragraph starts on the right, as outside tables, and so does
+        // a right-to-left list item's marker and its indent (the spaces and marker open its text).
+        items.push({ runs: [...lead, ...style.runs(children(node), CELL_SIZE, bold || node.type === "heading")], align: safeAlign(node) ?? "start" });
         return;
       case "codeBlock": {
         const code = children(node)

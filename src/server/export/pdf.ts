@@ -1,7 +1,8 @@
 // PDF export with pdfkit: a real file (A4 or US Letter) with the title, headings, lists,
 // quotes, monospace code blocks, rules and clickable links (allowed schemes only).
 // Fonts are DejaVu Sans, Serif and Sans Mono, with Noto fonts for the scripts DejaVu lacks,
-// embedded (see pdf-fonts.ts); right-to-left paragraphs start on the right (pdf-scripts.ts).
+// embedded (see pdf-fonts.ts); right-to-left paragraphs start on the right (pdf-scripts.ts),
+// and a right-to-left list item has its marker on the right and is set in from the right.
 import PDFDocument from "pdfkit";
 import { isAllowedHref, linkScheme } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
@@ -10,6 +11,7 @@ import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked
 import { fontFamilies, fontSizePt, hexColor, safeAlign } from "../../shared/export/styles.js";
 import { BASELINE, type Run, ascent, drawParagraph, paragraphHeight } from "./pdf-layout.js";
 import { type FontFamily, type PdfFont, pdfFont, registerPdfFonts } from "./pdf-fonts.js";
+import { isRightToLeft } from "./pdf-scripts.js";
 import { breakLongWords, pdfSafeText } from "./pdf-text.js";
 import { renderTable } from "./pdf-table.js";
 import type { ImageBytes } from "../images/index.js";
@@ -110,6 +112,29 @@ function indented(pdf: Pdf, box: Box, levels = 1, quote = box.quote): Box {
   return { x: box.x + step, width: box.width - step, quote };
 }
 
+/** One level further in from the right (a right-to-left list item), with the same limit. */
+function indentedFromRight(pdf: Pdf, box: Box, levels: number): Box {
+  const inset = pdf.page.width - pdf.page.margins.right - (box.x + box.width);
+  const step = inset + INDENT * levels > INDENT * MAX_INDENT_LEVELS ? 0 : INDENT * levels;
+  return { x: box.x, width: box.width - step, quote: box.quote };
+}
+
+/** The text an item opens with, enough to find its first letter that has a direction. */
+function itemText(item: DocNode): string {
+  let text = "";
+  const stack = [item];
+  while (stack.length && text.length < 2000) {
+    const node = stack.pop()!;
+    if (node.type === "text") text += textOf(node);
+    else if (node.type === "hardBreak") text += "\n";
+    else {
+      if (node.type === "paragraph" || node.type === "heading" || node.type === "codeBlock") text += " ";
+      for (const child of [...children(node)].reverse()) stack.push(child);
+    }
+  }
+  return text;
+}
+
 function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
   const container = ["bulletList", "orderedList", "blockquote", "listItem", "taskList", "taskItem"].includes(node.type);
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(pdf, flattenedParagraph(node), box, depth);
@@ -172,8 +197,9 @@ function renderBlock(pdf: Pdf, node: DocNode, box: Box, depth: number) {
 
 interface Marker {
   page: PDFKit.PDFPage;
-  /** The top of the line the marker was placed on, and its right edge. */
+  /** The top of the line the marker was placed on, and its edges. */
   top: number;
+  left: number;
   right: number;
 }
 
@@ -188,29 +214,35 @@ const waitingMarkers = new WeakMap<Pdf, ((baseline: number, size: number) => voi
 function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
   const ordered = list.type === "orderedList";
   let n = orderedStart(list);
-  const inner = indented(pdf, box, ordered ? 1.4 : 1);
   const waiting = waitingMarkers.get(pdf) ?? [];
   waitingMarkers.set(pdf, waiting);
   const flush = (baseline: number, size = BODY_SIZE) => {
     for (const draw of waiting.splice(0)) draw(baseline, size);
   };
   for (const item of children(list)) {
+    // An item whose text runs right to left (its first letter with a direction, as for a
+    // paragraph) is set in from the right, its marker on the right of its first line; its
+    // number reads ".12", the full stop next to the text as in a browser.
+    const rtl = isRightToLeft(itemText(item));
+    const inner = rtl ? indentedFromRight(pdf, box, ordered ? 1.4 : 1) : indented(pdf, box, ordered ? 1.4 : 1);
     // A to-do item's marker is its box: ☒ ticked, ☐ not.
-    const marker = ordered ? `${n++}.` : list.type === "taskList" ? (isChecked(item) ? "\u2612" : "\u2610") : "\u2022";
+    const number = n++;
+    const marker = ordered ? (rtl ? `.${number}` : `${number}.`) : list.type === "taskList" ? (isChecked(item) ? "\u2612" : "\u2610") : "\u2022";
     if (pdf.y + BODY_SIZE * 1.4 > pdf.page.height - pdf.page.margins.bottom) {
       flush(pdf.y + BODY_SIZE * BASELINE);
       pdf.addPage();
     }
-    // Right-aligned before the item's text, on the baseline of its first line. Measured here
+    // Right-aligned before the item's text (after it, on its right, for a right-to-left
+    // item), on the baseline of its first line. Measured here
     // and drawn without a width: given one, pdfkit wraps a number wider than the gutter
     // ("999999.") onto lines below, over the item's text.
     pdf.font("Sans").fontSize(BODY_SIZE);
-    const right = inner.x - 4;
-    const left = right - pdf.widthOfString(marker);
+    const left = rtl ? inner.x + inner.width + 4 : inner.x - 4 - pdf.widthOfString(marker);
+    const right = left + pdf.widthOfString(marker);
     // An item opening with a list puts two markers on one line; nested past the last
     // indent they would meet, so the inner one goes a line lower.
     const previous = lastMarker.get(pdf);
-    if (previous && previous.page === pdf.page && previous.top === pdf.y && left < previous.right + 2) {
+    if (previous && previous.page === pdf.page && previous.top === pdf.y && left < previous.right + 2 && right > previous.left - 2) {
       flush(pdf.y + BODY_SIZE * BASELINE);
       // A body line's height (as drawParagraph spaces them).
       pdf.y += BODY_SIZE * 1.2 + 2;
@@ -223,12 +255,13 @@ function renderList(pdf: Pdf, list: DocNode, box: Box, depth: number) {
       const y = pdf.y;
       const markerSize = Math.min(size, BODY_SIZE);
       pdf.font("Sans").fontSize(markerSize).fillColor(box.quote ? MUTED : TEXT_COLOR);
-      pdf.text(marker, right - pdf.widthOfString(marker), baseline - ascent(pdf, markerSize), { lineBreak: false });
+      // Smaller, it keeps the edge next to the text.
+      pdf.text(marker, rtl ? left : right - pdf.widthOfString(marker), baseline - ascent(pdf, markerSize), { lineBreak: false });
       pdf.x = inner.x;
       pdf.y = y;
       drawn = true;
     };
-    lastMarker.set(pdf, { page, top, right });
+    lastMarker.set(pdf, { page, top, left, right });
     const blocks = item.type === "listItem" || item.type === "taskItem" ? children(item) : [item];
     const first = blocks[0]?.type;
     if (first === "bulletList" || first === "orderedList" || first === "taskList") waiting.push(drawMarker);
