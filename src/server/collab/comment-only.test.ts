@@ -9,7 +9,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
+import { splitBlock } from "@tiptap/pm/commands";
+import { SUGGESTED_BREAK, suggestedBreakOf } from "../../shared/editor/suggested-break.js";
 import { reviewCommentOnly } from "./comment-only.js";
+import { reviewChange } from "./ingress.js";
 import { type SuggestingEditor, suggestingEditor } from "./suggesting-editor.test-util.js";
 import { contentOf, ydocFromContent } from "./ydoc.js";
 
@@ -106,6 +109,36 @@ describe("a commenter's suggesting keystrokes on the live server", () => {
       expect(pieces(s.server, SUGGESTION_DELETE)).toEqual(["Apples"]);
       expect(contentOf(s.server)).toEqual(contentOf(s.device));
     }
+  });
+
+  it("lets in Enter as a suggested paragraph break and the words typed after it, and refuses a plain one or one in another name", () => {
+    // The schema's check of each change, as the live server makes it first.
+    const checked = session();
+    checked.editor.select(checked.editor.find("and"));
+    splitBlock(checked.editor.state(), (tr) => checked.editor.apply(tr));
+    checked.editor.type("Also ");
+    for (const update of checked.take()) expect(reviewChange(checked.server, update).refusal).toBeNull();
+    const s = session();
+    s.editor.select(s.editor.find("and"));
+    splitBlock(s.editor.state(), (tr) => s.editor.apply(tr));
+    s.editor.type("Also ");
+    expect(s.deliver(1)).toEqual(Array(6).fill(""));
+    s.settle();
+    const content = contentOf(s.server).content!;
+    expect(content).toHaveLength(2);
+    expect(suggestedBreakOf(content[1]!.attrs)).toMatchObject({ author: COMMENTER.id, authorName: COMMENTER.name });
+    expect(contentOf(s.server)).toEqual(contentOf(s.device));
+    // A split that is not a suggestion (the tracking let it through as a co-editor's), and a break in someone else's name.
+    const plain = session();
+    plain.editor.select(plain.editor.find("and"));
+    plain.editor.apply(plain.editor.state().tr.split(plain.editor.find("and")).setMeta(ySyncPluginKey, {}));
+    expect(plain.deliver(0)).toEqual(["Commenters can comment and suggest but not change the text."]);
+    const other = session();
+    const tr = other.editor.state().tr.split(other.editor.find("and")).setMeta(ySyncPluginKey, {});
+    const at = tr.doc.child(0).nodeSize;
+    tr.setNodeAttribute(at, SUGGESTED_BREAK, { id: "s9", group: "s9", author: "owner-1", authorName: "Owen", createdAt: "2026-11-27T03:00:00.000Z" });
+    other.editor.apply(tr);
+    expect(other.deliver(0)).toEqual(["Commenters can comment and suggest but not change the text."]);
   });
 
   it("refuses plain text typed after a suggestion, whether or not the keystroke before it has arrived", () => {

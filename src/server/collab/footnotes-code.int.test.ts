@@ -16,7 +16,7 @@ const text = (s: string) => ({ type: "text", text: s });
 const START: DocNode = {
   type: "doc",
   content: [
-    { type: "paragraph", attrs: { textAlign: null }, content: [text("Claim.")] },
+    { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [text("Claim.")] },
     { type: "codeBlock", attrs: { language: "python" }, content: [text("print('hi')")] },
   ],
 };
@@ -56,9 +56,9 @@ describe("footnotes and code languages, edited live", () => {
     const expected: DocNode = {
       type: "doc",
       content: [
-        { type: "paragraph", attrs: { textAlign: null }, content: [text("Claim."), { type: "footnoteReference", attrs: { id: "k3x9" } }] },
+        { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [text("Claim."), { type: "footnoteReference", attrs: { id: "k3x9" } }] },
         { type: "codeBlock", attrs: { language: "rust" }, content: [text("print('hi')")] },
-        { type: "footnotes", content: [{ type: "footnote", attrs: { id: "k3x9" }, content: [{ type: "paragraph", attrs: { textAlign: null }, content: [text("Source: the 1998 survey.")] }] }] },
+        { type: "footnotes", content: [{ type: "footnote", attrs: { id: "k3x9" }, content: [{ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [text("Source: the 1998 survey.")] }] }] },
       ],
     };
     await expect.poll(() => b.content(), { timeout: 10_000 }).toEqual(expected);

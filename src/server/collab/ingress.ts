@@ -9,6 +9,7 @@ import * as Y from "yjs";
 import { COLLAB_CLOSE } from "../../shared/contracts/collab.js";
 import { isColwidth } from "../../shared/editor/nodes/table-attrs.js";
 import { documentSchema } from "../../shared/editor/schema.js";
+import { checkSuggestedBreak, SUGGESTED_BREAK } from "../../shared/editor/suggested-break.js";
 import { checkAttrs } from "../../shared/editor/validate.js";
 import { FRAGMENT, TITLE } from "./ydoc.js";
 
@@ -157,7 +158,11 @@ export function reviewChange(doc: Y.Doc, update: Uint8Array): ChangeReview {
       // even when the cell's kind is not known yet.
       const widths = parentSub === "colwidth" && Array.isArray(value);
       if (widths && !isColwidth(value)) return { refusal: refused("A table cell's column widths have an unsupported value."), growth };
-      if (!widths && typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
+      // The one object a block's attribute holds: a suggested paragraph break (flat, strings only).
+      const suggestedBreak = parentSub === SUGGESTED_BREAK && typeof value === "object" && value !== null && !Array.isArray(value);
+      const breakProblem = suggestedBreak ? checkSuggestedBreak(nodeName ?? "block", value) : null;
+      if (breakProblem) return { refusal: refused(breakProblem), growth };
+      if (!widths && !suggestedBreak && typeof value === "object" && value !== null) return { refusal: refused(`The attribute "${parentSub.slice(0, 40)}" has an unsupported value.`), growth };
       if (nodeName) {
         const problem = checkAttrs(nodeName, { [parentSub]: value });
         if (problem) return { refusal: refused(problem), growth };

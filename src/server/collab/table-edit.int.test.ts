@@ -57,14 +57,14 @@ describe("tables, edited live", () => {
         {
           type: "tableRow",
           content: [
-            { type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: [140], align: null }, content: [{ type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "Fruit" }] }] },
-            { type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: null, align: null }, content: [{ type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "Count" }] }] },
+            { type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: [140], align: null }, content: [{ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "Fruit" }] }] },
+            { type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: null, align: null }, content: [{ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "Count" }] }] },
           ],
         },
         {
           type: "tableRow",
           content: [
-            { type: "tableCell", attrs: { colspan: 2, rowspan: 1, colwidth: null, align: null }, content: [{ type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "Apples and pears" }] }] },
+            { type: "tableCell", attrs: { colspan: 2, rowspan: 1, colwidth: null, align: null }, content: [{ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "Apples and pears" }] }] },
           ],
         },
       ],

@@ -13,7 +13,7 @@ import { docToDocx } from "../export/docx.js";
 import { convertFile } from "./convert-file.js";
 
 const t = (text: string) => ({ type: "text", text });
-const p = (...content: DocNode[]): DocNode => ({ type: "paragraph", attrs: { textAlign: null }, content });
+const p = (...content: DocNode[]): DocNode => ({ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content });
 const ref = (id: string): DocNode => ({ type: "footnoteReference", attrs: { id } });
 const note = (id: string, ...paragraphs: DocNode[]): DocNode => ({ type: "footnote", attrs: { id }, content: paragraphs });
 const code = (language: string | null, text: string): DocNode => ({ type: "codeBlock", attrs: { language }, content: text ? [t(text)] : undefined } as DocNode);

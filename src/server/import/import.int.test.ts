@@ -108,8 +108,8 @@ describe("POST /api/import maps each format onto the schema", () => {
     const { doc, title } = await importOne("Shopping list.txt", "eggs\nmilk\n\n\nbread\r\n");
     expect(title).toBe("Shopping list");
     expect(doc.content).toEqual([
-      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "eggs" }, { type: "hardBreak" }, { type: "text", text: "milk" }] },
-      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "bread" }] },
+      { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "eggs" }, { type: "hardBreak" }, { type: "text", text: "milk" }] },
+      { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "bread" }] },
     ]);
   });
 });

@@ -52,7 +52,7 @@ describe("Word export → import", () => {
         p([t("Right")], "right"),
         p([t("Justified "), t("bold", { type: "bold" })], "justify"),
         { type: "heading", attrs: { level: 4, textAlign: "center" }, content: [t("Fourth")] },
-        { type: "heading", attrs: { level: 5, textAlign: null }, content: [t("Fifth")] },
+        { type: "heading", attrs: { level: 5, textAlign: null, suggestedBreak: null }, content: [t("Fifth")] },
         { type: "heading", attrs: { level: 6, textAlign: "right" }, content: [t("Sixth")] },
         { type: "bulletList", content: [{ type: "listItem", content: [p([t("Item on the right")], "right")] }] },
         p([t("E = mc"), t("2", { type: "superscript" }), t(" and H"), t("2", { type: "subscript" }), t("O")]),

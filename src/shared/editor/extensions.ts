@@ -8,6 +8,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
+import { SuggestedBreak } from "./suggested-break.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
 import { Code } from "./marks/code.js";
 import { CommentMark } from "./marks/comment.js";
@@ -76,6 +77,7 @@ export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtensio
     AiSuggestionMark,
     SuggestionInsertMark,
     SuggestionDeleteMark,
+    SuggestedBreak,
     CommentMark,
   ];
 }

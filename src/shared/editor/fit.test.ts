@@ -66,7 +66,7 @@ const { block } = fc.letrec<{ block: Json; item: Json; cell: Json }>((tie) => ({
   block: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     { weight: 6, arbitrary: paragraph },
-    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 6 }), inlines).map(([level, content]) => ({ type: "heading", attrs: { level, textAlign: null }, content })) },
+    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 6 }), inlines).map(([level, content]) => ({ type: "heading", attrs: { level, textAlign: null, suggestedBreak: null }, content })) },
     { weight: 1, arbitrary: fc.array(tie("block"), { minLength: 1, maxLength: 2 }).map((content) => ({ type: "blockquote", content })) },
     { weight: 1, arbitrary: fc.array(tie("item"), { minLength: 1, maxLength: 3 }).map((content) => ({ type: "bulletList", content })) },
     { weight: 1, arbitrary: fc.tuple(fc.nat(20), fc.array(tie("item"), { minLength: 1, maxLength: 2 })).map(([start, content]) => ({ type: "orderedList", attrs: { start, type: null }, content })) },

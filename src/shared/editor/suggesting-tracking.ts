@@ -5,9 +5,11 @@
 // removes them for real. Typing next to one's own suggestion continues it (same id, so one
 // card), and a replacement's deletion and insertion share an id.
 //
-// What cannot be a suggestion is not done at all (filterTransaction): new blocks (Enter, a
-// pasted list), formatting, attribute and structure changes. Deleting across blocks puts
-// the blocks back, with the words struck. Changes from other people (y-sync) and decisions
+// Enter splits the block as usual and the block after the break carries the suggestion
+// (suggested-break.ts); deleting one's own suggested break (Backspace at the start of that
+// block) takes it back. What cannot be a suggestion is not done at all (filterTransaction):
+// other new blocks (a pasted list), formatting, attribute and structure changes. Deleting
+// across blocks puts the blocks back, with the words struck. Changes from other people (y-sync) and decisions
 // on suggestions (src/client/lib/suggestions/one-step.ts) pass untouched.
 //
 // It is shared so the live server's tests can type in Suggesting mode exactly as the editor
@@ -19,6 +21,7 @@ import { type EditorState, Plugin, PluginKey, TextSelection, type Transaction } 
 import { AddMarkStep, Mapping, RemoveMarkStep, ReplaceStep, type Step } from "@tiptap/pm/transform";
 import { ySyncPluginKey } from "@tiptap/y-tiptap";
 import { COMMENT_MARK } from "./comment-anchor.js";
+import { BREAK_BLOCKS, SUGGESTED_BREAK, suggestedBreakOf } from "./suggested-break.js";
 import { SUGGESTION_DECISION, SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 
 export interface SuggestionAuthor {
@@ -51,9 +54,31 @@ function passes(tr: Transaction): boolean {
 /** Mark steps allowed in Suggesting mode: comment anchors (a suggestion may carry a thread). */
 const allowedMarkStep = (step: Step) => (step instanceof AddMarkStep || step instanceof RemoveMarkStep) && step.mark.type.name === COMMENT_MARK;
 
-/** A step that can become a suggestion: inline content in place of a range. */
+/** The wrappers a split may cross to reach the block it splits: Enter in a list item. */
+const SPLIT_WRAPPERS = new Set(["listItem", "taskItem"]);
+
+/**
+ * A split (Enter): a boundary between two blocks put in at one point, `depth` levels deep (1
+ * between two paragraphs, 2 between two list items and their paragraphs); 0 when not a split.
+ */
+function splitDepth(step: Step): number {
+  if (!(step instanceof ReplaceStep) || step.from !== step.to) return 0;
+  const { slice } = step;
+  const depth = slice.openStart;
+  if (depth < 1 || slice.openEnd !== depth || slice.content.childCount !== 2 || slice.size !== 2 * depth) return 0;
+  // Down the side after the break: wrappers, then the text block that starts after it.
+  let node = slice.content.lastChild;
+  for (let d = 1; d < depth; d++) {
+    if (!node || !SPLIT_WRAPPERS.has(node.type.name)) return 0;
+    node = node.firstChild;
+  }
+  return node && (BREAK_BLOCKS as readonly string[]).includes(node.type.name) ? depth : 0;
+}
+
+/** A step that can become a suggestion: inline content in place of a range, or a split. */
 function trackable(step: Step): step is ReplaceStep {
   if (!(step instanceof ReplaceStep)) return false;
+  if (splitDepth(step) > 0) return true;
   const { slice } = step;
   if (slice.size === 0) return true;
   if (slice.openStart > 0 || slice.openEnd > 0) return false;
@@ -111,6 +136,8 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
   }
   const insertions: Insertion[] = [];
   const deletions: Deletion[] = [];
+  /** Where each new block after a break starts, in the new document. */
+  const breaks: number[] = [];
   const caret = oldState.selection;
   for (const { tr, index, global } of found) {
     if (passes(tr)) continue;
@@ -119,6 +146,12 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
     const before = tr.docs[index]!;
     const rest = all.slice(global + 1);
     const { from, to, slice } = step;
+    const depth = splitDepth(step);
+    if (depth > 0) {
+      // After the step, the new block's start is past `depth` closing and `depth - 1` opening tokens.
+      breaks.push(rest.map(from + 2 * depth - 1, 1));
+      continue;
+    }
     if (slice.size > 0) {
       const a = rest.map(from, 1);
       const b = rest.map(from + slice.size, -1);
@@ -129,9 +162,13 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
       deletions.push({ pos: rest.map(from, -1), slice: before.slice(from, to), step: global, backward });
     }
   }
-  if (!insertions.length && !deletions.length) return null;
+  if (!insertions.length && !deletions.length && !breaks.length) return null;
   const { schema } = newState;
   const tr = newState.tr;
+  for (const pos of breaks) {
+    const node = tr.doc.nodeAt(pos);
+    if (node && (BREAK_BLOCKS as readonly string[]).includes(node.type.name)) tr.setNodeAttribute(pos, SUGGESTED_BREAK, fresh());
+  }
   const insertType = schema.marks[SUGGESTION_INSERT]!;
   const deleteType = schema.marks[SUGGESTION_DELETE]!;
   // A replacement's two halves share one suggestion.
@@ -156,12 +193,29 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
     const attrs = byStep.get(del.step) ?? ownNeighbour(tr.doc, pos, SUGGESTION_DELETE) ?? fresh();
     const struck = strike(del.slice, author, deleteType.create(attrs));
     if (struck.content.size === 0 && struck.openStart === 0 && struck.openEnd === 0) continue;
+    // Deleting one's own suggested break (and nothing else) takes it back: the blocks stay joined.
+    if (ownBreakOnly(struck, author)) continue;
     tr.replace(pos, pos, struck);
     if (del.backward) caretAt = pos;
   }
   if (caretAt !== null) tr.setSelection(TextSelection.create(tr.doc, caretAt));
   if (!tr.docChanged) return null;
   return tr.setMeta(suggestingKey, "tracked");
+}
+
+/** Whether `slice` is only a boundary between two blocks, the one after it starting after the author's own suggested break. */
+function ownBreakOnly(slice: Slice, author: SuggestionAuthor): boolean {
+  if (slice.content.childCount !== 2 || slice.openStart < 1 || slice.openEnd < 1) return false;
+  let inline = false;
+  slice.content.descendants((n) => {
+    if (n.isInline) inline = true;
+    return !inline;
+  });
+  if (inline) return false;
+  let after: PmNode | null = slice.content.lastChild;
+  while (after && !after.isTextblock) after = after.firstChild;
+  const suggested = after ? suggestedBreakOf(after.attrs) : null;
+  return suggested !== null && suggested.author === author.id;
 }
 
 /**

@@ -12,6 +12,7 @@ import { isHeadingLevel } from "./nodes/heading.js";
 import { checkImageAttrs } from "./nodes/image.js";
 import { checkTableCellAttrs } from "./nodes/table-attrs.js";
 import { fitToSchema } from "./fit.js";
+import { checkSuggestedBreak, SUGGESTED_BREAK } from "./suggested-break.js";
 import { type DocNode, documentSchema } from "./schema.js";
 import { plainTextAndWords, textAndWordsOfJoined } from "./text.js";
 import { SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_DELETE, SUGGESTION_INSERT, SUGGESTION_TIME } from "./suggestion-names.js";
@@ -87,6 +88,7 @@ export function checkAttrs(kind: string, attrs: Record<string, unknown> | undefi
   if ((kind === "paragraph" || kind === "heading") && attrs.textAlign != null) {
     if (!(TEXT_ALIGNMENTS as readonly unknown[]).includes(attrs.textAlign)) return `${kind}.textAlign has an unsupported value`;
   }
+  if ((kind === "paragraph" || kind === "heading") && attrs[SUGGESTED_BREAK] != null) return checkSuggestedBreak(kind, attrs[SUGGESTED_BREAK]);
   return null;
 }
 

@@ -5,6 +5,10 @@
 // `which` narrows it to some suggestions: the live server reads a commenter's change with only
 // their own suggestions left out (src/server/collab/comment-only.ts), and the Word export
 // keeps people's suggestions, which it writes as tracked changes.
+//
+// A suggested paragraph break (suggested-break.ts) is not in the text yet either: the block
+// after it is joined to the one before, as rejecting it does (src/client/lib/suggestions/resolve.ts).
+import { suggestedBreakOf } from "./suggested-break.js";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 import type { DocNode } from "./schema.js";
 
@@ -19,6 +23,7 @@ export function withoutSuggestions(doc: DocNode, which: Which = every): DocNode 
   while (stack.length && !found) {
     const n = stack.pop()!;
     if (n.type === "text" && (hasMark(n, SUGGESTION_INSERT) || hasMark(n, SUGGESTION_DELETE))) found = true;
+    if (breakOf(n, which)) found = true;
     if (Array.isArray(n.content)) stack.push(...n.content);
   }
   if (!found) return doc;
@@ -35,12 +40,60 @@ function strip(node: DocNode, hasMark: (node: DocNode, type: string) => boolean,
     return marks.length ? { ...rest, marks } : rest;
   }
   if (!Array.isArray(node.content)) return node;
-  const content = joinText(node.content.map((c) => strip(c, hasMark, which)).filter((c): c is DocNode => c !== null));
+  const content = joinText(
+    joinBreaks(
+      node.content.map((c) => strip(c, hasMark, which)).filter((c): c is DocNode => c !== null),
+      which,
+      node.type === "doc",
+    ),
+  );
   // A block that only held suggested words (a paragraph the proposal adds) is not in the original.
   const hadText = node.content.length > 0;
   if (hadText && content.length === 0 && node.type !== "doc") return null;
   return { ...node, content };
 }
+
+/** Whether `node` is a block that starts after a suggested break matching `which`. */
+function breakOf(node: DocNode, which: Which): boolean {
+  const attrs = suggestedBreakOf(node.attrs);
+  return attrs !== null && which(attrs as unknown as Record<string, unknown>);
+}
+
+/**
+ * Siblings with each suggested break taken out, as ProseMirror's join does: a block after a
+ * break is joined to the text block before it; a list item whose first block starts after a
+ * break is joined to the item before it (their touching blocks joined too). A break with
+ * nothing to join to (the first block, or after a table) only loses its attribute.
+ */
+function joinBreaks(nodes: DocNode[], which: Which, topLevel: boolean): DocNode[] {
+  const out: DocNode[] = [];
+  for (const n of nodes) {
+    const prev = out[out.length - 1];
+    if (breakOf(n, which)) {
+      if (prev && isTextblock(prev)) {
+        const content = joinText([...(prev.content ?? []), ...(n.content ?? [])]);
+        // An empty block has no content list, as ProseMirror writes it.
+        out[out.length - 1] = content.length ? { ...prev, content } : prev;
+        continue;
+      }
+      // The first block of a list item: the item joins the one before it, a level up.
+      out.push(topLevel ? { ...n, attrs: { ...n.attrs, suggestedBreak: null } } : n);
+      continue;
+    }
+    const head = n.content?.[0];
+    if (head && breakOf(head, which)) {
+      const last = prev?.content?.[prev.content.length - 1];
+      if (prev && prev.type === n.type && last && isTextblock(last)) {
+        out[out.length - 1] = { ...prev, content: joinBreaks([...prev.content!, ...n.content!], which, true) };
+      } else out.push({ ...n, content: [{ ...head, attrs: { ...head.attrs, suggestedBreak: null } }, ...n.content!.slice(1)] });
+      continue;
+    }
+    out.push(n);
+  }
+  return out;
+}
+
+const isTextblock = (node: DocNode) => node.type === "paragraph" || node.type === "heading";
 
 /** Neighbouring text with the same marks as one text node, as the editor holds it (so a document reads the same however it was split). */
 function joinText(nodes: DocNode[]): DocNode[] {

@@ -4,9 +4,9 @@
 import type { DocNode } from "../editor/schema.js";
 
 const t = (text: string, ...marks: DocNode["marks"] & object) => ({ type: "text", text, ...(marks.length ? { marks } : {}) });
-const p = (...content: DocNode[]): DocNode => ({ type: "paragraph", attrs: { textAlign: null }, content });
+const p = (...content: DocNode[]): DocNode => ({ type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content });
 const task = (checked: boolean, ...content: DocNode[]): DocNode => ({ type: "taskItem", attrs: { checked }, content });
-const heading = (level: number, text: string): DocNode => ({ type: "heading", attrs: { level, textAlign: null }, content: [t(text)] });
+const heading = (level: number, text: string): DocNode => ({ type: "heading", attrs: { level, textAlign: null, suggestedBreak: null }, content: [t(text)] });
 const cell = (type: "tableHeader" | "tableCell", text: string): DocNode => ({ type, attrs: { colspan: 1, rowspan: 1, colwidth: null, align: null }, content: [p(t(text))] });
 
 export const RICH_DOC: DocNode = {

@@ -1,10 +1,14 @@
 // Suggesting mode against the real document schema: whatever a person types, deletes or
 // types over, rejecting every suggestion gives back the document as it was, and accepting
 // every suggestion gives the text as if they had edited it directly.
+import { joinBackward, splitBlock } from "@tiptap/pm/commands";
+import { splitListItem } from "@tiptap/pm/schema-list";
 import { EditorState, TextSelection, type Transaction } from "@tiptap/pm/state";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { documentSchema } from "../../../shared/editor/schema";
+import { suggestedBreakOf } from "../../../shared/editor/suggested-break";
+import { withoutSuggestions } from "../../../shared/editor/without-suggestions";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
 import { SUGGESTION_DECISION } from "../../lib/suggestions/one-step";
 import { resolveSuggestions } from "../../lib/suggestions/resolve";
@@ -41,7 +45,7 @@ function caretPositions(s: EditorState): number[] {
   return out;
 }
 
-type Op = { kind: "type"; at: number; span: number; text: string } | { kind: "backspace"; at: number } | { kind: "delete"; at: number; span: number };
+type Op = { kind: "type"; at: number; span: number; text: string } | { kind: "backspace"; at: number } | { kind: "delete"; at: number; span: number } | { kind: "enter"; at: number };
 
 interface Ran {
   state: EditorState;
@@ -49,6 +53,8 @@ interface Ran {
   from: number;
   to: number;
   text: string;
+  /** The edit was Enter at `from`. */
+  split?: boolean;
 }
 
 /** Runs `op` on `s` as the editor would: select, then type or delete (positions picked among the caret positions). */
@@ -60,6 +66,14 @@ function run(s: EditorState, op: Op): Ran {
   const selected = s.apply(s.tr.setSelection(TextSelection.create(s.doc, at, to)));
   const tr = selected.tr;
   let range = { from: at, to };
+  if (op.kind === "enter") {
+    // Enter as the editor's keymap runs it.
+    let next = selected;
+    splitBlock(selected, (t) => {
+      next = selected.apply(t);
+    });
+    return { state: next, from: at, to: at, text: "", split: true };
+  }
   if (op.kind === "type") tr.insertText(op.text);
   else if (op.kind === "backspace") {
     if (selected.doc.resolve(at).parentOffset === 0) return { state: selected, from: at, to: at, text: "" };
@@ -73,6 +87,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("type" as const), at: fc.nat(200), span: fc.nat(4), text: fc.stringMatching(/^[a-z ]{1,4}$/) }),
   fc.record({ kind: fc.constant("backspace" as const), at: fc.nat(200) }),
   fc.record({ kind: fc.constant("delete" as const), at: fc.nat(200), span: fc.integer({ min: 1, max: 8 }) }),
+  fc.record({ kind: fc.constant("enter" as const), at: fc.nat(200) }),
 );
 
 describe("Suggesting mode", () => {
@@ -96,10 +111,52 @@ describe("Suggesting mode", () => {
     expect(flat(back)).toBe("Hello world");
   });
 
-  it("refuses what cannot be a suggestion: a new paragraph, formatting", () => {
+  it("refuses what cannot be a suggestion: formatting, a pasted list", () => {
     const s = start([p("Hello world")]);
-    expect(s.apply(s.tr.split(3)).doc.childCount).toBe(1);
     expect(s.apply(s.tr.addMark(1, 5, s.schema.marks.bold!.create())).doc.eq(s.doc)).toBe(true);
+    const list = s.schema.nodeFromJSON({ type: "bulletList", content: [{ type: "listItem", content: [p("x")] }] });
+    expect(s.apply(s.tr.insert(0, list)).doc.eq(s.doc)).toBe(true);
+  });
+
+  it("makes Enter a suggested break: accepted it stays, rejected the paragraph is one again, Backspace takes one's own back", () => {
+    let s = run(start([p("Hello world")]), { kind: "enter", at: 6 }).state;
+    s = s.apply(s.tr.insertText("big "));
+    expect(s.doc.childCount).toBe(2);
+    expect(suggestedBreakOf(s.doc.child(1).attrs)).toMatchObject({ id: "s1", author: "user-1", authorName: "Ada", createdAt: "2026-11-27T03:00:00.000Z" });
+    expect(s.doc.child(1).firstChild!.marks[0]!.type.name).toBe(SUGGESTION_INSERT);
+    const rejected = decide(s, "reject").state;
+    expect(rejected.doc.toJSON()).toEqual(start([p("Hello world")]).doc.toJSON());
+    const accepted = decide(s, "accept").state;
+    expect(accepted.doc.childCount).toBe(2);
+    expect(accepted.doc.child(1).textContent).toBe("big world");
+    expect(suggestedBreakOf(accepted.doc.child(1).attrs)).toBeNull();
+    // Backspace at the start of the new paragraph (before the suggested words) withdraws the break.
+    let t = run(start([p("Hello world")]), { kind: "enter", at: 6 }).state;
+    t = t.apply(t.tr.setSelection(TextSelection.create(t.doc, 9)));
+    joinBackward(t, (tr) => {
+      t = t.apply(tr);
+    });
+    expect(t.doc.toJSON()).toEqual(start([p("Hello world")]).doc.toJSON());
+  });
+
+  it("suggests a break in a heading and in a list item", () => {
+    const heading = { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title here" }] };
+    const list = { type: "bulletList", content: [{ type: "listItem", content: [p("one two")] }] };
+    const original = start([heading, list]);
+    let s = run(original, { kind: "enter", at: 6 }).state;
+    expect(s.doc.child(1).type.name).toBe("heading");
+    expect(suggestedBreakOf(s.doc.child(1).attrs)).not.toBeNull();
+    // Inside the list item's paragraph, after "one".
+    const inItem = 1 + s.doc.child(0).nodeSize + s.doc.child(1).nodeSize + 3 + 3;
+    s = s.apply(s.tr.setSelection(TextSelection.create(s.doc, inItem)));
+    splitListItem(s.schema.nodes.listItem!)(s, (t) => {
+      s = s.apply(t);
+    });
+    const items = s.doc.child(2);
+    expect(items.childCount).toBe(2);
+    expect(suggestedBreakOf(items.child(1).firstChild!.attrs)).not.toBeNull();
+    expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
+    expect(withoutSuggestions(s.doc.toJSON())).toEqual(original.doc.toJSON());
   });
 
   it("rejecting every suggestion gives back the document; accepting every one gives the edited text", () => {
@@ -111,14 +168,26 @@ describe("Suggesting mode", () => {
           // The same edit made directly to the text as it reads accepted.
           const accepted = decide(s, "accept");
           const ran = run(s, o);
+          // An edit Suggesting mode does not take (a deletion from an empty paragraph into the next) leaves the text as it was.
+          const taken = !ran.state.doc.eq(s.doc);
           s = ran.state;
+          if (!taken) continue;
           const map = (pos: number) => accepted.tr.mapping.map(pos);
-          const direct = accepted.state.apply(accepted.state.tr.insertText(ran.text, map(ran.from), map(ran.to)).setMeta(SUGGESTION_DECISION, true));
+          const edit = accepted.state.tr.setMeta(SUGGESTION_DECISION, true);
+          // A split adds no text (blocks are read without a separator); the reject check below holds it to its place.
+          if (!ran.split) edit.insertText(ran.text, map(ran.from), map(ran.to));
+          const direct = accepted.state.apply(edit);
           expect(flat(decide(s, "accept").state)).toBe(flat(direct));
         }
         expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
+        // Exports read the document as it reads with every suggestion rejected.
+        expect(withoutSuggestions(s.doc.toJSON())).toEqual(original.doc.toJSON());
       }),
-      { numRuns: 80 },
+      {
+        numRuns: 80,
+        // Enter at the start of a paragraph, then a deletion across the new break.
+        examples: [[[{ kind: "enter", at: 0 }, { kind: "delete", at: 0, span: 2 }, { kind: "backspace", at: 0 }]]],
+      },
     );
   }, 60_000);
 });

@@ -1,8 +1,12 @@
 // Accepting or rejecting suggestions, in one transaction. Accept keeps inserted words (their
 // mark removed) and drops struck words; Reject does the opposite. A block that held only
-// words that go (a paragraph the proposal added, one it removed) goes with them.
+// words that go (a paragraph the proposal added, one it removed) goes with them. A suggested
+// paragraph break (src/shared/editor/suggested-break.ts) accepted loses its attribute; rejected,
+// its block is joined to the one before.
 import type { Mark, Node as PmNode } from "@tiptap/pm/model";
 import type { Transaction } from "@tiptap/pm/state";
+import { canJoin } from "@tiptap/pm/transform";
+import { SUGGESTED_BREAK, suggestedBreakOf } from "../../../shared/editor/suggested-break";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
 
 export interface SuggestionAttrs {
@@ -47,6 +51,59 @@ export function suggestedPieces(doc: PmNode, match: (a: SuggestionAttrs) => bool
  * wrappers that held nothing else (a list item, then a list).
  */
 export function resolveSuggestions(tr: Transaction, match: (a: SuggestionAttrs) => boolean, decision: Decision, within?: { from: number; to: number }): number {
+  const breaks = suggestedBreaks(tr.doc, match, within);
+  const start = tr.steps.length;
+  const pieces = resolvePieces(tr, match, decision, within);
+  for (const b of [...breaks].reverse()) decideBreak(tr, tr.mapping.slice(start).map(b.pos, 1), b.id, decision);
+  return pieces + breaks.length;
+}
+
+/** Where each block that starts after a suggested break matching `match` stands, in document order. */
+export function suggestedBreaks(doc: PmNode, match: (a: SuggestionAttrs) => boolean, within?: { from: number; to: number }): { pos: number; id: string }[] {
+  const out: { pos: number; id: string }[] = [];
+  const from = Math.max(0, within?.from ?? 0);
+  const to = Math.min(doc.content.size, within?.to ?? doc.content.size);
+  doc.nodesBetween(from, to, (node, pos) => {
+    if (!node.isTextblock) return true;
+    const attrs = suggestedBreakOf(node.attrs);
+    if (attrs && match(attrs)) out.push({ pos, id: attrs.id });
+    return false;
+  });
+  return out;
+}
+
+/**
+ * Accept: the block keeps its place, without the attribute. Reject: it is joined to the block
+ * before, at the depth where that block is (a list item's paragraph joins the item before it);
+ * with nothing to join to, the attribute goes. A block already gone (its words all rejected) is left.
+ */
+function decideBreak(tr: Transaction, pos: number, id: string, decision: Decision): void {
+  const node = tr.doc.nodeAt(pos);
+  if (!node?.isTextblock || suggestedBreakOf(node.attrs)?.id !== id) return;
+  if (decision === "reject") {
+    const $pos = tr.doc.resolve(pos);
+    // Climb while the block is the first child of its parent: the break is before that parent.
+    let depth = $pos.depth;
+    while (depth > 0 && $pos.index(depth) === 0) depth--;
+    const at = depth === $pos.depth ? pos : $pos.before(depth + 1);
+    const joinDepth = $pos.depth - depth + 1;
+    const before = tr.doc.resolve(at).nodeBefore;
+    if (before && canJoin(tr.doc, at) && textblockAtEnd(before, joinDepth)) {
+      tr.join(at, joinDepth);
+      return;
+    }
+  }
+  tr.setNodeAttribute(pos, SUGGESTED_BREAK, null);
+}
+
+/** Whether `node` ends in a text block `depth` levels down (itself at depth 1). */
+function textblockAtEnd(node: PmNode, depth: number): boolean {
+  let n: PmNode | null = node;
+  for (let d = 1; d < depth && n; d++) n = n.lastChild;
+  return !!n?.isTextblock;
+}
+
+function resolvePieces(tr: Transaction, match: (a: SuggestionAttrs) => boolean, decision: Decision, within?: { from: number; to: number }): number {
   const pieces = suggestedPieces(tr.doc, match, within);
   if (!pieces.length) return 0;
   const goes = (p: Piece) => (p.mark.type.name === SUGGESTION_INSERT) === (decision === "reject");
@@ -58,9 +115,9 @@ export function resolveSuggestions(tr: Transaction, match: (a: SuggestionAttrs) 
     const $p = tr.doc.resolve(p.from);
     if ($p.parent.isTextblock) blocks.add($p.before());
   }
-  const start = tr.steps.length;
+  const deleting = tr.steps.length;
   for (const p of [...removed].reverse()) tr.delete(p.from, p.to);
-  const map = (pos: number) => tr.mapping.slice(start).map(pos, 1);
+  const map = (pos: number) => tr.mapping.slice(deleting).map(pos, 1);
   const emptied = [...blocks].map(map).sort((a, b) => b - a);
   for (const pos of emptied) {
     const node = tr.doc.nodeAt(pos);
