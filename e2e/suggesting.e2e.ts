@@ -36,6 +36,19 @@ const textOf = (page: Page) =>
     for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
     return copy.textContent;
   });
+/** Puts the caret before the first `word` and waits until the editor holds it (it reads a native caret move on the next selectionchange). */
+async function caretBefore(page: Page, word: string): Promise<void> {
+  await selectText(page, word);
+  await page.keyboard.press("ArrowLeft");
+  await expect
+    .poll(() =>
+      page.evaluate((w) => {
+        const { selection } = (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state;
+        return selection.empty && selection.$from.parent.textContent.slice(selection.$from.parentOffset).startsWith(w);
+      }, word),
+    )
+    .toBe(true);
+}
 const inserted = (page: Page) => body(page).locator("ins.suggestion-insert").allTextContents();
 const struck = (page: Page) => body(page).locator("del.suggestion-delete").allTextContents();
 
@@ -119,5 +132,68 @@ describe("suggesting", () => {
     await ownerPage.keyboard.press("Control+y");
     await expect.poll(() => textOf(ownerPage), { timeout: 20_000 }).toBe(final);
     expect(await body(ownerPage).locator("ins, del").count()).toBe(0);
+  });
+
+  it("Enter in Suggesting mode is a suggested paragraph break the owner rejects or accepts", { timeout: 240_000 }, async () => {
+    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Cora Commenter",
+      role: "commenter",
+      title: "Orchard breaks",
+      text: ORIGINAL,
+    });
+    const ownerPage = await openAs(owner, doc.id);
+    const page = await openAs(commenter, doc.id);
+    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+    const paragraphs = (p: Page) => body(p).locator("p").count();
+    const markers = (p: Page) => body(p).locator(".suggested-break-marker").count();
+    /** The text without the ¶ drawn where a break is suggested. */
+    const words = async (p: Page) => (await textOf(p))?.replaceAll("¶", "");
+
+    // The commenter splits the paragraph before "and" and starts the new one with "So ".
+    await caretBefore(page, "and");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("So ");
+    await expect.poll(() => paragraphs(page), { timeout: 20_000 }).toBe(2);
+    expect(await inserted(page)).toEqual(["So "]);
+
+    // The owner sees two blocks, the ¶ where the break would go, and a card for it.
+    await expect.poll(() => paragraphs(ownerPage), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => markers(ownerPage), { timeout: 30_000 }).toBe(1);
+    const cards = margin(ownerPage).getByRole("article");
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    const breakCard = margin(ownerPage).getByRole("article", { name: "Suggestion by Cora Commenter: New paragraph" });
+    expect(await breakCard.textContent()).toContain("Cora Commenter suggested a new paragraph");
+    await shotBothSchemes(ownerPage, "suggesting-break-1280");
+
+    // Rejected, the paragraph is one again; the words typed after the break stay a suggestion until rejected too.
+    await breakCard.getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => paragraphs(ownerPage), { timeout: 30_000 }).toBe(1);
+    expect(await markers(ownerPage)).toBe(0);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(1);
+    await cards.first().getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => words(ownerPage), { timeout: 30_000 }).toBe(ORIGINAL);
+    await expect.poll(() => words(page), { timeout: 30_000 }).toBe(ORIGINAL);
+    await expect.poll(() => paragraphs(page), { timeout: 30_000 }).toBe(1);
+
+    // Another break, accepted: two paragraphs, no marker, no card.
+    await caretBefore(page, "pears");
+    await page.keyboard.press("Enter");
+    const labels = () => cards.evaluateAll((all) => all.map((a) => a.getAttribute("aria-label")));
+    await expect.poll(labels, { timeout: 30_000 }).toEqual(["Suggestion by Cora Commenter: New paragraph"]);
+    await breakCard.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(0);
+    expect(await paragraphs(ownerPage)).toBe(2);
+    expect(await markers(ownerPage)).toBe(0);
+    const blocks = await body(ownerPage).evaluate((el) =>
+      [...el.querySelectorAll("p")].map((p) => {
+        const copy = p.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+        return copy.textContent;
+      }),
+    );
+    expect(blocks).toEqual(["Apples are red and ", "pears are green."]);
+    await expect.poll(() => markers(page), { timeout: 30_000 }).toBe(0);
+    expect(await paragraphs(page)).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // People's suggestions in a document, read from their marks: one entry per suggestion (a
 // deletion and the insertion that replaces it share an id), in document order.
 import type { Node as PmNode } from "@tiptap/pm/model";
+import { suggestedBreakOf } from "../../../shared/editor/suggested-break";
 import { SUGGESTION_INSERT, isPersonSuggestion } from "../../../shared/editor/suggestion-names";
 import { isSuggestionMark, type SuggestionAttrs } from "../../lib/suggestions/resolve";
 
@@ -13,11 +14,18 @@ export interface PersonSuggestion {
   author: string | null;
   authorName: string;
   createdAt: string | null;
+  /** A suggested paragraph break: `from` is where the block after it starts. */
+  isBreak?: boolean;
 }
 
 export function listPersonSuggestions(doc: PmNode): PersonSuggestion[] {
   const byId = new Map<string, PersonSuggestion>();
   doc.descendants((node, pos) => {
+    const suggested = node.isTextblock ? suggestedBreakOf(node.attrs) : null;
+    if (suggested && isPersonSuggestion(suggested) && !byId.has(suggested.id)) {
+      const { id, author, authorName, createdAt } = suggested;
+      byId.set(id, { id, from: pos, to: pos, inserted: "", removed: "", author: author ?? null, authorName, createdAt: createdAt ?? null, isBreak: true });
+    }
     if (!node.isText) return true;
     for (const mark of node.marks) {
       if (!isSuggestionMark(mark) || !isPersonSuggestion(mark.attrs)) continue;
@@ -39,6 +47,7 @@ export function listPersonSuggestions(doc: PmNode): PersonSuggestion[] {
 
 /** What a suggestion does, in a line: “Add …”, “Delete …”, “Replace … with …”. */
 export function describeSuggestion(s: PersonSuggestion): string {
+  if (s.isBreak) return "New paragraph";
   const clip = (t: string) => (t.length > 80 ? `${t.slice(0, 80)}…` : t);
   if (s.removed && s.inserted) return `Replace “${clip(s.removed)}” with “${clip(s.inserted)}”`;
   if (s.inserted) return `Add “${clip(s.inserted)}”`;

@@ -12,6 +12,7 @@ import { decideAll, decideOne } from "./decide";
 import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, suggestionTime } from "./read";
 import type { SuggestingSlotProps } from "./suggesting-slot";
 import { trackingPlugin, suggestingKey } from "./tracking";
+import { breakMarkerKey, breakMarkerPlugin } from "./break-marker";
 
 /** Puts the tracking plugin in the editor while `on`; says when typing is tracked. */
 function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotProps["author"], onTracking: (on: boolean) => void) {
@@ -24,6 +25,17 @@ function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotP
       if (!editor.isDestroyed) editor.unregisterPlugin(suggestingKey);
     };
   }, [editor, on, author?.id, author?.name]);
+}
+
+/** Draws a ¶ where a break is suggested, whatever the mode, while the layer is loaded. */
+function useBreakMarkers(editor: Editor | null) {
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    editor.registerPlugin(breakMarkerPlugin());
+    return () => {
+      if (!editor.isDestroyed) editor.unregisterPlugin(breakMarkerKey);
+    };
+  }, [editor]);
 }
 
 /** The suggestions now in the document, read again after changes (at most every 100 ms). */
@@ -45,7 +57,9 @@ interface CardProps {
 
 function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: CardProps) {
   const select = () => {
-    editor.chain().setTextSelection({ from: s.from, to: s.to }).scrollIntoView().run();
+    // A break: the caret at the start of the block after it.
+    const range = s.isBreak ? { from: s.from + 1, to: s.from + 1 } : { from: s.from, to: s.to };
+    editor.chain().setTextSelection(range).scrollIntoView().run();
   };
   const decide = (decision: "accept" | "reject") => (e: React.MouseEvent) => {
     e.stopPropagation();
@@ -66,6 +80,11 @@ function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: Ca
         </time>
       </div>
       <p className="text-sm wrap-anywhere">
+        {s.isBreak && (
+          <>
+            <ins className="font-medium text-success no-underline">¶</ins> {s.authorName} suggested a new paragraph
+          </>
+        )}
         {s.removed && <del className="text-destructive decoration-2">{s.removed.length > 80 ? `${s.removed.slice(0, 80)}…` : s.removed}</del>}
         {s.removed && s.inserted && " "}
         {s.inserted && <ins className="font-medium text-success no-underline">{s.inserted.length > 80 ? `${s.inserted.slice(0, 80)}…` : s.inserted}</ins>}
@@ -109,6 +128,7 @@ function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: Ca
 
 export default function SuggestingLayer({ editor, mode, author, canDecide, wide, onTracking, onComment }: SuggestingSlotProps) {
   useTracking(editor, mode === "suggesting", author, onTracking);
+  useBreakMarkers(editor);
   const list = useDocReading(editor, SUGGESTIONS_READING);
   const [sheetOpen, setSheetOpen] = useState(false);
   // The last suggestion decided closes the sheet: left open, it would come back by itself (and

@@ -7,6 +7,7 @@
 import type { Mark, Node as PMNode } from "@tiptap/pm/model";
 import type { Editor } from "@tiptap/react";
 import { Suspense, useState } from "react";
+import { suggestedBreakOf } from "../../../shared/editor/suggested-break";
 import { isPersonSuggestion, SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
 import { lazyPart } from "../../lib/lazy-part";
 import { holdsMark, useDocumentHolds } from "../../lib/use-document-holds";
@@ -32,7 +33,18 @@ export interface SuggestingSlotProps {
 const LazyLayer = lazyPart(() => import("./suggesting-layer"));
 
 const isPersonal = (mark: Mark) => (mark.type.name === SUGGESTION_INSERT || mark.type.name === SUGGESTION_DELETE) && isPersonSuggestion(mark.attrs);
-const holdsSuggestions = (doc: PMNode) => holdsMark(doc, isPersonal);
+/** A suggested paragraph break is an attribute of the block after it, not a mark. */
+function holdsBreak(doc: PMNode): boolean {
+  let found = false;
+  doc.descendants((node) => {
+    if (found) return false;
+    if (!node.isTextblock) return true;
+    if (isPersonSuggestion(suggestedBreakOf(node.attrs))) found = true;
+    return false;
+  });
+  return found;
+}
+const holdsSuggestions = (doc: PMNode) => holdsMark(doc, isPersonal) || holdsBreak(doc);
 
 export function SuggestingSlot(props: SuggestingSlotProps) {
   const [loaded, setLoaded] = useState(false);
