@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isAllowedHref } from "../../shared/editor/links.js";
 import { KITCHEN_SINK, KITCHEN_SINK_WORDS, hostileDoc } from "../../shared/export/fixtures.js";
 import { auditHtml } from "../../shared/export/html-audit.test-helper.js";
+import type { DocNode } from "../../shared/editor/schema.js";
 import { docToDocx } from "./docx.js";
 
 async function parts(buffer: Buffer) {
@@ -19,6 +20,29 @@ async function parts(buffer: Buffer) {
 }
 
 describe("docToDocx", () => {
+  it("writes a person's suggested paragraph break as the paragraph mark before it inserted, with author and time", async () => {
+    const suggested = { id: "b1", group: "b1", author: "user-1", authorName: "Ann Author", createdAt: "2026-11-27T03:00:00.000Z" };
+    const item = (text: string, attrs?: Record<string, unknown>): DocNode => ({ type: "listItem", content: [{ type: "paragraph", ...(attrs ? { attrs } : {}), content: [{ type: "text", text }] }] });
+    const doc: DocNode = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Before the break" }] },
+        { type: "paragraph", attrs: { suggestedBreak: suggested }, content: [{ type: "text", text: "after it." }] },
+        { type: "bulletList", content: [item("one"), item("two", { suggestedBreak: { ...suggested, id: "b2", group: "b2" } })] },
+      ],
+    };
+    const { document } = await parts(await docToDocx(doc, { title: "Breaks" }));
+    const paragraphs = document.match(/<w:p>[\s\S]*?<\/w:p>|<w:p [\s\S]*?<\/w:p>/g) ?? [];
+    const marked = paragraphs.filter((p) => /<w:pPr>[\s\S]*<w:rPr>[\s\S]*<w:ins [^>]*w:author="Ann Author"[^>]*w:date="2026-11-27T03:00:00Z"/.test(p));
+    expect(marked.map((p) => (p.match(/<w:t[^>]*>([^<]*)<\/w:t>/g) ?? []).join(""))).toEqual([
+      expect.stringContaining("Before the break"),
+      expect.stringContaining("one"),
+    ]);
+    // Word reads the paragraphs as split, the break being pending.
+    const html = (await mammoth.convertToHtml({ buffer: await docToDocx(doc, { title: "Breaks" }) })).value;
+    expect(html).toContain("<p>Before the break</p><p>after it.</p>");
+  });
+
   it("writes Word headings, real lists, marks, links, quotes, code and alignment that read back", async () => {
     const buffer = await docToDocx(KITCHEN_SINK, { title: "Kitchen Sink" });
     const html = (await mammoth.convertToHtml({ buffer })).value;

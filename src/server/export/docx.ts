@@ -33,6 +33,8 @@ import {
 import { isAllowedHref } from "../../shared/editor/links.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT, isPersonSuggestion } from "../../shared/editor/suggestion-names.js";
+import type { SuggestedBreakAttrs } from "../../shared/editor/suggested-break.js";
+import { blocksBeforeBreaks } from "./docx-breaks.js";
 import { codeLanguage } from "../../shared/editor/nodes/code-languages.js";
 import { collectFootnotes } from "../../shared/export/footnotes.js";
 import { MAX_EXPORT_DEPTH, children, flattenedParagraph, headingLevel, isChecked, marksOf, orderedStart, textOf } from "../../shared/export/inline.js";
@@ -154,11 +156,11 @@ class Builder {
     }
     switch (node.type) {
       case "paragraph":
-        this.paragraphs.push(new Paragraph({ ...this.frame(node, ctx), children: runs(children(node)) }));
+        this.paragraphs.push(new Paragraph({ ...this.frame(node, ctx), ...insertedMark(node), children: runs(children(node)) }));
         break;
       case "heading":
         this.paragraphs.push(
-          new Paragraph({ ...this.frame(node, ctx), style: undefined, heading: HEADING[headingLevel(node)], children: runs(children(node)) }),
+          new Paragraph({ ...this.frame(node, ctx), ...insertedMark(node), style: undefined, heading: HEADING[headingLevel(node)], children: runs(children(node)) }),
         );
         break;
       case "bulletList":
@@ -237,6 +239,7 @@ class Builder {
         this.paragraphs.push(
           new Paragraph({
             ...this.frame(first, ctx),
+            ...insertedMark(first),
             indent: undefined,
             numbering: { reference, level, instance },
             children: runs(children(first)),
@@ -262,7 +265,7 @@ class Builder {
       const first = blocks[0];
       const frame = { indent: { left: itemIndent, hanging: 360 } };
       if (first && (first.type === "paragraph" || first.type === "heading")) {
-        this.paragraphs.push(new Paragraph({ ...this.frame(first, ctx), ...frame, children: [box, gap, ...runs(children(first))] }));
+        this.paragraphs.push(new Paragraph({ ...this.frame(first, ctx), ...insertedMark(first), ...frame, children: [box, gap, ...runs(children(first))] }));
         this.blocks(blocks.slice(1), inner);
       } else {
         this.paragraphs.push(new Paragraph({ ...frame, children: [box] }));
@@ -297,6 +300,28 @@ const codeStyleId = (language: string) =>
 
 /** Word's change ids: one per suggestion id, numbered in document order. */
 let changeIds = new Map<string, number>();
+/** The text blocks right before a person's suggested paragraph break (docx-breaks.ts). */
+let breaksAfter = new Map<DocNode, SuggestedBreakAttrs>();
+
+/** Word's change attributes for a person's suggestion. */
+function changeOf(attrs: Record<string, unknown> | undefined) {
+  const key = String(attrs?.id ?? "");
+  if (!changeIds.has(key)) changeIds.set(key, changeIds.size + 1);
+  const createdAt = typeof attrs?.createdAt === "string" ? new Date(attrs.createdAt) : null;
+  return {
+    id: changeIds.get(key)!,
+    author: xmlSafe(String(attrs?.authorName ?? "")),
+    // Word wants whole seconds in UTC. A change without a time (a Word file's with its times
+    // removed) is written without one (w:date is optional), not as 1970, and reads back so.
+    date: (createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt.toISOString().replace(/\.\d{3}Z$/, "Z") : undefined) as string,
+  };
+}
+
+/** A suggested break after this block: its paragraph mark is an insertion. */
+function insertedMark(node: DocNode): { run?: { insertion: ReturnType<typeof changeOf> } } {
+  const suggested = breaksAfter.get(node);
+  return suggested ? { run: { insertion: changeOf(suggested as unknown as Record<string, unknown>) } } : {};
+}
 
 /**
  * A person's pending suggestion (the export keeps them, render.ts) as Word's tracked change:
@@ -305,16 +330,7 @@ let changeIds = new Map<string, number>();
 function trackedRun(marks: ReturnType<typeof marksOf>, options: IRunOptions & { text: string }): TextRun | InsertedTextRun | DeletedTextRun {
   const mark = marks.find((m) => (m.type === SUGGESTION_INSERT || m.type === SUGGESTION_DELETE) && isPersonSuggestion(m.attrs));
   if (!mark) return new TextRun(options);
-  const key = String(mark.attrs?.id ?? "");
-  if (!changeIds.has(key)) changeIds.set(key, changeIds.size + 1);
-  const createdAt = typeof mark.attrs?.createdAt === "string" ? new Date(mark.attrs.createdAt) : null;
-  const change = {
-    id: changeIds.get(key)!,
-    author: xmlSafe(String(mark.attrs?.authorName ?? "")),
-    // Word wants whole seconds in UTC. A change without a time (a Word file's with its times
-    // removed) is written without one (w:date is optional), not as 1970, and reads back so.
-    date: (createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt.toISOString().replace(/\.\d{3}Z$/, "Z") : undefined) as string,
-  };
+  const change = changeOf(mark.attrs);
   return mark.type === SUGGESTION_INSERT ? new InsertedTextRun({ ...options, ...change }) : new DeletedTextRun({ ...options, ...change });
 }
 
@@ -378,10 +394,12 @@ export async function docToDocx(doc: DocNode, opts: DocxOptions): Promise<Buffer
   const comments = new WordComments(opts.comments ?? [], xmlSafe);
   wordComments = comments;
   changeIds = new Map();
+  breaksAfter = blocksBeforeBreaks(doc);
   try {
     builder.build(doc, title);
   } finally {
     wordComments = null;
+    breaksAfter = new Map();
   }
   // A passage that runs to the very end of the text closes after it.
   const closing = comments.closeAll();
