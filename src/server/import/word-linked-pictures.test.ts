@@ -57,12 +57,12 @@ describe("Word pictures linked from outside the file", () => {
     expect(outbound()).toBe(0);
     expect(converted.images).toEqual([]);
     expect(converted.content.content).toEqual([
-      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "Before" }] },
+      { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "Before" }] },
       { type: "image", attrs: { src: "https://pictures.example.org/cat.png?size=2&v=1", alt: "Picture & 1", width: null, align: "center", caption: null } },
       { type: "image", attrs: { src: "images/dog.png", alt: "Picture & 2", width: null, align: "center", caption: null } },
       { type: "image", attrs: { src: "../shared/bird.jpg", alt: "Picture & 3", width: null, align: "center", caption: null } },
-      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "[image: Picture & 4]" }] },
-      { type: "paragraph", attrs: { textAlign: null }, content: [{ type: "text", text: "[image: Picture & 5]" }] },
+      { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "[image: Picture & 4]" }] },
+      { type: "paragraph", attrs: { textAlign: null, suggestedBreak: null }, content: [{ type: "text", text: "[image: Picture & 5]" }] },
     ]);
     const notes = converted.notes.join("\n");
     expect(notes).toMatch(/1 picture on other sites is linked, not copied/);
