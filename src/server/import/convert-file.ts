@@ -15,6 +15,7 @@ import { type Converted, headingText } from "./nodes.js";
 import { ImportImages, type ImportedImage } from "./images.js";
 import { Notes } from "./notes.js";
 import { type ImportedThread, applyCommentRanges, markCommentRanges } from "./word-comments.js";
+import { applyInsertedBreaks, markInsertedBreaks } from "./word-breaks.js";
 import { applyTrackedChanges, keepDeletedParagraphBreaks, markTrackedChanges } from "./word-changes.js";
 import { DOCX_MAX_XML_DEPTH, type DocxParts, ZipRefused, nestedTooDeep, unpackDocx } from "./zip-check.js";
 
@@ -77,6 +78,7 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     }
     const commented = markCommentRanges(unpacked.parts);
     notes.add("paragraphBreakKept", keepDeletedParagraphBreaks(unpacked.parts));
+    const insertedBreaks = markInsertedBreaks(unpacked.parts);
     const tracked = markTrackedChanges(unpacked.parts);
     let html: string;
     try {
@@ -89,6 +91,7 @@ async function convert(name: string, format: Format, bytes: Buffer, notes: Notes
     const converted = fromHtml(name, html, notes, images, true);
     // Tracked changes first: their markers would otherwise stay in the comments' quotes.
     if (tracked) applyTrackedChanges(converted.blocks, tracked);
+    if (insertedBreaks) applyInsertedBreaks(converted.blocks, insertedBreaks);
     return commented ? { ...converted, comments: applyCommentRanges(converted.blocks, unpacked.parts) } : converted;
   }
   if (isZip(bytes) || isPdf(bytes) || isOle(bytes)) throw unsupported(`${name}: this file does not hold text`);

@@ -29,6 +29,22 @@ describe("Word tracked changes", () => {
       return m ? [n.text, m.type, m.attrs?.authorName, m.attrs?.createdAt] : [n.text];
     });
 
+  it("exports a suggested paragraph break as an inserted paragraph mark and imports it back as one", async () => {
+    const suggested = { id: "b1", group: "b1", author: owner.id, authorName: "Cora Commenter", createdAt: "2026-11-27T03:00:00.000Z" };
+    const content: DocNode = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Before the break" }] },
+        { type: "paragraph", attrs: { suggestedBreak: suggested }, content: [{ type: "text", text: "after it." }] },
+        { type: "paragraph", content: [{ type: "text", text: "Last." }] },
+      ],
+    };
+    const doc = await importDocx(await docToDocx(content, { title: "Breaks" }));
+    const blocks = (doc.content as DocNode).content!;
+    expect(blocks.map((b) => b.content?.map((n) => n.text).join(""))).toEqual(["Before the break", "after it.", "Last."]);
+    expect(blocks.map((b) => b.attrs?.suggestedBreak ?? null)).toEqual([null, expect.objectContaining({ author: null, authorName: "Cora Commenter", createdAt: "2026-11-27T03:00:00.000Z" }), null]);
+  });
+
   it("exports pending suggestions as Word tracked changes and imports them back as suggestions", async () => {
     const by = (id: string) => ({ id, group: id, author: owner.id, authorName: "Cora Commenter", createdAt: "2026-11-27T03:00:00.000Z" });
     const content = {

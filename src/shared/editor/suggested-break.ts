@@ -17,7 +17,7 @@ export interface SuggestedBreakAttrs {
   group: string;
   author: string | null;
   authorName: string;
-  createdAt: string;
+  createdAt: string | null;
 }
 
 /** The suggested break a block's attributes hold, or null. */
@@ -40,7 +40,8 @@ export function checkSuggestedBreak(kind: string, value: unknown): string | null
   if (v.group != null && !(typeof v.group === "string" && ID.test(v.group))) return bad;
   if (v.author != null && !(typeof v.author === "string" && SUGGESTION_AUTHOR.test(v.author))) return bad;
   if (!(typeof v.authorName === "string" && v.authorName.length > 0 && v.authorName.length <= SUGGESTION_AUTHOR_NAME_MAX)) return bad;
-  if (!(typeof v.createdAt === "string" && SUGGESTION_TIME.test(v.createdAt))) return bad;
+  // A Word author's break may come without a time.
+  if (v.createdAt != null && !(typeof v.createdAt === "string" && SUGGESTION_TIME.test(v.createdAt))) return bad;
   return null;
 }
 
