@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { Server as HocuspocusServer } from "@hocuspocus/server";
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { jwtVerify } from "jose";
 import type * as Y from "yjs";
@@ -36,7 +36,7 @@ import { buildApp } from "../src/server/app.js";
 import type { Collab } from "../src/server/collab/server.js";
 import { ydocFromContent } from "../src/server/collab/ydoc.js";
 import { loadConfig } from "../src/server/config.js";
-import { type Database, documents, openDatabase } from "../src/server/db/index.js";
+import { type Database, type Db, documents, openDatabase } from "../src/server/db/index.js";
 import { checkContent } from "../src/server/documents/content.js";
 import { createTestUser, type TestUser } from "../src/server/test/harness.js";
 import { chapter } from "./lib/chapter.js";
@@ -311,8 +311,20 @@ async function saveRow(kind: "pglite" | "postgres") {
 
 // ---- live co-editing -----------------------------------------------------------------------
 
-/** bench/lib/collab-clients.ts in a child process; answers the server's CPU (ms) per keystroke while they typed. */
+/** bench/lib/collab-clients.ts in a child process; answers the server's CPU (ms) per keystroke while they typed, and how many keystrokes were sent. */
 function typeInto(url: string, documentId: string, token: string): Promise<number> {
+  return typeCounted(url, documentId, token).then((r) => r.cpuPerKey);
+}
+
+/** The update log's rows written so far (its id sequence: stores delete rows, not ids). */
+async function logRowsWritten(db: Db): Promise<number> {
+  const result = (await db.execute(sql`SELECT last_value, is_called FROM document_updates_id_seq`)) as unknown as { rows: { last_value: string; is_called: boolean }[] };
+  const row = result.rows[0]!;
+  return row.is_called ? Number(row.last_value) : 0;
+}
+
+/** `rowsWritten`, when given, is read as the typing starts and ends: `rows` is the difference. */
+function typeCounted(url: string, documentId: string, token: string, rowsWritten?: () => Promise<number>): Promise<{ cpuPerKey: number; sent: number; rows: number }> {
   return new Promise((resolve, reject) => {
     const job = { url, documentIds: [documentId], token, editorsPerDocument: EDITORS, seconds: COLLAB_SECONDS, keysPerSecond: 5 };
     const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify(job)], {
@@ -321,15 +333,23 @@ function typeInto(url: string, documentId: string, token: string): Promise<numbe
     let out = "";
     let start: number | null = null;
     let used = 0;
+    let rowsAtStart: Promise<number> = Promise.resolve(0);
+    let rowsAtEnd: Promise<number> = Promise.resolve(0);
     child.stdout.on("data", (d) => {
       out += d;
-      if (start === null && out.includes("TYPING\n")) start = cpuNow();
-      if (start !== null && !used && out.includes("DONE\n")) used = cpuNow() - start;
+      if (start === null && out.includes("TYPING\n")) {
+        start = cpuNow();
+        if (rowsWritten) rowsAtStart = rowsWritten();
+      }
+      if (start !== null && !used && out.includes("DONE\n")) {
+        used = cpuNow() - start;
+        if (rowsWritten) rowsAtEnd = rowsWritten();
+      }
     });
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`editors exited ${code}`));
       const { sent } = JSON.parse(out.trim().split("\n").at(-1)!) as { sent: number };
-      resolve(used / sent);
+      Promise.all([rowsAtStart, rowsAtEnd]).then(([a, b]) => resolve({ cpuPerKey: used / sent, sent, rows: b - a }), reject);
     });
   });
 }
@@ -358,11 +378,20 @@ async function collabRows() {
   if (ROWS.has("collab")) {
     const bare = await bareHocuspocus();
     let round = 0;
+    // The app writes each change to the update log before acknowledging it; changes that
+    // arrive while a write is under way share the next one, so the rows per keystroke (and
+    // with them the app's CPU) fall as the server gets busier: printed for each round.
+    const rowsPerKey: string[] = [];
     await interleave(
       { path: `co-editing, ${EDITORS} editors, CPU per keystroke`, unit: "ms CPU/keystroke", floorName: "bare Hocuspocus 3", goal: "keep ≤ 1×" },
-      async () => typeInto(url, (await create()).id, user.token),
+      async () => {
+        const { cpuPerKey, sent, rows } = await typeCounted(url, (await create()).id, user.token, () => logRowsWritten(ctx.db));
+        rowsPerKey.push((rows / sent).toFixed(2));
+        return cpuPerKey;
+      },
       async () => typeInto(bare.url, `bare-${round++}`, "none"),
     );
+    console.log(`  update-log rows written per keystroke (app): ${rowsPerKey.join(", ")}`);
     await bare.server.destroy();
   }
   if (ROWS.has("memory")) {
