@@ -245,7 +245,8 @@ const brokenDoc = fc.tuple(editorDoc, fc.array(fc.tuple(fc.nat(), change), { min
   for (const [at, [kind, fn]] of changes) {
     // Each change is made on the tree as the earlier ones left it.
     const parts = partsOf(doc);
-    const targets = parts[kind].length ? parts[kind] : parts.node;
+    // The document itself retyped to "text" by an earlier change is its only part.
+    const targets = parts[kind].length ? parts[kind] : parts.node.length ? parts.node : parts.text;
     fn(targets[at % targets.length]!);
   }
   return doc;
