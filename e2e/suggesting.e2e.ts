@@ -2,11 +2,12 @@
 // opens the document in Suggesting (they have no Editing), and what they type, type over or
 // delete shows as their suggestions, for them and live for the owner, whose margin lists a
 // card per suggestion; the owner accepts one, rejects one, then accepts all, and both read the
-// same plain text. The commenter's cards offer Withdraw, never Accept. Screenshots of the cards
-// at 390 and 1280 px, light and dark, go to SHOTS_DIR when it is set.
+// same plain text. The commenter's cards offer Withdraw, never Accept. On a longer document the
+// cards stand beside their changes, next to the comments' margin. Screenshots of the cards at
+// 390 and 1280 px, light and dark, go to SHOTS_DIR when it is set.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ownerAndMember } from "./support/api.js";
+import { ownerAndMember, ownerAndMembers } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
 import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext } from "./support/auth.js";
@@ -195,5 +196,67 @@ describe("suggesting", () => {
     expect(blocks).toEqual(["Apples are red and ", "pears are green."]);
     await expect.poll(() => markers(page), { timeout: 30_000 }).toBe(0);
     expect(await paragraphs(page)).toBe(2);
+  });
+
+  it("on a wide screen each suggestion's card stands beside the start of its change, below the card above", { timeout: 240_000 }, async () => {
+    const filler = Array.from({ length: 6 }, (_, i) => `Row ${i + 1} of the orchard is pruned in winter.`);
+    const { owner, members, doc } = await ownerAndMembers(app.server.url, {
+      ownerName: "Olivia Owner",
+      title: "Orchard rows",
+      paragraphs: [ORIGINAL, ...filler.slice(0, 3), "Cherries come first. Then the figs.", ...filler.slice(3), "Plums ripen in late summer."],
+      members: [{ name: "Cora Commenter", role: "commenter" }],
+    });
+    const ownerPage = await openAs(owner, doc.id);
+    const page = await openAs(members[0]!, doc.id);
+    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+
+    // A replacement in the first paragraph, a paragraph break in the middle, one in the last.
+    await selectText(page, "red");
+    await page.keyboard.type("crimson");
+    await caretBefore(page, "Then the figs");
+    await page.keyboard.press("Enter");
+    await selectText(page, "Plums");
+    await page.keyboard.type("Damsons");
+    await expect.poll(() => inserted(page), { timeout: 30_000 }).toEqual(["crimson", "Damsons"]);
+
+    // The owner comments on a passage too: both margins are open beside the text.
+    await body(ownerPage).click();
+    await selectText(ownerPage, "pears");
+    await ownerPage.keyboard.press("Control+Alt+KeyM");
+    const composer = ownerPage.getByRole("form", { name: "New comment" });
+    await composer.waitFor({ timeout: 15_000 });
+    await composer.getByRole("textbox", { name: "Comment" }).fill("Which pears?");
+    await composer.getByRole("button", { name: "Comment" }).click();
+    await ownerPage.locator("aside[aria-label='Comments']").getByRole("article").waitFor({ timeout: 15_000 });
+
+    const cards = margin(ownerPage).getByRole("article");
+    await expect
+      .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label"))), { timeout: 30_000 })
+      .toEqual([
+        "Suggestion by Cora Commenter: Replace “red” with “crimson”",
+        "Suggestion by Cora Commenter: New paragraph",
+        "Suggestion by Cora Commenter: Replace “Plums” with “Damsons”",
+      ]);
+    const top = async (l: ReturnType<Page["locator"]>) => (await l.boundingBox())?.y ?? Number.NaN;
+    // Each card's top is the top of the line its change starts on: the struck words, the block
+    // the break makes (whose box starts half a line's leading above its letters).
+    const passages = [
+      body(ownerPage).locator("del.suggestion-delete", { hasText: "red" }),
+      body(ownerPage).locator("p", { hasText: "Then the figs." }),
+      body(ownerPage).locator("del.suggestion-delete", { hasText: "Plums" }),
+    ];
+    for (const [i, passage] of passages.entries()) {
+      await expect.poll(async () => Math.abs((await top(cards.nth(i))) - (await top(passage))), { timeout: 10_000 }).toBeLessThan(6);
+    }
+    // Far apart in the text, the cards are apart in the margin, each below the one above.
+    for (const i of [1, 2]) {
+      const above = (await cards.nth(i - 1).boundingBox())!;
+      expect(await top(cards.nth(i))).toBeGreaterThanOrEqual(above.y + above.height);
+    }
+    // The card of the change holding the caret is raised, as the active comment is.
+    await cards.nth(2).click();
+    await expect.poll(() => cards.nth(2).getAttribute("data-active")).toBe("true");
+    expect(await cards.nth(0).getAttribute("data-active")).toBeNull();
+    await shotBothSchemes(ownerPage, "suggesting-beside-comments-1280");
   });
 });

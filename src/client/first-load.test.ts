@@ -151,6 +151,8 @@ describe("the first load", () => {
     expect(editor.packages).not.toContain("@tiptap/extension-code-block-lowlight");
     expect(editor.files).toContain("client/features/comments/comments-slot.tsx");
     expect(editor.files).not.toContain("client/features/comments/comments-layer.tsx");
+    // The margin's layout, shared by the comments' and the suggestions' cards, loads with them.
+    expect(editor.files).not.toContain("client/lib/margin-layout.ts");
   });
 
   it("of the editor route keeps the find extension and leaves the find bar for its first opening", () => {

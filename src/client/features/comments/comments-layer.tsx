@@ -6,13 +6,14 @@
 // says a thread changed.
 import type { Editor } from "@tiptap/core";
 import { MessageSquarePlus, X } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ThreadListResponse, ThreadView } from "../../../shared/contracts/comments";
 import { isCommentAnchorId } from "../../../shared/editor/comment-anchor";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { type MarginAnchor, useMarginLayout } from "../../lib/margin-layout";
 import { toast } from "../../lib/toast";
 import { type AnchorRange, addAnchor, anchorAt, anchorRanges, newAnchorId, removeAnchor } from "./anchors";
 import { markThreadRead, startThread } from "./api";
@@ -117,57 +118,6 @@ function FilterTabs({ filter, onChange, counts }: { filter: Filter; onChange: (f
       ))}
     </div>
   );
-}
-
-/** The vertical place of each card in the margin: beside its passage, pushed down past the card above. */
-function useMarginLayout(editor: Editor | null, column: HTMLElement | null, ids: string[], ranges: Map<string, AnchorRange>, extra: { id: string; pos: number } | null) {
-  const [tops, setTops] = useState<Record<string, number>>({});
-  const heights = useRef(new Map<string, number>());
-  const layout = useCallback(() => {
-    if (!editor || !column || editor.isDestroyed) return;
-    const origin = column.getBoundingClientRect().top;
-    const wanted: { id: string; top: number }[] = [];
-    const max = editor.state.doc.content.size;
-    for (const id of ids) {
-      const r = ranges.get(id);
-      const top = r ? editor.view.coordsAtPos(Math.min(r.from + 1, max)).top - origin : Number.POSITIVE_INFINITY;
-      wanted.push({ id, top });
-    }
-    if (extra) wanted.push({ id: extra.id, top: editor.view.coordsAtPos(Math.min(extra.pos, max)).top - origin });
-    wanted.sort((a, b) => a.top - b.top);
-    const next: Record<string, number> = {};
-    let bottom = Number.NEGATIVE_INFINITY;
-    for (const w of wanted) {
-      const top = Number.isFinite(w.top) ? Math.max(w.top, bottom + 8) : Math.max(bottom + 8, 0);
-      next[w.id] = top;
-      bottom = top + (heights.current.get(w.id) ?? 120);
-    }
-    setTops((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
-  }, [editor, column, ids, ranges, extra]);
-  useLayoutEffect(() => {
-    layout();
-    const scroller = document.getElementById("main");
-    scroller?.addEventListener("scroll", layout, { passive: true });
-    window.addEventListener("resize", layout);
-    editor?.on("update", layout);
-    return () => {
-      scroller?.removeEventListener("scroll", layout);
-      window.removeEventListener("resize", layout);
-      editor?.off("update", layout);
-    };
-  }, [layout, editor]);
-  const measure = useCallback(
-    (id: string) => (el: HTMLElement | null) => {
-      if (!el) return;
-      const h = el.offsetHeight;
-      if (heights.current.get(id) !== h) {
-        heights.current.set(id, h);
-        requestAnimationFrame(layout);
-      }
-    },
-    [layout],
-  );
-  return { tops, measure };
 }
 
 export default function CommentsLayer({ documentId, editor, open, onOpenChange, wide, commentRequest, onCommentsChanged, onCount }: CommentsLayerProps) {
@@ -286,9 +236,17 @@ export default function CommentsLayer({ documentId, editor, open, onOpenChange, 
   };
 
   const shown = list.filter((t) => (filter === "open" ? !t.resolved : t.resolved));
-  const shownIds = useMemo(() => shown.map((t) => t.anchor_id), [shown]);
-  const draftAnchor = useMemo(() => (draft ? { id: "draft", pos: draft.range.from } : null), [draft]);
-  const { tops, measure } = useMarginLayout(wide && open ? editor : null, column, shownIds, ranges, draftAnchor);
+  // Each card beside the first line of its passage (one position in, so a passage starting at
+  // a line's end is not read as the line before); the composer beside the selection.
+  const anchors = useMemo(() => {
+    const out: MarginAnchor[] = shown.map((t) => {
+      const r = ranges.get(t.anchor_id);
+      return { id: t.anchor_id, pos: r ? r.from + 1 : null };
+    });
+    if (draft) out.push({ id: "draft", pos: draft.range.from });
+    return out;
+  }, [shown, ranges, draft]);
+  const { tops, measure } = useMarginLayout(wide && open ? editor : null, column, anchors);
   const counts = { open: list.filter((t) => !t.resolved).length, resolved: list.filter((t) => t.resolved).length };
 
   const card = (t: ThreadView) => (

@@ -1,12 +1,15 @@
 // People's suggestions beside the text: the tracking plugin in the editor while the writer is
 // in Suggesting mode, and a card per suggestion (who, when, what) in a margin column on a wide
-// screen or a sheet on a phone, with Accept and Reject for the owner and editors, Withdraw for
-// the author, and Comment, which anchors a thread on the suggestion's words.
+// screen, each beside the start of its change (the one holding the caret raised), or a sheet
+// on a phone, with Accept and Reject for the owner and editors, Withdraw for the author, and
+// Comment, which anchors a thread on the suggestion's words.
 import type { Editor } from "@tiptap/react";
 import { Check, FilePen, MessageSquarePlus, Undo2, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet";
+import { cn } from "../../lib/cn";
+import { type MarginAnchor, useMarginLayout } from "../../lib/margin-layout";
 import { bothEmpty, type DocReadingOptions, useDocReading } from "../../lib/use-doc-reading";
 import { decideAll, decideOne } from "./decide";
 import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, suggestionTime } from "./read";
@@ -47,19 +50,44 @@ const SUGGESTIONS_READING: DocReadingOptions<PersonSuggestion[]> = {
   same: bothEmpty,
 };
 
+/**
+ * The suggestion the writer is at: the one holding the caret, or the card last clicked or
+ * focused (the setter), until the caret moves again.
+ */
+function useActiveSuggestion(editor: Editor | null, list: PersonSuggestion[]) {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const read = () => {
+      const { from } = editor.state.selection;
+      // A break's block starts one position in; a change's words end at `to`.
+      const at = list.find((s) => (s.isBreak ? from === s.from + 1 : from >= s.from && from <= s.to));
+      setActive(at?.id ?? null);
+    };
+    editor.on("selectionUpdate", read);
+    return () => {
+      editor.off("selectionUpdate", read);
+    };
+  }, [editor, list]);
+  return [active, setActive] as const;
+}
+
 interface CardProps {
   editor: Editor;
   suggestion: PersonSuggestion;
   canDecide: boolean;
   own: boolean;
+  active: boolean;
+  onActivate: () => void;
   onComment: () => void;
 }
 
-function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: CardProps) {
+function SuggestionCard({ editor, suggestion: s, canDecide, own, active, onActivate, onComment }: CardProps) {
   const select = () => {
     // A break: the caret at the start of the block after it.
     const range = s.isBreak ? { from: s.from + 1, to: s.from + 1 } : { from: s.from, to: s.to };
     editor.chain().setTextSelection(range).scrollIntoView().run();
+    onActivate();
   };
   const decide = (decision: "accept" | "reject") => (e: React.MouseEvent) => {
     e.stopPropagation();
@@ -70,8 +98,13 @@ function SuggestionCard({ editor, suggestion: s, canDecide, own, onComment }: Ca
     <article
       aria-label={`Suggestion by ${s.authorName}: ${what}`}
       data-suggestion-card={s.id}
+      data-active={active || undefined}
       onClick={select}
-      className="flex flex-col gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs"
+      onFocus={onActivate}
+      className={cn(
+        "flex flex-col gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-[box-shadow,transform]",
+        active && "z-10 -translate-x-2 border-primary shadow-lg",
+      )}
     >
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span className="truncate font-medium">{s.authorName}</span>
@@ -131,6 +164,13 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
   useBreakMarkers(editor);
   const list = useDocReading(editor, SUGGESTIONS_READING);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [active, setActive] = useActiveSuggestion(editor, list);
+  const [column, setColumn] = useState<HTMLElement | null>(null);
+  // Each card beside the first line of its change: one position into its words (so words
+  // starting at a line's end are not read as the line before), or the start of the block a
+  // break makes. The list is in document order, and so are the cards and their tab order.
+  const anchors = useMemo<MarginAnchor[]>(() => list.map((s) => ({ id: s.id, pos: s.from + 1 })), [list]);
+  const { tops, measure } = useMarginLayout(wide ? editor : null, column, anchors);
   // The last suggestion decided closes the sheet: left open, it would come back by itself (and
   // take the focus from the text) the moment an undo or a co-editor brings a suggestion back.
   if (list.length === 0 && sheetOpen) setSheetOpen(false);
@@ -158,9 +198,17 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
     setSheetOpen(false);
     onComment();
   };
-  const cards = list.map((s) => (
-    <SuggestionCard key={s.id} editor={editor} suggestion={s} canDecide={canDecide} own={!!author && s.author === author.id} onComment={comment} />
-  ));
+  const card = (s: PersonSuggestion) => (
+    <SuggestionCard
+      editor={editor}
+      suggestion={s}
+      canDecide={canDecide}
+      own={!!author && s.author === author.id}
+      active={active === s.id}
+      onActivate={() => setActive(s.id)}
+      onComment={comment}
+    />
+  );
   if (wide) {
     return (
       <aside aria-label="Suggestions" className="flex w-72 shrink-0 flex-col border-l bg-muted/30" data-suggestions-margin>
@@ -169,7 +217,13 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
           <h2 className="text-sm font-semibold">Suggestions</h2>
         </div>
         <div className="border-b bg-background px-3 py-2">{header}</div>
-        <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">{cards}</div>
+        <div ref={setColumn} className="relative min-h-0 flex-1 overflow-hidden">
+          {list.map((s) => (
+            <div key={s.id} ref={measure(s.id)} className="absolute inset-x-3 transition-[top] duration-150" style={{ top: tops[s.id] ?? 0 }}>
+              {card(s)}
+            </div>
+          ))}
+        </div>
       </aside>
     );
   }
@@ -189,7 +243,11 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
         <SheetContent side="bottom" closeLabel="Close suggestions" aria-describedby={undefined} className="gap-3">
           <SheetTitle className="text-base">Suggestions</SheetTitle>
           {header}
-          <div className="flex flex-col gap-3">{cards}</div>
+          <div className="flex flex-col gap-3">
+            {list.map((s) => (
+              <div key={s.id}>{card(s)}</div>
+            ))}
+          </div>
         </SheetContent>
       </Sheet>
     </>
