@@ -38,14 +38,15 @@ describe("a commenter's suggestions on the live document", () => {
     const { commenter, mine, watcher, text0, by } = await setup("Alpha gamma");
     text0().insert(6, "beta ", { [SUGGESTION_INSERT]: by(commenter.id, "s1") });
     text0().format(0, 5, { [SUGGESTION_DELETE]: by(commenter.id, "s2") });
-    await expect.poll(() => runs(watcher), { timeout: 10_000 }).toContain('"text":"beta "');
-    const seen = watcher.content().content![0]!.content!;
-    expect(seen.map((n) => [n.text, n.marks?.[0]?.type])).toEqual([
+    // The insertion and the strike are two changes: wait for both, not only the first.
+    const marked = () => watcher.content().content![0]!.content!.map((n) => [n.text, n.marks?.[0]?.type]);
+    await expect.poll(marked, { timeout: 10_000 }).toEqual([
       ["Alpha", SUGGESTION_DELETE],
       [" ", undefined],
       ["beta ", SUGGESTION_INSERT],
       ["gamma", undefined],
     ]);
+    const seen = watcher.content().content![0]!.content!;
     expect(seen[2]!.marks![0]!.attrs).toMatchObject({ author: commenter.id, authorName: "Cora Commenter" });
     // Withdrawn: the added words go, the struck ones are plain again.
     text0().delete(6, 5);
