@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
-import { editorBody, openInEditor } from "./support/editor.js";
+import { editorBody, openInEditor, tableText } from "./support/editor.js";
 import { shotBothSchemes } from "./support/shots.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
@@ -21,22 +21,6 @@ async function open(session: ApiSession, id: string, options: Parameters<typeof 
   return page;
 }
 
-/** Each row of the editor's table as its cells' text, a merged cell written "text[colspan]". */
-const tableText = (page: Page) =>
-  editorBody(page)
-    .locator("table")
-    .first()
-    .evaluate((table) =>
-      Array.from(table.querySelectorAll("tr")).map((tr) =>
-        Array.from(tr.querySelectorAll("th, td")).map((cell) => {
-          const span = Number(cell.getAttribute("colspan") ?? 1);
-          const copy = cell.cloneNode(true) as HTMLElement;
-          for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
-          return `${copy.textContent ?? ""}${span > 1 ? `[${span}]` : ""}`;
-        }),
-      ),
-    )
-    .catch(() => null);
 
 /** The editor's selection: its kind and the text of each selected cell. */
 const selected = (page: Page) =>

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { startAppAndBrowser } from "./support/app.js";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
-import { editorBody, openInEditor } from "./support/editor.js";
+import { editorBody, openInEditor, tableText } from "./support/editor.js";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 
@@ -21,23 +21,6 @@ async function open(session: ApiSession, id: string, options: Parameters<typeof 
   return page;
 }
 
-/** Each row of the editor's table as its cells' text, a merged cell written "text[colspan]". */
-const tableText = (page: Page) =>
-  editorBody(page)
-    .locator("table")
-    .first()
-    .evaluate((table) =>
-      Array.from(table.querySelectorAll("tr")).map((tr) =>
-        Array.from(tr.querySelectorAll("th, td")).map((cell) => {
-          const span = Number(cell.getAttribute("colspan") ?? 1);
-          // The text as written, without a co-editor's caret and its name label.
-          const copy = cell.cloneNode(true) as HTMLElement;
-          for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
-          return `${cell.tagName === "TH" ? "#" : ""}${copy.textContent ?? ""}${span > 1 ? `[${span}]` : ""}`;
-        }),
-      ),
-    )
-    .catch(() => null);
 
 describe("tables", () => {
   it("desktop: insert, type with Tab, add a row and a column, merge; a co-editor sees it live, a reload keeps it, the Markdown export has it", { timeout: 180_000 }, async () => {
@@ -50,7 +33,7 @@ describe("tables", () => {
     await a.keyboard.press("End");
     await a.keyboard.press("Enter");
     await a.getByRole("button", { name: "Insert table", exact: true }).click();
-    await expect.poll(() => tableText(a)).toEqual([["#", "#", "#"], ["", "", ""], ["", "", ""]]);
+    await expect.poll(() => tableText(a, { markHeaders: true })).toEqual([["#", "#", "#"], ["", "", ""], ["", "", ""]]);
     // The cursor starts in the first header cell; Tab walks the cells.
     for (const [i, word] of ["Item", "Qty", "Note", "Tea", "2", "green"].entries()) {
       if (i) await a.keyboard.press("Tab");
@@ -64,7 +47,7 @@ describe("tables", () => {
 
     await menu.getByRole("button", { name: "Add row below" }).click();
     await menu.getByRole("button", { name: "Add column right" }).click();
-    await expect.poll(() => tableText(a)).toEqual([
+    await expect.poll(() => tableText(a, { markHeaders: true })).toEqual([
       ["#Item", "#Qty", "#Note", "#"],
       ["Tea", "2", "green", ""],
       ["", "", "", ""],
@@ -81,7 +64,7 @@ describe("tables", () => {
           await cells.nth(1).click();
           await cells.nth(2).click({ modifiers: ["Shift"] });
           if (await merge.isEnabled()) await merge.click({ timeout: 2_000 }).catch(() => {});
-          return (await tableText(a))?.[1]?.length;
+          return (await tableText(a, { markHeaders: true }))?.[1]?.length;
         },
         { timeout: 30_000 },
       )
@@ -92,10 +75,10 @@ describe("tables", () => {
       ["", "", "", ""],
       ["", "", "", ""],
     ];
-    await expect.poll(() => tableText(a)).toEqual(expected);
+    await expect.poll(() => tableText(a, { markHeaders: true })).toEqual(expected);
 
     // The co-editor's page shows it, live.
-    await expect.poll(() => tableText(b), { timeout: 20_000 }).toEqual(expected);
+    await expect.poll(() => tableText(b, { markHeaders: true }), { timeout: 20_000 }).toEqual(expected);
 
     // Cells selected here stay selected while the co-editor types elsewhere.
     const selectionType = () => a.evaluate(() => (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.selection.toJSON().type as string);
@@ -116,7 +99,7 @@ describe("tables", () => {
     await expect.poll(() => a.locator("[data-save-status]").getAttribute("data-save-status"), { timeout: 20_000 }).toBe("saved");
     await a.reload();
     await editorBody(a).waitFor({ state: "visible" });
-    await expect.poll(() => tableText(a), { timeout: 20_000 }).toEqual(expected);
+    await expect.poll(() => tableText(a, { markHeaders: true }), { timeout: 20_000 }).toEqual(expected);
     const res = await fetch(`${app.server.url}/api/documents/${doc.id}/export?format=md`, { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(res.status).toBe(200);
     const md = await res.text();
@@ -137,7 +120,7 @@ describe("tables", () => {
     await slash.waitFor({ state: "visible" });
     await page.keyboard.type("table");
     await slash.getByRole("option", { name: /Table/ }).first().click();
-    await expect.poll(() => tableText(page)).toEqual([["#", "#", "#"], ["", "", ""], ["", "", ""]]);
+    await expect.poll(() => tableText(page, { markHeaders: true })).toEqual([["#", "#", "#"], ["", "", ""], ["", "", ""]]);
     await page.keyboard.type("Day");
 
     const menu = page.getByRole("toolbar", { name: "Table" });
@@ -147,7 +130,7 @@ describe("tables", () => {
     expect(Math.abs(box.y + box.height - bar.y)).toBeLessThanOrEqual(1);
     expect(bar.y + bar.height).toBeGreaterThan(844 - 2);
     await menu.getByRole("button", { name: "Add row below" }).tap();
-    await expect.poll(() => tableText(page)).toEqual([["#Day", "#", "#"], ["", "", ""], ["", "", ""], ["", "", ""]]);
+    await expect.poll(() => tableText(page, { markHeaders: true })).toEqual([["#Day", "#", "#"], ["", "", ""], ["", "", ""], ["", "", ""]]);
     // Nothing widens the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expect

@@ -88,3 +88,26 @@ export async function selectText(page: Page, text: string): Promise<void> {
     )
     .toBe(text);
 }
+
+/**
+ * Each row of the editor's first table as its cells' text, a merged cell written "text[colspan]"
+ * and, with `markHeaders`, a header cell written "#text". A co-editor's caret and its name label
+ * are left out of the text.
+ */
+export const tableText = (page: Page, { markHeaders = false } = {}) =>
+  editorBody(page)
+    .locator("table")
+    .first()
+    .evaluate(
+      (table, mark) =>
+        Array.from(table.querySelectorAll("tr")).map((tr) =>
+          Array.from(tr.querySelectorAll("th, td")).map((cell) => {
+            const span = Number(cell.getAttribute("colspan") ?? 1);
+            const copy = cell.cloneNode(true) as HTMLElement;
+            for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+            return `${mark && cell.tagName === "TH" ? "#" : ""}${copy.textContent ?? ""}${span > 1 ? `[${span}]` : ""}`;
+          }),
+        ),
+      markHeaders,
+    )
+    .catch(() => null);
