@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
 import { splitBlock } from "@tiptap/pm/commands";
+import { Fragment, Slice } from "@tiptap/pm/model";
+import { withoutSuggestions } from "../../shared/editor/without-suggestions.js";
 import { SUGGESTED_BREAK, suggestedBreakOf } from "../../shared/editor/suggested-break.js";
 import { reviewCommentOnly } from "./comment-only.js";
 import { reviewChange } from "./ingress.js";
@@ -139,6 +141,27 @@ describe("a commenter's suggesting keystrokes on the live server", () => {
     tr.setNodeAttribute(at, SUGGESTED_BREAK, { id: "s9", group: "s9", author: "owner-1", authorName: "Owen", createdAt: "2026-11-27T03:00:00.000Z" });
     other.editor.apply(tr);
     expect(other.deliver(0)).toEqual(["Commenters can comment and suggest but not change the text."]);
+  });
+
+  it("lets in paragraphs pasted over a word and at a paragraph's start, each after a suggested break", () => {
+    for (const at of ["red", "Apples"]) {
+      const s = session([ORIGINAL, "Plums are blue."]);
+      const { schema } = s.editor.state();
+      const pasted = new Slice(Fragment.fromArray(["ripe ", "and sweet", "and "].map((text) => schema.nodeFromJSON({ type: "paragraph", content: [{ type: "text", text }] }))), 1, 1);
+      if (at === "red") selectWord(s.editor, "red");
+      else s.editor.select(s.editor.find("Apples"));
+      s.editor.apply(s.editor.state().tr.replaceSelection(pasted));
+      // Checked as the schema's check and the commenter's check each see it.
+      for (const update of s.take()) {
+        expect(reviewChange(s.server, update).refusal).toBeNull();
+        expect(reviewCommentOnly(s.server, update, COMMENTER.id)).toBeNull();
+        Y.applyUpdate(s.server, update);
+      }
+      const blocks = contentOf(s.server).content!;
+      expect(blocks).toHaveLength(4);
+      expect(blocks.map((b) => suggestedBreakOf(b.attrs)?.author ?? null)).toEqual([null, COMMENTER.id, COMMENTER.id, null]);
+      expect(withoutSuggestions(contentOf(s.server))).toEqual(withoutSuggestions(contentOf(session([ORIGINAL, "Plums are blue."]).server)));
+    }
   });
 
   it("refuses plain text typed after a suggestion, whether or not the keystroke before it has arrived", () => {

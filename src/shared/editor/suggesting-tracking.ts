@@ -7,8 +7,10 @@
 //
 // Enter splits the block as usual and the block after the break carries the suggestion
 // (suggested-break.ts); deleting one's own suggested break (Backspace at the start of that
-// block) takes it back. What cannot be a suggestion is not done at all (filterTransaction):
-// other new blocks (a pasted list), formatting, attribute and structure changes. Deleting
+// block) takes it back. Pasting several paragraphs is the same: their words are suggested and
+// each paragraph after the first starts after a suggested break. What cannot be a suggestion
+// is not done at all (filterTransaction): other new blocks (a pasted list or table),
+// formatting, attribute and structure changes. Deleting
 // across blocks puts the blocks back, with the words struck. Changes from other people (y-sync) and decisions
 // on suggestions (src/client/lib/suggestions/one-step.ts) pass untouched.
 //
@@ -75,10 +77,25 @@ function splitDepth(step: Step): number {
   return node && (BREAK_BLOCKS as readonly string[]).includes(node.type.name) ? depth : 0;
 }
 
-/** A step that can become a suggestion: inline content in place of a range, or a split. */
+/**
+ * A paste of several paragraphs or headings into a text block: the slice is open one level
+ * at both ends, so its first block's words join the block before the caret and its last
+ * block takes the words after it. Each block it starts is a suggested break.
+ */
+function pastedBlocks(step: ReplaceStep): boolean {
+  const { slice } = step;
+  if (slice.openStart !== 1 || slice.openEnd !== 1 || slice.content.childCount < 2) return false;
+  let blocks = true;
+  slice.content.forEach((n) => {
+    if (!(BREAK_BLOCKS as readonly string[]).includes(n.type.name)) blocks = false;
+  });
+  return blocks;
+}
+
+/** A step that can become a suggestion: inline content in place of a range, pasted paragraphs, or a split. */
 function trackable(step: Step): step is ReplaceStep {
   if (!(step instanceof ReplaceStep)) return false;
-  if (splitDepth(step) > 0) return true;
+  if (splitDepth(step) > 0 || pastedBlocks(step)) return true;
   const { slice } = step;
   if (slice.size === 0) return true;
   if (slice.openStart > 0 || slice.openEnd > 0) return false;
@@ -122,6 +139,12 @@ interface Deletion {
   step: number;
   /** The caret was at the end of the deleted range (Backspace): it stays before the struck words. */
   backward: boolean;
+  /**
+   * Where the struck words go back when not at `pos`: after pasted paragraphs, so the block
+   * boundary they hold stays the text's own and the paste's blocks are the ones that start
+   * after a break (before them, a paste over two blocks would leave one holding only pasted words).
+   */
+  after?: number;
 }
 
 function track(trs: readonly Transaction[], oldState: EditorState, newState: EditorState, author: SuggestionAuthor, fresh: () => PersonAttrs): Transaction | null {
@@ -152,14 +175,22 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
       breaks.push(rest.map(from + 2 * depth - 1, 1));
       continue;
     }
+    const pasted = pastedBlocks(step);
+    const a = rest.map(from, 1);
+    const b = rest.map(from + slice.size, -1);
     if (slice.size > 0) {
-      const a = rest.map(from, 1);
-      const b = rest.map(from + slice.size, -1);
       if (b > a) insertions.push({ from: a, to: b, step: global });
+      // Pasted paragraphs: every text block that starts inside what came in starts after a break.
+      if (pasted && b > a) {
+        newState.doc.nodesBetween(a, b, (node, pos) => {
+          if (pos >= a && node.isTextblock) breaks.push(pos);
+          return !node.isTextblock;
+        });
+      }
     }
     if (to > from) {
       const backward = caret.empty && caret.head === to && slice.size === 0 && trs.length === 1 && tr.steps.length === 1;
-      deletions.push({ pos: rest.map(from, -1), slice: before.slice(from, to), step: global, backward });
+      deletions.push({ pos: rest.map(from, -1), slice: before.slice(from, to), step: global, backward, ...(pasted && b > a ? { after: b } : {}) });
     }
   }
   if (!insertions.length && !deletions.length && !breaks.length) return null;
@@ -189,14 +220,15 @@ function track(trs: readonly Transaction[], oldState: EditorState, newState: Edi
   // From the end, so earlier positions hold; each mapped through what this transaction did.
   let caretAt: number | null = null;
   for (const del of [...deletions].sort((x, y) => y.pos - x.pos)) {
-    const pos = tr.mapping.map(del.pos, -1);
+    const pos = tr.mapping.map(del.after ?? del.pos, -1);
     const attrs = byStep.get(del.step) ?? ownNeighbour(tr.doc, pos, SUGGESTION_DELETE) ?? fresh();
     const struck = strike(del.slice, author, deleteType.create(attrs));
     if (struck.content.size === 0 && struck.openStart === 0 && struck.openEnd === 0) continue;
     // Deleting one's own suggested break (and nothing else) takes it back: the blocks stay joined.
     if (ownBreakOnly(struck, author)) continue;
     tr.replace(pos, pos, struck);
-    if (del.backward) caretAt = pos;
+    // After Backspace, and after a paste over words, the caret stays before the struck words.
+    if (del.backward || del.after !== undefined) caretAt = pos;
   }
   if (caretAt !== null) tr.setSelection(TextSelection.create(tr.doc, caretAt));
   if (!tr.docChanged) return null;

@@ -27,11 +27,31 @@ export function withoutSuggestions(doc: DocNode, which: Which = every): DocNode 
     if (Array.isArray(n.content)) stack.push(...n.content);
   }
   if (!found) return doc;
-  return strip(doc, hasMark, which) ?? { ...doc, content: [] };
+  return strip(doc, hasMark, which, beforeBreaks(doc)) ?? { ...doc, content: [] };
+}
+
+/**
+ * The text blocks that a block with a suggested break follows (in reading order, across list
+ * items). Emptied, such a block stays: it is the writer's own block, split at its start (Enter
+ * there, or paragraphs pasted there), and the break joins the rest of its text back to it.
+ */
+function beforeBreaks(doc: DocNode): Set<DocNode> {
+  const out = new Set<DocNode>();
+  let previous: DocNode | null = null;
+  const walk = (node: DocNode) => {
+    if (isTextblock(node)) {
+      if (previous && suggestedBreakOf(node.attrs)) out.add(previous);
+      previous = node;
+      return;
+    }
+    for (const child of node.content ?? []) walk(child);
+  };
+  walk(doc);
+  return out;
 }
 
 /** null when the node held only suggested words and goes with them. */
-function strip(node: DocNode, hasMark: (node: DocNode, type: string) => boolean, which: Which): DocNode | null {
+function strip(node: DocNode, hasMark: (node: DocNode, type: string) => boolean, which: Which, keep: Set<DocNode>): DocNode | null {
   if (node.type === "text") {
     if (hasMark(node, SUGGESTION_INSERT)) return null;
     if (!hasMark(node, SUGGESTION_DELETE)) return node;
@@ -42,14 +62,14 @@ function strip(node: DocNode, hasMark: (node: DocNode, type: string) => boolean,
   if (!Array.isArray(node.content)) return node;
   const content = joinText(
     joinBreaks(
-      node.content.map((c) => strip(c, hasMark, which)).filter((c): c is DocNode => c !== null),
+      node.content.map((c) => strip(c, hasMark, which, keep)).filter((c): c is DocNode => c !== null),
       which,
       node.type === "doc",
     ),
   );
   // A block that only held suggested words (a paragraph the proposal adds) is not in the original.
   const hadText = node.content.length > 0;
-  if (hadText && content.length === 0 && node.type !== "doc") return null;
+  if (hadText && content.length === 0 && node.type !== "doc") return keep.has(node) ? { ...node, content: [] } : null;
   return { ...node, content };
 }
 

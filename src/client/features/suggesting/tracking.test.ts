@@ -3,6 +3,7 @@
 // every suggestion gives the text as if they had edited it directly.
 import { joinBackward, splitBlock } from "@tiptap/pm/commands";
 import { splitListItem } from "@tiptap/pm/schema-list";
+import { Fragment, Slice } from "@tiptap/pm/model";
 import { EditorState, TextSelection, type Transaction } from "@tiptap/pm/state";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -45,7 +46,12 @@ function caretPositions(s: EditorState): number[] {
   return out;
 }
 
-type Op = { kind: "type"; at: number; span: number; text: string } | { kind: "backspace"; at: number } | { kind: "delete"; at: number; span: number } | { kind: "enter"; at: number };
+type Op =
+  | { kind: "type"; at: number; span: number; text: string }
+  | { kind: "backspace"; at: number }
+  | { kind: "delete"; at: number; span: number }
+  | { kind: "enter"; at: number }
+  | { kind: "paste"; at: number; span: number; texts: string[] };
 
 interface Ran {
   state: EditorState;
@@ -55,7 +61,13 @@ interface Ran {
   text: string;
   /** The edit was Enter at `from`. */
   split?: boolean;
+  /** The edit was a paste of these paragraphs over `from`–`to`. */
+  pasted?: Slice;
 }
+
+/** Paragraphs as the clipboard gives them: a slice open one level at both ends. */
+const paragraphs = (s: EditorState, texts: string[]) =>
+  new Slice(Fragment.fromArray(texts.map((t) => s.schema.nodeFromJSON(p(t)))), 1, 1);
 
 /** Runs `op` on `s` as the editor would: select, then type or delete (positions picked among the caret positions). */
 function run(s: EditorState, op: Op): Ran {
@@ -74,6 +86,11 @@ function run(s: EditorState, op: Op): Ran {
     });
     return { state: next, from: at, to: at, text: "", split: true };
   }
+  if (op.kind === "paste") {
+    const pasted = paragraphs(s, op.texts);
+    tr.replaceSelection(pasted);
+    return { state: tr.docChanged ? selected.apply(tr) : selected, ...range, text: "", pasted };
+  }
   if (op.kind === "type") tr.insertText(op.text);
   else if (op.kind === "backspace") {
     if (selected.doc.resolve(at).parentOffset === 0) return { state: selected, from: at, to: at, text: "" };
@@ -88,6 +105,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("backspace" as const), at: fc.nat(200) }),
   fc.record({ kind: fc.constant("delete" as const), at: fc.nat(200), span: fc.integer({ min: 1, max: 8 }) }),
   fc.record({ kind: fc.constant("enter" as const), at: fc.nat(200) }),
+  fc.record({ kind: fc.constant("paste" as const), at: fc.nat(200), span: fc.nat(6), texts: fc.array(fc.stringMatching(/^[a-z ]{0,4}$/), { minLength: 2, maxLength: 3 }) }),
 );
 
 describe("Suggesting mode", () => {
@@ -139,6 +157,21 @@ describe("Suggesting mode", () => {
     expect(t.doc.toJSON()).toEqual(start([p("Hello world")]).doc.toJSON());
   });
 
+  it("suggests pasted paragraphs: their words, and a break before each one after the first", () => {
+    const original = start([p("Hello world")]);
+    const at = original.apply(original.tr.setSelection(TextSelection.create(original.doc, 6)));
+    const s = at.apply(at.tr.replaceSelection(paragraphs(at, [" one", "two", "three "])));
+    expect(s.doc.childCount).toBe(3);
+    expect(s.doc.child(0).textContent).toBe("Hello one");
+    expect(s.doc.child(2).textContent).toBe("three  world");
+    expect(suggestedBreakOf(s.doc.child(0).attrs)).toBeNull();
+    for (const i of [1, 2]) expect(suggestedBreakOf(s.doc.child(i).attrs)).toMatchObject({ author: "user-1" });
+    expect(s.doc.child(1).firstChild!.marks.map((m) => m.type.name)).toEqual([SUGGESTION_INSERT]);
+    expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
+    expect(withoutSuggestions(s.doc.toJSON())).toEqual(original.doc.toJSON());
+    expect(decide(s, "accept").state.doc.childCount).toBe(3);
+  });
+
   it("suggests a break in a heading and in a list item", () => {
     const heading = { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title here" }] };
     const list = { type: "bulletList", content: [{ type: "listItem", content: [p("one two")] }] };
@@ -175,7 +208,8 @@ describe("Suggesting mode", () => {
           const map = (pos: number) => accepted.tr.mapping.map(pos);
           const edit = accepted.state.tr.setMeta(SUGGESTION_DECISION, true);
           // A split adds no text (blocks are read without a separator); the reject check below holds it to its place.
-          if (!ran.split) edit.insertText(ran.text, map(ran.from), map(ran.to));
+          if (ran.pasted) edit.replace(map(ran.from), map(ran.to), ran.pasted);
+          else if (!ran.split) edit.insertText(ran.text, map(ran.from), map(ran.to));
           const direct = accepted.state.apply(edit);
           expect(flat(decide(s, "accept").state)).toBe(flat(direct));
         }

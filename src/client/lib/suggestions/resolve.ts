@@ -122,6 +122,9 @@ function resolvePieces(tr: Transaction, match: (a: SuggestionAttrs) => boolean, 
   for (const pos of emptied) {
     const node = tr.doc.nodeAt(pos);
     if (!node?.isTextblock || node.content.size > 0) continue;
+    // Split at its start (Enter there, or paragraphs pasted there): the block after the break is
+    // its own text, which a rejected break joins back to it (without-suggestions.ts reads it so).
+    if (suggestedBreakOf(nextTextblock(tr.doc, pos + node.nodeSize)?.attrs)) continue;
     const $pos = tr.doc.resolve(pos);
     // Climb while the wrapper holds only this block.
     let depth = $pos.depth + 1;
@@ -133,6 +136,20 @@ function resolvePieces(tr: Transaction, match: (a: SuggestionAttrs) => boolean, 
     tr.delete(at, end);
   }
   return pieces.length;
+}
+
+/** The first text block that starts at or after `from`, in reading order. */
+function nextTextblock(doc: PmNode, from: number): PmNode | null {
+  let found: PmNode | null = null;
+  doc.nodesBetween(from, doc.content.size, (node) => {
+    if (found) return false;
+    if (node.isTextblock) {
+      found = node;
+      return false;
+    }
+    return true;
+  });
+  return found;
 }
 
 /** Writes the writer's chosen candidate over a suggestion's inserted words, then accepts it. */
