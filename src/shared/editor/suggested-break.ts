@@ -6,9 +6,9 @@
 // (src/client/lib/suggestions/resolve.ts). Exports read the document with the two blocks
 // joined, as it reads before the break is accepted (without-suggestions.ts).
 import { Extension } from "@tiptap/core";
-import { SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_TIME } from "./suggestion-names.js";
+import { SUGGESTED_BREAK, SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_TIME } from "./suggestion-names.js";
 
-export const SUGGESTED_BREAK = "suggestedBreak";
+export { SUGGESTED_BREAK };
 /** The blocks a break may be suggested before: text blocks a writer splits with Enter. */
 export const BREAK_BLOCKS = ["paragraph", "heading"] as const;
 

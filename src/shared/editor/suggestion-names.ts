@@ -2,6 +2,8 @@
 // (suggestion-marks.ts) so plain-text code can know them without loading the editor library.
 export const SUGGESTION_INSERT = "suggestionInsert";
 export const SUGGESTION_DELETE = "suggestionDelete";
+/** The block attribute of a suggested paragraph break (suggested-break.ts). */
+export const SUGGESTED_BREAK = "suggestedBreak";
 /** Meta of a transaction that decides suggestions (Suggesting mode's tracking lets it through as it is). */
 export const SUGGESTION_DECISION = "suggestionDecision";
 

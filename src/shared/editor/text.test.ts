@@ -57,6 +57,29 @@ describe("docToPlainText with pending suggestions", () => {
     expect(docToPlainText(doc)).toBe("Title\nWe has time.\nkept");
     expect(docToPlainText(doc)).toBe(docToPlainText(withoutSuggestions(doc)));
   });
+
+  it("reads a block after a suggested break as joined to the block before it, and a hard break as a line", () => {
+    const brk = { id: "b1", group: "b1", author: "u1", authorName: "Cora", createdAt: "2026-11-27T03:00:00Z" };
+    const split: DocNode = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Rivers " }] },
+        { type: "paragraph", attrs: { suggestedBreak: brk }, content: [{ type: "text", text: "run." }] },
+        { type: "paragraph", content: [{ type: "text", text: "Lakes" }, { type: "hardBreak" }] },
+        { type: "paragraph", attrs: { suggestedBreak: { ...brk, id: "b2" } }, content: [{ type: "text", text: "rest." }] },
+        {
+          type: "bulletList",
+          content: [
+            { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "one " }] }] },
+            { type: "listItem", content: [{ type: "paragraph", attrs: { suggestedBreak: { ...brk, id: "b3" } }, content: [{ type: "text", text: "two" }] }] },
+          ],
+        },
+      ],
+    };
+    expect(docToPlainText(split)).toBe("Rivers run.\nLakes\nrest.\none two");
+    expect(docToPlainText(split)).toBe(docToPlainText(withoutSuggestions(split)));
+    expect(plainTextAndWords(split).words).toBe(6);
+  });
 });
 
 describe("docToPlainText of headings 4–6, to-do lists, superscript, subscript and highlight", () => {

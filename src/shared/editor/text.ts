@@ -2,7 +2,7 @@
 // an editor instance: used by the server (text_content, AI) and the client's counters.
 import { WORDS_PER_MINUTE } from "../limits.js";
 import type { DocNode } from "./schema.js";
-import { SUGGESTION_INSERT } from "./suggestion-names.js";
+import { SUGGESTED_BREAK, SUGGESTION_INSERT } from "./suggestion-names.js";
 
 // A footnote's number is not text (a reference holds none); its note's words are, read
 // at the end where the notes stand.
@@ -60,8 +60,17 @@ export function plainTextAndWords(doc: DocNode | null | undefined): { text: stri
 
 const tidyText = (joined: string) => joined.replace(/\n{2,}/g, "\n").trim();
 
+/**
+ * What a block's end adds to the joined text. Two line breaks (tidied to one), so a block that
+ * starts after a suggested break can tell the end of the block before it from a hard break.
+ */
+const BLOCK_END = "\n\n";
+
 /** What a node adds to the joined text before its children: its own text, a line break, a picture's words. */
 export function textBeforeChildren(node: DocNode, out: string[]): void {
+  // A suggested paragraph break is not in the text until accepted: the block reads as joined
+  // to the one before it, as exports read it (without-suggestions.ts).
+  if (node.attrs?.[SUGGESTED_BREAK] && out[out.length - 1] === BLOCK_END) out.pop();
   if (node.type === "text") {
     if (!isSuggestedInsert(node)) out.push(node.text ?? "");
   } else if (node.type === "hardBreak") out.push("\n");
@@ -70,7 +79,7 @@ export function textBeforeChildren(node: DocNode, out: string[]): void {
 
 /** What a node adds after its children: a block ends its line. */
 export function textAfterChildren(node: DocNode, out: string[]): void {
-  if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push("\n");
+  if (BLOCKS.has(node.type) && out.length && !out[out.length - 1]!.endsWith("\n")) out.push(BLOCK_END);
 }
 
 /** The text as tidied and its word count, from the text as joined (see plainTextAndWords). */
