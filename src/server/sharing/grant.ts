@@ -3,12 +3,16 @@
 // document all give the same 404. A password-protected link additionally needs a share
 // token issued under the document's current share_generation.
 import type { SharedDocument } from "../../shared/contracts/sharing.js";
+import type { DocNode } from "../../shared/editor/schema.js";
+import { withoutSuggestions } from "../../shared/editor/without-suggestions.js";
 import type { AppContext } from "../context.js";
 import { documents } from "../db/index.js";
 import { isDocumentId } from "../documents/index.js";
 import { AppError, notFound } from "../http/index.js";
 import { liveLinkCondition } from "./live-link.js";
 import { verifyShareToken } from "./token.js";
+
+const isDocNode = (content: unknown): content is DocNode => typeof content === "object" && content !== null && (content as DocNode).type === "doc";
 
 export const sharedNotFound = () => notFound("Document not found");
 const passwordRequired = () => new AppError(401, "password_required", "This document is password protected");
@@ -60,7 +64,12 @@ export async function resolveShareGrant(ctx: AppContext, documentId: string, tok
   return grantFor(ctx, row, token);
 }
 
-/** Only what a visitor may see; never user_id, the owner's email or the share settings. */
+/**
+ * Only what a visitor may see; never user_id, the owner's email or the share settings. A
+ * read-only link shows the text as it reads without pending suggestions, as exports do (and as
+ * a viewer sees a document in Google Docs): proposals and their authors' names are the team's
+ * review, not the published text. A link that allows editing joins the live document instead.
+ */
 export function presentShared(doc: {
   id: string;
   title: string;
@@ -73,12 +82,13 @@ export function presentShared(doc: {
   version: number;
 }): SharedDocument {
   const updated = doc.updated_at ?? doc.updatedAt ?? new Date(0);
+  const editing = doc.allow_editing ?? doc.allowEditing ?? false;
   return {
     id: doc.id,
     title: doc.title,
-    content: doc.content,
+    content: editing || !isDocNode(doc.content) ? doc.content : withoutSuggestions(doc.content),
     updated_at: updated instanceof Date ? updated.toISOString() : updated,
-    allow_editing: doc.allow_editing ?? doc.allowEditing ?? false,
+    allow_editing: editing,
     ...(doc.showComments !== undefined ? { show_comments: doc.showComments } : {}),
     version: doc.version,
   };

@@ -96,6 +96,34 @@ describe("sharing", () => {
     expect(res.body).not.toContain(owner.email);
   });
 
+  it("shows a read-only link's visitor the text without pending suggestions or their authors' names", async () => {
+    const by = { id: "s1", group: "s1", author: other.id, authorName: "Cora Commenter", createdAt: "2026-11-27T03:00:00Z" };
+    const suggested = {
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "Rivers " },
+            { type: "text", text: "slowly ", marks: [{ type: "suggestionInsert", attrs: by }] },
+            { type: "text", text: "run", marks: [{ type: "suggestionDelete", attrs: { ...by, id: "s2", group: "s2" } }] },
+          ],
+        },
+        { type: "paragraph", attrs: { suggestedBreak: { ...by, id: "s3", group: "s3" } }, content: [{ type: "text", text: " north." }] },
+      ],
+    };
+    const doc = await createDocument(t, owner, { title: "Reviewed", content: suggested });
+    await share(doc.id, { isPublic: true });
+    const res = await visit(doc.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("Cora Commenter");
+    expect(res.json().content.content).toHaveLength(1);
+    expect(res.json().content.content[0].content).toEqual([{ type: "text", text: "Rivers run north." }]);
+    // A link that allows editing joins the live document, suggestions and all.
+    await share(doc.id, { isPublic: true, allowEditing: true });
+    expect((await visit(doc.id)).body).toContain("Cora Commenter");
+  });
+
   it("answers the same 404 for private, unknown, malformed and deleted documents", async () => {
     const priv = await newDoc();
     const gone = await newDoc();
