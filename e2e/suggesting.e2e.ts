@@ -198,6 +198,41 @@ describe("suggesting", () => {
     expect(await paragraphs(page)).toBe(2);
   });
 
+  it("paragraphs a commenter pastes are suggested words and breaks; rejected, the text is as it was", { timeout: 240_000 }, async () => {
+    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Cora Commenter",
+      role: "commenter",
+      title: "Orchard paste",
+      text: ORIGINAL,
+    });
+    const ownerPage = await openAs(owner, doc.id);
+    const page = await openAs(commenter, doc.id);
+    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+    const markers = (p: Page) => body(p).locator(".suggested-break-marker").count();
+    const words = async (p: Page) => (await textOf(p))?.replaceAll("¶", "");
+
+    await caretBefore(page, "and");
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData("text/html", "<p>ripe,</p><p>sweet.</p><p>Then</p>");
+      data.setData("text/plain", "ripe,\nsweet.\nThen ");
+      document.querySelector(".ProseMirror")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    // Three paragraphs, each pasted word a suggestion, a ¶ before each new paragraph, for both.
+    await expect.poll(() => body(page).locator("p").count(), { timeout: 20_000 }).toBe(3);
+    expect(await inserted(page)).toEqual(["ripe,", "sweet.", "Then"]);
+    await expect.poll(() => markers(ownerPage), { timeout: 30_000 }).toBe(2);
+    expect(await inserted(ownerPage)).toEqual(["ripe,", "sweet.", "Then"]);
+
+    // Reject all: one paragraph, as it was.
+    await margin(ownerPage).getByRole("button", { name: "Reject all" }).click();
+    await expect.poll(() => words(ownerPage), { timeout: 30_000 }).toBe(ORIGINAL);
+    await expect.poll(() => words(page), { timeout: 30_000 }).toBe(ORIGINAL);
+    expect(await body(ownerPage).locator("p").count()).toBe(1);
+    expect(await markers(ownerPage)).toBe(0);
+  });
+
   it("on a wide screen each suggestion's card stands beside the start of its change, below the card above", { timeout: 240_000 }, async () => {
     const filler = Array.from({ length: 6 }, (_, i) => `Row ${i + 1} of the orchard is pruned in winter.`);
     const { owner, members, doc } = await ownerAndMembers(app.server.url, {
