@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { COLLAB_SHARE_TOKEN_PREFIX } from "../../../shared/contracts/collab-wire";
 import { SHARE_TOKEN_HEADER, type SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
+import { withTableEditing } from "../../lib/tables/table-editing";
 import { DEFAULT_DOCUMENT_TITLE, TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { PresenceAvatars } from "../../components/presence-avatars";
 import { SaveIndicator } from "../../components/save-indicator";
@@ -37,7 +38,7 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
   const editor = useEditor(
     {
       extensions: [
-        ...withImageView(schemaExtensions({ undoRedo: false }), { kind: "share", documentId: doc.id, token: () => tokenRef.current }),
+        ...withTableEditing(withImageView(schemaExtensions({ undoRedo: false }), { kind: "share", documentId: doc.id, token: () => tokenRef.current })),
         PasteLimit,
         ...collabExtensions(live, user),
       ],

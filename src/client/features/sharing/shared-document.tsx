@@ -7,6 +7,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
 import type { SharedDocument } from "../../../shared/contracts/sharing";
 import { schemaExtensions } from "../../../shared/editor/extensions";
+import { withTableEditing } from "../../lib/tables/table-editing";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
 import { withImageView } from "../../lib/images/image-view";
 import { subscribeToDocument } from "../../lib/realtime";
@@ -35,7 +36,7 @@ function ReadOnlySharedDocument({ doc, tokenRef, onLost }: Props) {
 
   const editor = useEditor(
     {
-      extensions: withImageView(schemaExtensions(), { kind: "share", documentId: doc.id, token: () => tokenRef.current }),
+      extensions: withTableEditing(withImageView(schemaExtensions(), { kind: "share", documentId: doc.id, token: () => tokenRef.current })),
       content: doc.content as Content,
       editable: false,
       immediatelyRender: true,
