@@ -233,6 +233,58 @@ describe("suggesting", () => {
     expect(await markers(ownerPage)).toBe(0);
   });
 
+  it("Enter twice at a list's end in Suggesting mode leaves the list; rejected, the list is as it was", { timeout: 240_000 }, async () => {
+    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+      ownerName: "Olivia Owner",
+      memberName: "Cora Commenter",
+      role: "commenter",
+      title: "Orchard list",
+      text: ORIGINAL,
+    });
+    const ownerPage = await openAs(owner, doc.id);
+    // The owner ends the text with a list of one item.
+    await body(ownerPage).click();
+    await ownerPage.keyboard.press("Control+End");
+    await ownerPage.keyboard.press("Enter");
+    await ownerPage.keyboard.type("- Figs");
+    await expect.poll(() => body(ownerPage).locator("ul > li").allTextContents(), { timeout: 20_000 }).toEqual(["Figs"]);
+    const page = await openAs(commenter, doc.id);
+    await expect.poll(() => body(page).locator("ul > li").count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+
+    await selectText(page, "Figs");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => body(page).locator("ul > li").count(), { timeout: 20_000 }).toBe(2);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Then plums.");
+    // Out of the list: one item, and a paragraph after it holding the suggested words.
+    await expect.poll(() => body(page).locator("ul > li").count(), { timeout: 20_000 }).toBe(1);
+    const after = (p: Page) => body(p).locator(":scope > ul + p").textContent();
+    await expect.poll(() => after(page), { timeout: 20_000 }).toBe("Then plums.");
+    expect(await inserted(page)).toEqual(["Then plums."]);
+    await expect.poll(() => inserted(ownerPage), { timeout: 30_000 }).toEqual(["Then plums."]);
+    await expect.poll(() => body(ownerPage).locator(".suggested-break-marker").count(), { timeout: 30_000 }).toBe(1);
+
+    await margin(ownerPage).getByRole("button", { name: "Reject all" }).click();
+    await expect.poll(() => body(ownerPage).locator("ul > li").allTextContents(), { timeout: 30_000 }).toEqual(["Figs"]);
+    expect(await after(ownerPage)).not.toContain("Then");
+    // The top-level paragraphs, without other writers' carets.
+    const paragraphsOf = (p: Page) =>
+      body(p).evaluate((el) =>
+        [...el.querySelectorAll(":scope > p")].map((block) => {
+          const copy = block.cloneNode(true) as HTMLElement;
+          for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+          return copy.textContent;
+        }),
+      );
+    const ownerBlocks = await paragraphsOf(ownerPage);
+    expect(ownerBlocks.join("")).not.toContain("Then");
+    await expect.poll(() => paragraphsOf(page), { timeout: 30_000 }).toEqual(ownerBlocks);
+    await expect.poll(() => body(page).locator("ul > li").allTextContents(), { timeout: 30_000 }).toEqual(["Figs"]);
+    expect(await inserted(page)).toEqual([]);
+  });
+
   it("on a wide screen each suggestion's card stands beside the start of its change, below the card above", { timeout: 240_000 }, async () => {
     const filler = Array.from({ length: 6 }, (_, i) => `Row ${i + 1} of the orchard is pruned in winter.`);
     const { owner, members, doc } = await ownerAndMembers(app.server.url, {

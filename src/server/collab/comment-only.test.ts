@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../shared/editor/suggestion-names.js";
 import { splitBlock } from "@tiptap/pm/commands";
+import { splitListItem } from "@tiptap/pm/schema-list";
+import { leaveList } from "../../shared/editor/suggesting-tracking.js";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { withoutSuggestions } from "../../shared/editor/without-suggestions.js";
 import { SUGGESTED_BREAK, suggestedBreakOf } from "../../shared/editor/suggested-break.js";
@@ -162,6 +164,34 @@ describe("a commenter's suggesting keystrokes on the live server", () => {
       expect(blocks.map((b) => suggestedBreakOf(b.attrs)?.author ?? null)).toEqual([null, COMMENTER.id, COMMENTER.id, null]);
       expect(withoutSuggestions(contentOf(s.server))).toEqual(withoutSuggestions(contentOf(session([ORIGINAL, "Plums are blue."]).server)));
     }
+  });
+
+  it("lets in Enter twice at a list's end (a suggested item, then a suggested paragraph after the list) and the words typed there", () => {
+    const server = ydocFromContent({
+      type: "doc",
+      content: [
+        { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "Apples" }] }] }] },
+        { type: "paragraph", content: [{ type: "text", text: "Pears" }] },
+      ],
+    });
+    const device = new Y.Doc();
+    Y.applyUpdate(device, Y.encodeStateAsUpdate(server));
+    const editor = suggestingEditor(device, COMMENTER);
+    const sent: Uint8Array[] = [];
+    device.on("update", (u: Uint8Array) => sent.push(u));
+    editor.select(1 + 2 + "Apples".length);
+    splitListItem(editor.state().schema.nodes.listItem!)(editor.state(), (tr) => editor.apply(tr));
+    editor.apply(leaveList(editor.state(), COMMENTER)!);
+    editor.type("Then");
+    expect(sent.length).toBeGreaterThan(2);
+    for (const update of sent) {
+      expect(reviewChange(server, update).refusal).toBeNull();
+      expect(reviewCommentOnly(server, update, COMMENTER.id)).toBeNull();
+      Y.applyUpdate(server, update);
+    }
+    const blocks = contentOf(server).content!;
+    expect(blocks.map((b) => b.type)).toEqual(["bulletList", "paragraph", "paragraph"]);
+    expect(suggestedBreakOf(blocks[1]!.attrs)).toMatchObject({ author: COMMENTER.id });
   });
 
   it("refuses plain text typed after a suggestion, whether or not the keystroke before it has arrived", () => {

@@ -2,8 +2,8 @@
 // break carries `suggestedBreak`, the same attributes a person's suggestion mark has (`id`,
 // `group`, `author`, `authorName`, `createdAt`, suggestion-names.ts), so every reader of
 // suggestions (deciding, withdrawing, a commenter's check, exports) treats it as one of them.
-// Accepting it drops the attribute; rejecting it joins the block to the one before
-// (src/client/lib/suggestions/resolve.ts). Exports read the document with the two blocks
+// Accepting it drops the attribute; rejecting it joins the block to the one before, or to the
+// last item of a list before it (src/client/lib/suggestions/resolve.ts). Exports read the document with the two blocks
 // joined, as it reads before the break is accepted (without-suggestions.ts).
 import { Extension } from "@tiptap/core";
 import { SUGGESTED_BREAK, SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGESTION_TIME } from "./suggestion-names.js";
@@ -11,6 +11,12 @@ import { SUGGESTED_BREAK, SUGGESTION_AUTHOR, SUGGESTION_AUTHOR_NAME_MAX, SUGGEST
 export { SUGGESTED_BREAK };
 /** The blocks a break may be suggested before: text blocks a writer splits with Enter. */
 export const BREAK_BLOCKS = ["paragraph", "heading"] as const;
+
+/**
+ * The lists a block after a suggested break joins back into when it follows one (Enter in an
+ * empty last item in Suggesting mode leaves the list that way): their last item's last text block.
+ */
+export const LIST_WRAPPERS: ReadonlySet<string> = new Set(["bulletList", "orderedList", "taskList"]);
 
 export interface SuggestedBreakAttrs {
   id: string;

@@ -7,7 +7,8 @@
 //
 // Enter splits the block as usual and the block after the break carries the suggestion
 // (suggested-break.ts); deleting one's own suggested break (Backspace at the start of that
-// block) takes it back. Pasting several paragraphs is the same: their words are suggested and
+// block) takes it back. Enter in an empty list item one's own break started leaves the list
+// (leaveListPlugin). Pasting several paragraphs is the same: their words are suggested and
 // each paragraph after the first starts after a suggested break. What cannot be a suggestion
 // is not done at all (filterTransaction): other new blocks (a pasted list or table),
 // formatting, attribute and structure changes. Deleting
@@ -23,7 +24,7 @@ import { type EditorState, Plugin, PluginKey, TextSelection, type Transaction } 
 import { AddMarkStep, Mapping, RemoveMarkStep, ReplaceStep, type Step } from "@tiptap/pm/transform";
 import { ySyncPluginKey } from "@tiptap/y-tiptap";
 import { COMMENT_MARK } from "./comment-anchor.js";
-import { BREAK_BLOCKS, SUGGESTED_BREAK, suggestedBreakOf } from "./suggested-break.js";
+import { BREAK_BLOCKS, LIST_WRAPPERS, SUGGESTED_BREAK, suggestedBreakOf } from "./suggested-break.js";
 import { SUGGESTION_DECISION, SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 
 export interface SuggestionAuthor {
@@ -126,6 +127,52 @@ export function trackingPlugin({ author, now = () => new Date(), newId = () => c
       return track(trs, oldState, newState, author, fresh);
     },
   });
+}
+
+/**
+ * Enter in Suggesting mode, in the empty last item of a top-level list that the author's own
+ * suggested break started (Enter, then Enter again to leave the list): the item goes (the break
+ * is withdrawn) and a paragraph after the list starts after the author's suggested break, which
+ * a rejection joins back into the list's last item. Without this, Enter there would lift the
+ * item out of the list, a change of structure Suggesting mode refuses, and nothing would happen.
+ * Any other Enter is left to the editor's own keys.
+ */
+export function leaveListPlugin({ author }: Pick<TrackingOptions, "author">): Plugin {
+  return new Plugin({
+    key: leaveListKey,
+    props: {
+      handleKeyDown(view, event) {
+        if (event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
+        const tr = leaveList(view.state, author);
+        if (!tr) return false;
+        view.dispatch(tr);
+        return true;
+      },
+    },
+  });
+}
+
+export const leaveListKey = new PluginKey("suggestingLeaveList");
+
+/** The transaction leaveListPlugin makes for Enter in `state`, or null when it is not its case. */
+export function leaveList(state: EditorState, author: SuggestionAuthor): Transaction | null {
+  const { selection } = state;
+  if (!selection.empty) return null;
+  const { $from } = selection;
+  if ($from.depth !== 3 || $from.parent.content.size > 0) return null;
+  const item = $from.node(2);
+  const list = $from.node(1);
+  if (!SPLIT_WRAPPERS.has(item.type.name) || !LIST_WRAPPERS.has(list.type.name)) return null;
+  if (item.childCount !== 1 || list.childCount < 2 || $from.index(1) !== list.childCount - 1) return null;
+  const own = suggestedBreakOf($from.parent.attrs);
+  if (!own || own.author !== author.id) return null;
+  const paragraph = state.schema.nodes.paragraph!.create({ [SUGGESTED_BREAK]: own });
+  const itemStart = $from.before(2);
+  const itemEnd = $from.after(2);
+  const listEnd = $from.after(1);
+  const tr = state.tr.insert(listEnd, paragraph).delete(itemStart, itemEnd);
+  tr.setSelection(TextSelection.create(tr.doc, listEnd - (itemEnd - itemStart) + 1));
+  return tr.setMeta(suggestingKey, "left list").scrollIntoView();
 }
 
 interface Insertion {

@@ -8,7 +8,7 @@
 //
 // A suggested paragraph break (suggested-break.ts) is not in the text yet either: the block
 // after it is joined to the one before, as rejecting it does (src/client/lib/suggestions/resolve.ts).
-import { suggestedBreakOf } from "./suggested-break.js";
+import { LIST_WRAPPERS, suggestedBreakOf } from "./suggested-break.js";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "./suggestion-names.js";
 import type { DocNode } from "./schema.js";
 
@@ -96,6 +96,12 @@ function joinBreaks(nodes: DocNode[], which: Which, topLevel: boolean): DocNode[
         out[out.length - 1] = content.length ? { ...prev, content } : prev;
         continue;
       }
+      // After a list (Enter in its empty last item left it): joined to the list's last text block.
+      const into = prev ? joinIntoList(prev, n.content ?? []) : null;
+      if (into) {
+        out[out.length - 1] = into;
+        continue;
+      }
       // The first block of a list item: the item joins the one before it, a level up.
       out.push(topLevel ? { ...n, attrs: { ...n.attrs, suggestedBreak: null } } : n);
       continue;
@@ -111,6 +117,17 @@ function joinBreaks(nodes: DocNode[], which: Which, topLevel: boolean): DocNode[
     out.push(n);
   }
   return out;
+}
+
+/** `list` with `content` added to the end of its last item's last text block; null when it is no list or ends otherwise. */
+function joinIntoList(list: DocNode, content: DocNode[]): DocNode | null {
+  if (!LIST_WRAPPERS.has(list.type)) return null;
+  const item = list.content?.[list.content.length - 1];
+  const last = item?.content?.[item.content.length - 1];
+  if (!item || !last) return null;
+  const joined = isTextblock(last) ? { ...last, content: joinText([...(last.content ?? []), ...content]) } : joinIntoList(last, content);
+  if (!joined) return null;
+  return { ...list, content: [...list.content!.slice(0, -1), { ...item, content: [...item.content!.slice(0, -1), joined] }] };
 }
 
 const isTextblock = (node: DocNode) => node.type === "paragraph" || node.type === "heading";

@@ -14,7 +14,7 @@ import { bothEmpty, type DocReadingOptions, useDocReading } from "../../lib/use-
 import { decideAll, decideOne } from "./decide";
 import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, suggestionTime } from "./read";
 import type { SuggestingSlotProps } from "./suggesting-slot";
-import { trackingPlugin, suggestingKey } from "./tracking";
+import { leaveListKey, leaveListPlugin, suggestingKey, trackingPlugin } from "./tracking";
 import { breakMarkerKey, breakMarkerPlugin } from "./break-marker";
 
 /** Puts the tracking plugin in the editor while `on`; says when typing is tracked. */
@@ -22,10 +22,12 @@ function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotP
   useEffect(() => {
     if (!editor || !on || !author || editor.isDestroyed) return;
     editor.registerPlugin(trackingPlugin({ author }));
+    // Before the list keys, which would lift the empty item out of its list (a change refused).
+    editor.registerPlugin(leaveListPlugin({ author }), (plugin, plugins) => [plugin, ...plugins]);
     onTracking(true);
     return () => {
       onTracking(false);
-      if (!editor.isDestroyed) editor.unregisterPlugin(suggestingKey);
+      if (!editor.isDestroyed) editor.unregisterPlugin([suggestingKey, leaveListKey]);
     };
   }, [editor, on, author?.id, author?.name]);
 }

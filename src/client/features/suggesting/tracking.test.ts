@@ -13,7 +13,7 @@ import { withoutSuggestions } from "../../../shared/editor/without-suggestions";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-names";
 import { SUGGESTION_DECISION } from "../../lib/suggestions/one-step";
 import { resolveSuggestions } from "../../lib/suggestions/resolve";
-import { trackingPlugin } from "./tracking";
+import { leaveList, trackingPlugin } from "./tracking";
 
 const author = { id: "user-1", name: "Ada" };
 const p = (text: string) => ({ type: "paragraph", content: text ? [{ type: "text", text }] : [] });
@@ -190,6 +190,32 @@ describe("Suggesting mode", () => {
     expect(suggestedBreakOf(items.child(1).firstChild!.attrs)).not.toBeNull();
     expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
     expect(withoutSuggestions(s.doc.toJSON())).toEqual(original.doc.toJSON());
+  });
+
+  it("leaves a list with Enter in the empty item one's own break started: a paragraph after the list, rejected back into the last item", () => {
+    const original = start([{ type: "bulletList", content: [{ type: "listItem", content: [p("one")] }] }, p("Closing")]);
+    let s = original.apply(original.tr.setSelection(TextSelection.create(original.doc, 6)));
+    splitListItem(s.schema.nodes.listItem!)(s, (t) => {
+      s = s.apply(t);
+    });
+    // Someone else's break is left to the editor's own keys (which Suggesting mode refuses here).
+    expect(leaveList(s, { id: "user-2", name: "Bo" })).toBeNull();
+    // Enter again, in the empty suggested item: out of the list.
+    const out = leaveList(s, author);
+    expect(out).not.toBeNull();
+    s = s.apply(out!);
+    s = s.apply(s.tr.insertText("Then"));
+    expect(s.doc.childCount).toBe(3);
+    expect(s.doc.child(0).childCount).toBe(1);
+    expect(s.doc.child(1).type.name).toBe("paragraph");
+    expect(s.doc.child(1).textContent).toBe("Then");
+    expect(suggestedBreakOf(s.doc.child(1).attrs)).toMatchObject({ author: "user-1" });
+    expect(decide(s, "reject").state.doc.toJSON()).toEqual(original.doc.toJSON());
+    expect(withoutSuggestions(s.doc.toJSON())).toEqual(original.doc.toJSON());
+    const accepted = decide(s, "accept").state;
+    expect(accepted.doc.child(1).textContent).toBe("Then");
+    expect(suggestedBreakOf(accepted.doc.child(1).attrs)).toBeNull();
+    expect(leaveList(start([p("")]), author)).toBeNull();
   });
 
   it("rejecting every suggestion gives back the document; accepting every one gives the edited text", () => {

@@ -6,7 +6,7 @@
 import type { Mark, Node as PmNode } from "@tiptap/pm/model";
 import type { Transaction } from "@tiptap/pm/state";
 import { canJoin } from "@tiptap/pm/transform";
-import { SUGGESTED_BREAK, suggestedBreakOf } from "../../../shared/editor/suggested-break";
+import { LIST_WRAPPERS, SUGGESTED_BREAK, suggestedBreakOf } from "../../../shared/editor/suggested-break";
 import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
 
 export interface SuggestionAttrs {
@@ -92,8 +92,28 @@ function decideBreak(tr: Transaction, pos: number, id: string, decision: Decisio
       tr.join(at, joinDepth);
       return;
     }
+    // After a list (Enter in its empty last item left it): into the list's last text block.
+    const end = at === pos && before ? listTextEnd(before, pos) : null;
+    if (end !== null) {
+      tr.delete(pos, pos + node.nodeSize).insert(end, node.content);
+      return;
+    }
   }
   tr.setNodeAttribute(pos, SUGGESTED_BREAK, null);
+}
+
+/** Where the content of the last text block of `list` (ending at `end`) ends, through its last items; null when it is no list. */
+function listTextEnd(list: PmNode, end: number): number | null {
+  if (!LIST_WRAPPERS.has(list.type.name)) return null;
+  // Down the last children: item, then its last block (a nested list is walked the same way).
+  let node: PmNode | null = list;
+  let at = end - 1;
+  while (node && !node.isTextblock) {
+    if (node !== list && !LIST_WRAPPERS.has(node.type.name) && !node.type.name.endsWith("Item")) return null;
+    node = node.lastChild;
+    at -= 1;
+  }
+  return node ? at : null;
 }
 
 /** Whether `node` ends in a text block `depth` levels down (itself at depth 1). */
