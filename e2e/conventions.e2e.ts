@@ -267,6 +267,15 @@ describe("outline", () => {
       await expect.poll(() => outline.getByRole("button").allTextContents()).toEqual(["Rivers", "Part 1", "Part 2"]);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `outline-390-${theme}`);
+      // The shortcuts further down: on a narrow sheet no label runs up against its keys.
+      const shortcuts = sheet.locator("section[aria-labelledby='shortcuts-heading']");
+      await shortcuts.scrollIntoViewIfNeeded();
+      const gaps = await shortcuts.locator("dl > div").evaluateAll((rows) =>
+        rows.map((row) => row.querySelector("kbd")!.getBoundingClientRect().left - row.querySelector("dt")!.getBoundingClientRect().right),
+      );
+      expect(gaps.length).toBeGreaterThan(5);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(8);
+      await shot(page, `shortcuts-390-${theme}`);
       await outline.getByRole("button", { name: "Part 2", exact: true }).tap();
       await sheet.waitFor({ state: "detached" });
       await expect.poll(async () => Math.round(await headingTop(page, "Part 2"))).toBeLessThan(180);

@@ -33,10 +33,11 @@ function ShortcutsCard({ ai }: { ai: boolean }) {
       </h2>
       <dl className="grid gap-1.5 text-sm">
         {SHORTCUTS.filter((s) => ai || !s.ai).map((s) => (
-          <div key={s.label} className="flex items-center justify-between">
-            <dt className="text-muted-foreground">{s.label}</dt>
-            <dd>
-              <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
+          // A gap, so a long label on a narrow sheet never runs up against its keys.
+          <div key={s.label} className="flex items-center justify-between gap-3">
+            <dt className="min-w-0 text-muted-foreground">{s.label}</dt>
+            <dd className="shrink-0">
+              <kbd className="whitespace-nowrap rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
             </dd>
           </div>
         ))}
