@@ -53,6 +53,21 @@ async function caretBefore(page: Page, word: string): Promise<void> {
 const inserted = (page: Page) => body(page).locator("ins.suggestion-insert").allTextContents();
 const struck = (page: Page) => body(page).locator("del.suggestion-delete").allTextContents();
 
+/** The owner's and a commenter's editors on a new document holding ORIGINAL; the commenter's text takes typing. */
+async function ownerAndCommenter(title: string): Promise<{ ownerPage: Page; page: Page }> {
+  const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
+    ownerName: "Olivia Owner",
+    memberName: "Cora Commenter",
+    role: "commenter",
+    title,
+    text: ORIGINAL,
+  });
+  const ownerPage = await openAs(owner, doc.id);
+  const page = await openAs(commenter, doc.id);
+  await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+  return { ownerPage, page };
+}
+
 describe("suggesting", () => {
   it("a commenter's edits are suggestions the owner accepts one by one or all at once", { timeout: 240_000 }, async () => {
     const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
@@ -136,16 +151,7 @@ describe("suggesting", () => {
   });
 
   it("Enter in Suggesting mode is a suggested paragraph break the owner rejects or accepts", { timeout: 240_000 }, async () => {
-    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
-      ownerName: "Olivia Owner",
-      memberName: "Cora Commenter",
-      role: "commenter",
-      title: "Orchard breaks",
-      text: ORIGINAL,
-    });
-    const ownerPage = await openAs(owner, doc.id);
-    const page = await openAs(commenter, doc.id);
-    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+    const { ownerPage, page } = await ownerAndCommenter("Orchard breaks");
     const paragraphs = (p: Page) => body(p).locator("p").count();
     const markers = (p: Page) => body(p).locator(".suggested-break-marker").count();
     /** The text without the ¶ drawn where a break is suggested. */
@@ -199,16 +205,7 @@ describe("suggesting", () => {
   });
 
   it("paragraphs a commenter pastes are suggested words and breaks; rejected, the text is as it was", { timeout: 240_000 }, async () => {
-    const { owner, member: commenter, doc } = await ownerAndMember(app.server.url, {
-      ownerName: "Olivia Owner",
-      memberName: "Cora Commenter",
-      role: "commenter",
-      title: "Orchard paste",
-      text: ORIGINAL,
-    });
-    const ownerPage = await openAs(owner, doc.id);
-    const page = await openAs(commenter, doc.id);
-    await expect.poll(() => body(page).getAttribute("contenteditable"), { timeout: 20_000 }).toBe("true");
+    const { ownerPage, page } = await ownerAndCommenter("Orchard paste");
     const markers = (p: Page) => body(p).locator(".suggested-break-marker").count();
     const words = async (p: Page) => (await textOf(p))?.replaceAll("¶", "");
 
