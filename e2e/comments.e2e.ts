@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ownerAndMember } from "./support/api.js";
 import { startAppAndBrowser } from "./support/app.js";
+import { animationsDone } from "./support/a11y.js";
 import { shotBothSchemes } from "./support/shots.js";
 import { type ApiSession, putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { selectText } from "./support/editor.js";
@@ -15,6 +16,32 @@ import { selectText } from "./support/editor.js";
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
 const body = (page: Page) => page.locator(".draftsmith-prose");
 const margin = (page: Page) => page.locator("aside[aria-label='Comments']");
+/** Once the cards have been laid out again after a scroll (the next frames) and have slid to their places. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await animationsDone(page);
+}
+/** Scrolls the text by `dy` px (the text scrolls, the margin beside it does not). */
+async function scrollText(page: Page, dy: number): Promise<void> {
+  await page.evaluate((by) => document.getElementById("main")!.scrollBy(0, by), dy);
+  await settled(page);
+}
+/**
+ * Each card's place against the margin's header (its title and filter rows, which end where
+ * the cards' column starts) and the column's bottom: "below", "hidden above" (wholly under
+ * the column's top edge, so none of it shows), or "across the header" (cut off at its top).
+ */
+const cardPlaces = (page: Page) =>
+  margin(page)
+    .getByRole("article")
+    .evaluateAll((cards) =>
+      cards.map((card) => {
+        const box = card.getBoundingClientRect();
+        const column = card.parentElement!.parentElement!.getBoundingClientRect();
+        const place = box.top >= column.top - 0.5 ? "below" : box.bottom <= column.top + 0.5 ? "hidden above" : "across the header";
+        return { place, top: box.top - column.top, bottom: box.bottom - column.bottom };
+      }),
+    );
 
 
 async function openAs(session: ApiSession, documentId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -158,5 +185,74 @@ describe("comments", () => {
     await expect.poll(() => anchor.textContent(), { timeout: 10_000 }).toBe("pears are green");
     await expect.poll(() => anchor.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 10_000 }).not.toBe("rgba(0, 0, 0, 0)");
     expect(layers).not.toContain("suggesting-layer");
+  });
+
+  it("on a long document the margin's cards never cross its header, stay in the text's order, and the last one can be scrolled into view", { timeout: 240_000 }, async () => {
+    const owner = await signUpViaApi(app.server.url, { fullName: "Olivia Owner" });
+    const rows = Array.from({ length: 40 }, (_, i) => `Row ${i + 1} of the orchard is pruned in winter.`);
+    const doc = await app.api<{ id: string }>(owner, "POST", "/api/documents", {
+      title: "Orchard rows",
+      content: { type: "doc", content: ["Apples are red and pears are green.", ...rows].map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) },
+    });
+    const page = await openAs(owner, doc.id);
+    await commentOn(page, "Row 3 of", "Prune harder?");
+    await margin(page).getByRole("article").waitFor({ timeout: 15_000 });
+    // Three threads on the last three lines: their cards stack below the end of the text.
+    for (const n of [38, 39, 40]) {
+      await commentOn(page, `Row ${n} of`, `Row ${n} needs a ladder.`);
+      await expect.poll(() => margin(page).getByRole("article").count(), { timeout: 15_000 }).toBe(n - 36);
+    }
+    const cards = margin(page).getByRole("article");
+    const first = cards.filter({ hasText: "Prune harder?" });
+    const passage = body(page).locator(".comment-anchor", { hasText: "Row 3 of" });
+
+    // Back at the top, then the text scrolled up in small steps until "Row 3" has gone under the
+    // header: at each step every card is wholly below the margin's header or wholly hidden above.
+    await page.evaluate(() => document.getElementById("main")!.scrollTo(0, 0));
+    await body(page).click({ position: { x: 5, y: 5 } });
+    await settled(page);
+    const columnTop = () => cards.first().evaluate((c) => c.parentElement!.parentElement!.getBoundingClientRect().top);
+    const passageTop = async () => (await passage.boundingBox())!.y;
+    await scrollText(page, (await passageTop()) - (await columnTop()) - 60);
+    const seen = new Set<string>();
+    for (let step = 0; step < 14; step++) {
+      const places = await cardPlaces(page);
+      for (const p of places) seen.add(p.place);
+      expect(places.map((p) => p.place)).not.toContain("across the header");
+      await scrollText(page, 20);
+    }
+    // The steps went from "Row 3" beside its card to "Row 3" out of the text's view.
+    expect(await passageTop()).toBeLessThan((await page.locator("#main").boundingBox())!.y);
+    expect(seen).toEqual(new Set(["below", "hidden above"]));
+    await shotBothSchemes(page, "comments-scrolled-1280");
+
+    // Chosen from the keyboard while its passage is out of view, the thread's card is raised
+    // and comes wholly into view; scrolled back, it stands beside its passage again.
+    await first.getByRole("textbox", { name: "Reply" }).focus();
+    await expect.poll(() => first.getAttribute("data-active")).toBe("true");
+    await settled(page);
+    expect((await cardPlaces(page))[0]!.place).toBe("below");
+    await page.evaluate(() => document.getElementById("main")!.scrollTo(0, 0));
+    await settled(page);
+    await expect.poll(async () => Math.abs((await first.boundingBox())!.y - (await passageTop())), { timeout: 10_000 }).toBeLessThan(6);
+
+    // At the end of the text the last card can be scrolled wholly into view: nothing is cut off.
+    await body(page).click({ position: { x: 5, y: 5 } });
+    await page.evaluate(() => {
+      const main = document.getElementById("main")!;
+      main.scrollTo(0, main.scrollHeight);
+    });
+    await settled(page);
+    // The room below the text follows the cards: one more scroll to the (new) end.
+    await page.evaluate(() => {
+      const main = document.getElementById("main")!;
+      main.scrollTo(0, main.scrollHeight);
+    });
+    await settled(page);
+    const last = (await cardPlaces(page)).at(-1)!;
+    expect(last.place).toBe("below");
+    expect(last.bottom).toBeLessThanOrEqual(0.5);
+    expect(await cards.last().textContent()).toContain("Row 40 needs a ladder.");
+    await shotBothSchemes(page, "comments-last-card-1280");
   });
 });

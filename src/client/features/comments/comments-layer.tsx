@@ -246,7 +246,8 @@ export default function CommentsLayer({ documentId, editor, open, onOpenChange, 
     if (draft) out.push({ id: "draft", pos: draft.range.from });
     return out;
   }, [shown, ranges, draft]);
-  const { tops, measure } = useMarginLayout(wide && open ? editor : null, column, anchors);
+  // The composer is the card being written: it comes into view as the active one does.
+  const { tops, measure } = useMarginLayout(wide && open ? editor : null, column, anchors, draft ? "draft" : active);
   const counts = { open: list.filter((t) => !t.resolved).length, resolved: list.filter((t) => t.resolved).length };
 
   const card = (t: ThreadView) => (

@@ -495,6 +495,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
               fontFamily={PREFERENCE_FONT_FAMILY[preferences.fontFamily]}
             />
           </div>
+          {/* Room below the text for margin cards that stand lower than its end (lib/margin-layout.ts). */}
+          <div aria-hidden="true" data-margin-room className="h-(--margin-room)" />
         </main>
         {/* The AI assistant's column beside the text (the AI feature portals its panel here,
             ai/assistant-panel.tsx ASSISTANT_DOCK_ID), so the text narrows instead of being covered. */}

@@ -172,7 +172,7 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
   // starting at a line's end are not read as the line before), or the start of the block a
   // break makes. The list is in document order, and so are the cards and their tab order.
   const anchors = useMemo<MarginAnchor[]>(() => list.map((s) => ({ id: s.id, pos: s.from + 1 })), [list]);
-  const { tops, measure } = useMarginLayout(wide ? editor : null, column, anchors);
+  const { tops, measure } = useMarginLayout(wide ? editor : null, column, anchors, active);
   // The last suggestion decided closes the sheet: left open, it would come back by itself (and
   // take the focus from the text) the moment an undo or a co-editor brings a suggestion back.
   if (list.length === 0 && sheetOpen) setSheetOpen(false);
