@@ -341,6 +341,25 @@ describe("suggesting", () => {
     await cards.nth(2).click();
     await expect.poll(() => cards.nth(2).getAttribute("data-active")).toBe("true");
     expect(await cards.nth(0).getAttribute("data-active")).toBeNull();
+    // The raised card's change is marked in the text as the active comment's passage is: its
+    // struck and its new words, and nothing else.
+    const marked = () => body(ownerPage).locator(".suggestion-active").allTextContents();
+    await expect.poll(marked, { timeout: 10_000 }).toEqual(["Plums", "Damsons"]);
     await shotBothSchemes(ownerPage, "suggesting-beside-comments-1280");
+    // The caret in another change raises that card and marks its words instead.
+    await caretBefore(ownerPage, "crimson");
+    await expect.poll(() => cards.nth(0).getAttribute("data-active")).toBe("true");
+    await expect.poll(marked).toEqual(["red", "crimson"]);
+    // A card reached with the keyboard: a suggested break marks the block it starts.
+    await cards.nth(1).getByRole("button", { name: "Accept" }).focus();
+    await expect.poll(() => cards.nth(1).getAttribute("data-active")).toBe("true");
+    await expect.poll(() => body(ownerPage).locator("p.suggestion-active").allTextContents()).toEqual(["Then the figs."]);
+    expect(await body(ownerPage).locator("ins .suggestion-active, del .suggestion-active").count()).toBe(0);
+    // On a phone (the comments closed, else their sheet would open over the text) the caret in a change marks it too.
+    await ownerPage.locator("aside[aria-label='Comments']").getByRole("button", { name: "Close comments" }).click();
+    await ownerPage.setViewportSize({ width: 390, height: 844 });
+    await caretBefore(ownerPage, "crimson");
+    await expect.poll(marked).toEqual(["red", "crimson"]);
+    await shotBothSchemes(ownerPage, "suggesting-active-390");
   });
 });

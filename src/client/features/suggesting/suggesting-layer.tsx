@@ -16,6 +16,7 @@ import { describeSuggestion, listPersonSuggestions, type PersonSuggestion, sugge
 import type { SuggestingSlotProps } from "./suggesting-slot";
 import { leaveListKey, leaveListPlugin, suggestingKey, trackingPlugin } from "./tracking";
 import { breakMarkerKey, breakMarkerPlugin } from "./break-marker";
+import { activeSuggestionKey, activeSuggestionPlugin, markActiveSuggestion } from "./active-highlight";
 
 /** Puts the tracking plugin in the editor while `on`; says when typing is tracked. */
 function useTracking(editor: Editor | null, on: boolean, author: SuggestingSlotProps["author"], onTracking: (on: boolean) => void) {
@@ -41,6 +42,21 @@ function useBreakMarkers(editor: Editor | null) {
       if (!editor.isDestroyed) editor.unregisterPlugin(breakMarkerKey);
     };
   }, [editor]);
+}
+
+/** Marks the active suggestion's change in the text, whatever the screen, while the layer is loaded. */
+function useActiveHighlight(editor: Editor | null, active: string | null) {
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    editor.registerPlugin(activeSuggestionPlugin());
+    return () => {
+      if (!editor.isDestroyed) editor.unregisterPlugin(activeSuggestionKey);
+    };
+  }, [editor]);
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    editor.view.dispatch(markActiveSuggestion(editor.state.tr, active));
+  }, [editor, active]);
 }
 
 /** The suggestions now in the document, read again after changes (at most every 100 ms). */
@@ -167,6 +183,7 @@ export default function SuggestingLayer({ editor, mode, author, canDecide, wide,
   const list = useDocReading(editor, SUGGESTIONS_READING);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [active, setActive] = useActiveSuggestion(editor, list);
+  useActiveHighlight(editor, active);
   const [column, setColumn] = useState<HTMLElement | null>(null);
   // Each card beside the first line of its change: one position into its words (so words
   // starting at a line's end are not read as the line before), or the start of the block a
