@@ -22,6 +22,7 @@
 //   zod       the schema library of the contracts, for the pages that parse with it;
 // Modules no rule names (other pages, lazy parts such as the selection toolbar, the AI
 // panel or the exporters) are chunked by the bundler as before.
+import fs from "node:fs";
 import path from "node:path";
 
 interface ModuleGraph {
@@ -105,7 +106,10 @@ const matches = (id: string, patterns: RegExp[]) => patterns.some((re) => re.tes
  * icon imports them all. The walks below read which icons a file names instead, from its
  * code and the index's export list.
  */
-const LUCIDE_INDEX = path.resolve(import.meta.dirname, "../node_modules/lucide-react/dist/esm/lucide-react.mjs");
+// The bundler names modules by their real path: where node_modules is a link (a second
+// working copy sharing the first one's packages), the path through the link would match no
+// module, and every icon the app uses would land in the index file.
+const LUCIDE_INDEX = fs.realpathSync(path.resolve(import.meta.dirname, "../node_modules/lucide-react/dist/esm/lucide-react.mjs"));
 const ICON = pkg("lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons");
 
 /** Where each name the lucide index exports comes from, read from its `export { … } from "./…"` lines. */
