@@ -28,7 +28,7 @@ export function startTableEditing(editor: Editor): TableEditingPart {
     type: editor.schema.nodes.table,
     parent: null,
   };
-  const field = <T>(name: string) => (getExtensionField(behaviour, name, context) as (() => T) | undefined)?.();
+  const field = <T>(name: "addProseMirrorPlugins" | "addCommands" | "addKeyboardShortcuts") => (getExtensionField(behaviour, name, context) as (() => T) | undefined)?.();
   const plugins = [...(field<Plugin[]>("addProseMirrorPlugins") ?? []), keepCellSelection()];
   // Where the editor is not editable, TipTap draws the table with its view (a scrolling
   // wrapper and the column widths); where it is, column resizing draws it.
