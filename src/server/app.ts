@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null },
     now: opts.now ?? (() => new Date()),
   };
-  const collab = createCollab(ctx);
+  const collab = await createCollab(ctx);
   ctx.liveDocuments = collab;
   const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
   // Expired trash and snapshots are deleted at start and every hour (upkeep.ts).

@@ -15,7 +15,7 @@ import { findUserByEmail, isUniqueViolation, splitMetadata } from "./users-repo.
 export async function signUp(deps: AuthDeps, body: z.infer<typeof SignupBody>, req: RequestInfo) {
   const { ctx, limiter } = deps;
   await limiter.enforce(AUTH_RATE_RULES.signupPerIp, req.ip);
-  assertPasswordStrength(body.password);
+  await assertPasswordStrength(body.password);
   const pkce = pkceChallenge(body);
   const meta = splitMetadata(body.data);
   if ("error" in meta) throw gotrue.validation(meta.error);

@@ -36,12 +36,13 @@ async function burnDummyVerify(password: string): Promise<void> {
 }
 
 /** Why a new password breaks the rule, checked against the whole breach list; null when it does not. */
-export function newPasswordProblem(password: string): PasswordProblem | null {
-  return passwordProblem(password, isBreachedPassword);
+export async function newPasswordProblem(password: string): Promise<PasswordProblem | null> {
+  const breached = await isBreachedPassword(password);
+  return passwordProblem(password, () => breached);
 }
 
 /** Throws GoTrue's weak_password error (reason "length" or "pwned") when the password breaks the rule. */
-export function assertPasswordStrength(password: string): void {
-  const problem = newPasswordProblem(password);
+export async function assertPasswordStrength(password: string): Promise<void> {
+  const problem = await newPasswordProblem(password);
   if (problem) throw gotrue.weakPassword(problem.message, [problem.reason]);
 }

@@ -49,7 +49,7 @@ export async function updateUser(
         await consumeReauthentication(deps, user, body.nonce);
       }
     }
-    assertPasswordStrength(body.password);
+    await assertPasswordStrength(body.password);
     if (await verifyPassword(user.passwordHash, body.password)) {
       throw new GoTrueError(422, "same_password", "New password should be different from the old password.");
     }

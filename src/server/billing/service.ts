@@ -153,7 +153,7 @@ export function createBillingService(ctx: AppContext, provider: PaymentProvider,
       if (row.status !== "complete" || !row.userId) throw conflict("The payment for this checkout session is not complete.");
       if (row.email !== email) throw badRequest("The email does not match the one used for payment.");
       // The contract checked the forms' short list; the whole breach list is checked here.
-      const weak = newPasswordProblem(input.password);
+      const weak = await newPasswordProblem(input.password);
       if (weak) throw badRequest(`password: ${weak.message}`);
       const userId = row.userId;
       // Hash whatever happens next, so a pending and an established account cost the same.

@@ -5,11 +5,9 @@
 // (update-log.ts), and stores the state with the JSON derived from it — 2 s after the last
 // change, at least every 10 s while people type. A store that fails is retried and the
 // editors are told; nothing acknowledged is lost meanwhile, the log holds it. With
-// REDIS_URL, instances share sessions through Redis.
+// REDIS_URL, instances share sessions through Redis (shared-sessions.ts).
 import { randomUUID } from "node:crypto";
 import { type Document, Hocuspocus, type onStoreDocumentPayload } from "@hocuspocus/server";
-import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
-import IORedis from "ioredis";
 import * as Y from "yjs";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { COLLAB_CLOSE, type CollabNotice, collabRequest } from "../../shared/contracts/collab.js";
@@ -59,16 +57,6 @@ class Refused extends Error {
   }
 }
 
-/**
- * Sessions shared through Redis. The extension would also take a Redis lock around each
- * store, so that only one instance stores at a time; the instance that misses it skips its
- * store (and its update-log rows stay). Stores need no such lock here: each instance stores
- * its own copy merged with the stored one under the document row's lock (state-store.ts).
- */
-class SharedSessions extends RedisExtension {
-  override async onStoreDocument(): Promise<void> {}
-}
-
 /** What a REST change to a live document came to. */
 export type LiveChangeOutcome = "applied" | "changed";
 
@@ -97,10 +85,11 @@ export interface Collab {
   close(): Promise<{ unstored: string[] }>;
 }
 
-export function createCollab(ctx: AppContext): Collab {
+export async function createCollab(ctx: AppContext): Promise<Collab> {
   const log = createUpdateLog(ctx, randomUUID());
   const limits = createConnectionLimits();
   const multiInstance = !!ctx.config.REDIS_URL;
+  const extensions = multiInstance ? [(await import("./shared-sessions.js")).sharedSessions(ctx.config.REDIS_URL as string)] : [];
   const failures = new Map<string, number>();
   /** Upper bound of each open document's stored JSON size: measured at each store, grown by each accepted change. */
   const sizes = new Map<string, number>();
@@ -248,9 +237,7 @@ export function createCollab(ctx: AppContext): Collab {
     maxDebounce: AUTOSAVE_MAX_WAIT_MS,
     // Deleted content is collected; version history keeps its own snapshots.
     yDocOptions: { gc: true, gcFilter: () => true },
-    extensions: multiInstance
-      ? [new SharedSessions({ createClient: () => new IORedis(ctx.config.REDIS_URL as string, { maxRetriesPerRequest: null }), prefix: "draftsmith:collab" })]
-      : [],
+    extensions,
 
     async onAuthenticate({ token, documentName, connectionConfig, context }) {
       const grant = await grantFor(ctx, documentName, token);

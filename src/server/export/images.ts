@@ -6,12 +6,11 @@
 // as PNG or JPEG, the two formats both take. A linked picture (on another site) and a
 // relative one (a file beside the original document) are never fetched: every format
 // writes its address or its description (docx-image.ts, pdf-image.ts).
-import sharp from "sharp";
 import { imageIdFromSrc, isLinkedImageSrc, isRelativeImageSrc } from "../../shared/contracts/images.js";
 import type { DocNode } from "../../shared/editor/schema.js";
 import type { ExportFormat } from "../../shared/export/filename.js";
 import type { AppContext } from "../context.js";
-import { type ImageBytes, imageBytesForUser, imageBytesOfDocument } from "../images/index.js";
+import { type ImageBytes, imageBytesForUser, imageBytesOfDocument, loadSharp } from "../images/index.js";
 
 export type ExportImages = Map<string, ImageBytes>;
 
@@ -42,7 +41,7 @@ export async function portableImages(images: ExportImages): Promise<ExportImages
   const out: ExportImages = new Map();
   for (const [id, img] of images) {
     if (img.contentType === "image/png" || img.contentType === "image/jpeg") out.set(id, img);
-    else out.set(id, { ...img, contentType: "image/png", bytes: await sharp(img.bytes).png().toBuffer() });
+    else out.set(id, { ...img, contentType: "image/png", bytes: await (await loadSharp())(img.bytes).png().toBuffer() });
   }
   return out;
 }

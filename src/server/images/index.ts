@@ -2,3 +2,4 @@
 export { imageRoutes } from "./routes.js";
 export { imageBytesForUser, imageBytesOfDocument, purgeUnreferencedImages, saveImage, type ImageBytes } from "./store.js";
 export { processImage, type ProcessedImage } from "./process.js";
+export { loadSharp } from "./sharp.js";

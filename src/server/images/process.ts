@@ -4,9 +4,10 @@
 // no metadata — EXIF with GPS location, XMP, comments — survives. JPEG, PNG, GIF and WebP
 // keep their format (animation too); AVIF, HEIF and TIFF become PNG, which every browser
 // and exporter reads.
-import sharp from "sharp";
+import type { Metadata } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from "../../shared/contracts/images.js";
 import { AppError, tooLarge } from "../http/index.js";
+import { loadSharp } from "./sharp.js";
 import { looksLikeSvg, sniffRaster } from "./sniff.js";
 
 export interface ProcessedImage {
@@ -28,7 +29,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw unsupported("This file is not an image Draftsmith accepts (PNG, JPEG, GIF, WebP, AVIF, HEIF or TIFF)");
   }
   const animated = kind === "gif" || kind === "webp";
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(input, { animated, limitInputPixels: false }).metadata();
   } catch {

@@ -29,7 +29,7 @@ describe("the public-only agent", () => {
 
   it("refuses to connect to a name that resolves to a loopback address; a plain fetch reaches it", async () => {
     expect(await (await fetch(`http://localhost:${port}/`)).text()).toBe("reached");
-    const refused = await fetch(`http://localhost:${port}/`, { dispatcher: publicOnlyDispatcher() } as RequestInit).then(
+    const refused = await fetch(`http://localhost:${port}/`, { dispatcher: await publicOnlyDispatcher() } as RequestInit).then(
       () => null,
       (err: Error & { cause?: { code?: string } }) => err,
     );
@@ -61,7 +61,7 @@ describe("the public-only agent", () => {
 
   it("refuses an IP literal of a loopback address in any spelling at connect time, where no lookup runs", async () => {
     for (const host of ["127.0.0.1", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::1]"]) {
-      const refused = await fetch(`http://${host}:${port}/`, { dispatcher: publicOnlyDispatcher() } as RequestInit).then(
+      const refused = await fetch(`http://${host}:${port}/`, { dispatcher: await publicOnlyDispatcher() } as RequestInit).then(
         () => null,
         (err: Error & { cause?: { code?: string } }) => err,
       );

@@ -7,7 +7,7 @@
 // (url-guard.ts parses them all), besides url-guard.ts refusing it before the call.
 import dns from "node:dns";
 import type { LookupFunction } from "node:net";
-import { Agent, buildConnector } from "undici";
+import type { Agent, buildConnector } from "undici";
 import { canonicalAddress, isPublicAddress } from "./url-guard.js";
 
 export const PRIVATE_TARGET_CODE = "EPRIVATETARGET";
@@ -31,19 +31,34 @@ export function publicOnlyLookupWith(resolve: Resolve): LookupFunction {
 
 export const publicOnlyLookup: LookupFunction = publicOnlyLookupWith((hostname, options, callback) => dns.lookup(hostname, options, callback));
 
-const connectPublic = buildConnector({ lookup: publicOnlyLookup });
+/**
+ * The agent's connector: IP literals are checked here (no lookup runs for them), names by the
+ * lookup. undici (0.8 MB of bundled code) loads with the first call to a user's own model
+ * server, not at start.
+ */
+function publicOnlyConnector(undici: typeof import("undici")): buildConnector.connector {
+  const connectPublic = undici.buildConnector({ lookup: publicOnlyLookup });
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
+    if (canonicalAddress(host) && !isPublicAddress(host)) return callback(privateTarget(host), null);
+    connectPublic(options, callback);
+  };
+}
 
-/** The agent's connector: IP literals are checked here (no lookup runs for them), names by the lookup. */
-export const publicOnlyConnector: buildConnector.connector = (options, callback) => {
-  const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (canonicalAddress(host) && !isPublicAddress(host)) return callback(privateTarget(host), null);
-  connectPublic(options, callback);
-};
-
-let agent: Agent | null = null;
+let agent: Promise<Agent> | null = null;
 
 /** The agent for calls to users' model servers when only public targets are allowed. */
-export function publicOnlyDispatcher(): Agent {
-  agent ??= new Agent({ connect: publicOnlyConnector });
+export function publicOnlyDispatcher(): Promise<Agent> {
+  agent ??= import("undici").then(
+    (module) => {
+      // undici is CommonJS: in the server bundle a dynamic import() of it has a default export only.
+      const undici = (module as unknown as { default?: typeof module }).default ?? module;
+      return new undici.Agent({ connect: publicOnlyConnector(undici) });
+    },
+    (err) => {
+      agent = null;
+      throw err;
+    },
+  );
   return agent;
 }

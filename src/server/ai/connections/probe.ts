@@ -59,7 +59,7 @@ export async function probeConnection(input: AiConnectionInput, opts: { signal?:
       // A redirect could lead to an address the guard never checked.
       redirect: "manual",
       // The address checked is the address connected to (pinned-dispatcher.ts).
-      ...(opts.publicOnly ? { dispatcher: publicOnlyDispatcher() } : {}),
+      ...(opts.publicOnly ? { dispatcher: await publicOnlyDispatcher() } : {}),
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(PROBE_TIMEOUT_MS)]) : AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
   } catch (err) {

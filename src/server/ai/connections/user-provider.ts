@@ -31,7 +31,7 @@ async function build(ctx: AppContext, row: ConnectionRow, apiKey: string | null)
     // A refused key or unknown model is the user's to fix, and says so.
     owner: "user",
     // The name is checked below before each call, and again by the agent as it connects.
-    ...(allowPrivateTargets(ctx) ? {} : { dispatcher: publicOnlyDispatcher() }),
+    ...(allowPrivateTargets(ctx) ? {} : { dispatcher: await publicOnlyDispatcher() }),
   });
   return {
     ...inner,
