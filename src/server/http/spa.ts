@@ -46,6 +46,10 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
       index: false,
       wildcard: false,
       preCompressed: true,
+      // A route per file, made at start; the .br and .gz copies need none (they are found
+      // beside the file they compress), which spares two thirds of the routes and of the
+      // start's time registering them.
+      globIgnore: ["**/*.br", "**/*.gz"],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
