@@ -109,6 +109,17 @@ const derive = (doc: Y.Doc) => ({
 });
 
 /**
+ * The document's row, locked for a store: stores of one document take turns. FOR NO KEY
+ * UPDATE, not FOR UPDATE: a live change's row in the update log checks its foreign key to
+ * the document (a KEY SHARE lock on PostgreSQL), and under FOR UPDATE that write, which
+ * the editor's acknowledgement waits for, waited until the store had committed.
+ */
+export async function lockForStore(tx: Pick<AppContext["db"], "select">, id: string): Promise<{ version: number; title: string } | undefined> {
+  const [current] = await tx.select({ version: documents.version, title: documents.title }).from(documents).where(eq(documents.id, id)).for("no key update");
+  return current;
+}
+
+/**
  * Stores the live state and the JSON, plain text and version derived from it, in one
  * transaction, and deletes the update-log rows the state holds. The version moves only when
  * the readable content changed, so a REST client that saved through PATCH keeps a valid
@@ -120,11 +131,7 @@ export async function storeState(ctx: AppContext, id: string, doc: Y.Doc, opts: 
   const now = ctx.now();
   const cache = contentCache(ctx);
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ version: documents.version, title: documents.title })
-      .from(documents)
-      .where(eq(documents.id, id))
-      .for("update");
+    const current = await lockForStore(tx, id);
     if (!current) return null;
     if (opts.mergeStored) {
       const before = Y.encodeStateVector(doc);

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { documentUpdates } from "../db/index.js";
-import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
+import { type TestApp, type TestUser, createTestApp, createTestUser, request, usingPostgres } from "../test/harness.js";
+import { lockForStore } from "./state-store.js";
 import { BUSY_WAIT_MS, createUpdateLog } from "./update-log.js";
 
 /** A small Yjs update of its own client, as an editor's keystroke is. */
@@ -70,5 +71,30 @@ describe("the update log's group commit", () => {
     await expect(log.append("not-a-uuid", keystroke("x"))).rejects.toThrow();
     await log.append(id, keystroke("y"));
     expect(textOf(await rowsOf(id))).toBe("y");
+  });
+  // The embedded database runs one statement at a time, so there a write waits for any
+  // transaction; on PostgreSQL the log's foreign key check waited for a store's FOR UPDATE.
+  it.runIf(usingPostgres())("writes a live change while a store of the document holds its row", async () => {
+    const log = createUpdateLog(t.ctx, "test");
+    const id = await create();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const store = t.ctx.db.transaction(async (tx) => {
+      await lockForStore(tx, id);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // Under FOR UPDATE this waited for the store, which waits for it: the test timed out.
+    await log.append(id, keystroke("a"));
+    release();
+    await store;
+    expect(textOf(await rowsOf(id))).toBe("a");
   });
 });
