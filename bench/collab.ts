@@ -28,6 +28,8 @@ const PAIRED_DOCS = Number(arg("pairs", "500"));
 const PAIR_KEYS_PER_SECOND = Number(arg("pair-rate", String(KEYS_PER_SECOND)));
 /** --only editors: the 50-editor figures alone (the headline, and what a profile should cover). */
 const EDITORS_PROFILE = arg("editors-profile", "");
+/** How many processes the editors are spread over (--editor-processes): one process applying every other editor's keystrokes can be the latency's tail. */
+const EDITOR_PROCESSES = Number(arg("editor-processes", "1"));
 const SINGLE_ONLY = arg("only", "") === "editors";
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
@@ -49,35 +51,63 @@ interface EditorsResult {
 const loopDelay = (h: IntervalHistogram) =>
   `p50 ${ms(h.percentile(50) / 1e6)}, p99 ${ms(h.percentile(99) / 1e6)}, max ${ms(h.max / 1e6)}`;
 
-function runEditors(job: object): Promise<EditorsResult> {
-  return new Promise((resolve, reject) => {
-    // --editors-profile <dir>: a CPU profile of the editors' process, to tell its time from the server's.
-    const profile = EDITORS_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", EDITORS_PROFILE] : [];
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify(job)], {
-      stdio: ["ignore", "pipe", "inherit"],
+interface ShardResult {
+  latencies: number[];
+  sent: number;
+  editorsLoop: string;
+  editorsCpuMs: number;
+  remoteChanges: number;
+}
+
+/**
+ * The editors in EDITOR_PROCESSES child processes (bench/lib/collab-clients.ts), started
+ * together once all are in; the server's CPU is measured from that start until every
+ * process has stopped typing.
+ */
+async function runEditors(job: object): Promise<EditorsResult> {
+  // --editors-profile <dir>: a CPU profile of the editors' processes, to tell their time from the server's.
+  const profile = EDITORS_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", EDITORS_PROFILE] : [];
+  const children = Array.from({ length: EDITOR_PROCESSES }, (_, shard) => {
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify({ ...job, shard, shards: EDITOR_PROCESSES })], {
+      stdio: ["pipe", "pipe", "inherit"],
     });
     let out = "";
-    let cpuAtStart: NodeJS.CpuUsage | null = null;
-    let serverCpuMs = 0;
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    let serverLoop = "";
+    const seen = (line: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (out.includes(`${line}\n`)) {
+            child.stdout.off("data", check);
+            resolve();
+          }
+        };
+        child.stdout.on("data", check);
+      });
     child.stdout.on("data", (d) => {
       out += d;
-      if (!cpuAtStart && out.includes("TYPING\n")) {
-        cpuAtStart = process.cpuUsage();
-        loop.enable();
-      }
-      if (cpuAtStart && !serverCpuMs && out.includes("DONE\n")) {
-        const used = process.cpuUsage(cpuAtStart);
-        serverCpuMs = (used.user + used.system) / 1000;
-        loop.disable();
-        serverLoop = loopDelay(loop);
-      }
     });
-    child.on("exit", (code) =>
-      code === 0 ? resolve({ ...JSON.parse(out.trim().split("\n").at(-1)!), serverCpuMs, serverLoop }) : reject(new Error(`editors exited ${code}`)),
+    const result = new Promise<ShardResult>((resolve, reject) =>
+      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`editors exited ${code}`)))),
     );
+    return { child, ready: seen("READY"), done: seen("DONE"), result };
   });
+  await Promise.all(children.map((c) => c.ready));
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const cpuAtStart = process.cpuUsage();
+  loop.enable();
+  for (const c of children) c.child.stdin.end("GO\n");
+  await Promise.all(children.map((c) => c.done));
+  const used = process.cpuUsage(cpuAtStart);
+  loop.disable();
+  const shards = await Promise.all(children.map((c) => c.result));
+  return {
+    latencies: shards.flatMap((r) => r.latencies),
+    sent: shards.reduce((n, r) => n + r.sent, 0),
+    serverCpuMs: (used.user + used.system) / 1000,
+    serverLoop: loopDelay(loop),
+    editorsLoop: shards.map((r) => r.editorsLoop).join("; "),
+    editorsCpuMs: shards.reduce((n, r) => n + r.editorsCpuMs, 0),
+    remoteChanges: shards.reduce((n, r) => n + r.remoteChanges, 0),
+  };
 }
 
 async function main() {
@@ -113,7 +143,7 @@ async function main() {
   console.log(`    server CPU while they typed ${serverCpuMs.toFixed(0)} ms = ${cpuPerUpdate} ms per keystroke (received once, sent to ${EDITORS - 1} editors; includes the stores and the embedded database's thread)`);
   console.log(`    event-loop delay while they typed: server ${serverLoop}; editors' process ${editorsLoop}`);
   console.log(
-    `    editors' process: CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor`,
+    `    editors' processes (${EDITOR_PROCESSES}): CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor`,
   );
   if (SINGLE_ONLY) return finish();
 

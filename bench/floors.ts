@@ -328,7 +328,7 @@ function typeCounted(url: string, documentId: string, token: string, rowsWritten
   return new Promise((resolve, reject) => {
     const job = { url, documentIds: [documentId], token, editorsPerDocument: EDITORS, seconds: COLLAB_SECONDS, keysPerSecond: 5 };
     const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "lib", "collab-clients.ts"), JSON.stringify(job)], {
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["pipe", "pipe", "inherit"],
     });
     let out = "";
     let start: number | null = null;
@@ -337,6 +337,8 @@ function typeCounted(url: string, documentId: string, token: string, rowsWritten
     let rowsAtEnd: Promise<number> = Promise.resolve(0);
     child.stdout.on("data", (d) => {
       out += d;
+      // The editors are in: they start typing on GO.
+      if (out.includes("READY\n") && child.stdin.writable) child.stdin.end("GO\n");
       if (start === null && out.includes("TYPING\n")) {
         start = cpuNow();
         if (rowsWritten) rowsAtStart = rowsWritten();

@@ -3,6 +3,13 @@
 // steady rate (one insert of a short marked token per keystroke); every other editor of the
 // document notes when each token arrives, from the inserted text of each change (not by
 // re-reading the document). Prints one JSON line.
+//
+// The editors may be split over several processes (`shard` of `shards`: this process opens
+// editor e of each document when e % shards === shard), so that applying every other
+// editor's keystrokes does not queue in one process. Each prints READY once its editors are
+// in, and all start typing on the parent's GO (a line on stdin). A keystroke's token carries
+// its send time on the machine's clock (performance.timeOrigin + now), so any process can time
+// its arrival.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import * as Y from "yjs";
 import { openEditor, type TestEditor } from "../../src/server/collab/provider.test-util.js";
@@ -14,16 +21,23 @@ interface Job {
   editorsPerDocument: number;
   seconds: number;
   keysPerSecond: number;
+  shard?: number;
+  shards?: number;
 }
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job;
 const per = job.editorsPerDocument;
+const shard = job.shard ?? 0;
+const shards = job.shards ?? 1;
+/** The editor numbers (0 … per − 1) of each document that this process opens. */
+const mine = Array.from({ length: per }, (_, e) => e).filter((e) => e % shards === shard);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clock = () => performance.timeOrigin + performance.now();
 
 // Opened a document at a time, so a thousand connections do not all arrive at once.
 const groups: TestEditor[][] = [];
 for (const id of job.documentIds) {
-  const group = Array.from({ length: per }, () => openEditor(job.url, id, job.token));
+  const group = mine.map(() => openEditor(job.url, id, job.token));
   groups.push(group);
   if (groups.length % 50 === 0) while (!groups.flat().every((e) => e.provider.isSynced)) await pause(50);
 }
@@ -31,7 +45,7 @@ const editors = groups.flat();
 while (!editors.every((e) => e.provider.isSynced)) await pause(50);
 
 // One paragraph per editor, made by the first editor of each document so all see the same list.
-for (const group of groups) {
+for (const group of shard === 0 ? groups : []) {
   const first = group[0]!;
   first.doc.transact(() => {
     const fragment = first.doc.getXmlFragment("default");
@@ -45,7 +59,6 @@ for (const group of groups) {
 const ready = () => editors.every((e) => e.doc.getXmlFragment("default").length >= per);
 while (!ready()) await pause(50);
 
-const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 /** Remote changes applied, all editors together (one per message the server sent that changed the text). */
 let applied = 0;
@@ -53,14 +66,11 @@ for (const editor of editors) {
   editor.doc.getXmlFragment("default").observeDeep((events, transaction) => {
     if (transaction.local) return;
     applied++;
-    const arrived = performance.now();
+    const arrived = clock();
     for (const event of events) {
       for (const op of event.delta) {
         if (typeof op.insert !== "string") continue;
-        for (const m of op.insert.matchAll(/k(\d+_\d+);/g)) {
-          const at = sentAt.get(m[1]!);
-          if (at !== undefined) latencies.push(arrived - at);
-        }
+        for (const m of op.insert.matchAll(/k\d+_\d+@(\d+\.\d);/g)) latencies.push(arrived - Number(m[1]));
       }
     }
   });
@@ -68,6 +78,13 @@ for (const editor of editors) {
 
 let sent = 0;
 const interval = 1000 / job.keysPerSecond;
+// Every process's editors are in: the parent says GO to all at once.
+process.stdout.write("READY\n");
+await new Promise<void>((resolve) => {
+  process.stdin.on("data", (d) => {
+    if (String(d).includes("GO")) resolve();
+  });
+});
 // The parent measures the server's CPU between these two lines.
 process.stdout.write("TYPING\n");
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -76,15 +93,16 @@ const cpuAtStart = process.cpuUsage();
 const appliedAtStart = applied;
 const started = performance.now();
 await Promise.all(
-  editors.map(async (editor, e) => {
-    await pause((e * interval) / editors.length);
+  editors.map(async (editor, i) => {
+    // Its number in the document: paragraph and start offset, the same whatever the split.
+    const e = mine[i % mine.length]!;
+    const all = job.documentIds.length * per;
+    await pause(((Math.floor(i / mine.length) * per + e) * interval) / all);
     const fragment = editor.doc.getXmlFragment("default");
-    const paragraph = fragment.get(fragment.length - per + (e % per)) as Y.XmlElement;
+    const paragraph = fragment.get(fragment.length - per + e) as Y.XmlElement;
     const text = paragraph.get(0) as Y.XmlText;
     for (let n = 0; performance.now() - started < job.seconds * 1000; n++) {
-      const key = `${e}_${n}`;
-      sentAt.set(key, performance.now());
-      text.insert(text.length, `k${key};`);
+      text.insert(text.length, `k${e}_${n}@${clock().toFixed(1)};`);
       sent++;
       await pause(interval);
     }
