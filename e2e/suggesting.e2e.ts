@@ -257,15 +257,15 @@ describe("suggesting", () => {
     await page.keyboard.type("Then plums.");
     // Out of the list: one item, and a paragraph after it holding the suggested words.
     await expect.poll(() => body(page).locator("ul > li").count(), { timeout: 20_000 }).toBe(1);
-    const after = (p: Page) => body(p).locator(":scope > ul + p").textContent();
-    await expect.poll(() => after(page), { timeout: 20_000 }).toBe("Then plums.");
+    const blockAfterList = (p: Page) => body(p).locator(":scope > ul + p").textContent();
+    await expect.poll(() => blockAfterList(page), { timeout: 20_000 }).toBe("Then plums.");
     expect(await inserted(page)).toEqual(["Then plums."]);
     await expect.poll(() => inserted(ownerPage), { timeout: 30_000 }).toEqual(["Then plums."]);
     await expect.poll(() => body(ownerPage).locator(".suggested-break-marker").count(), { timeout: 30_000 }).toBe(1);
 
     await margin(ownerPage).getByRole("button", { name: "Reject all" }).click();
     await expect.poll(() => body(ownerPage).locator("ul > li").allTextContents(), { timeout: 30_000 }).toEqual(["Figs"]);
-    expect(await after(ownerPage)).not.toContain("Then");
+    expect(await blockAfterList(ownerPage)).not.toContain("Then");
     // The top-level paragraphs, without other writers' carets.
     const paragraphsOf = (p: Page) =>
       body(p).evaluate((el) =>
