@@ -6,6 +6,8 @@ import type { Node as PmNode } from "@tiptap/pm/model";
 import type { Problem } from "./types";
 
 export interface Block {
+  /** The paragraph node: while it is the same object, its text and its marks stand. */
+  node: PmNode;
   /** Position of the paragraph node (its text starts at pos + 1). */
   pos: number;
   text: string;
@@ -17,7 +19,16 @@ const OBJECT = "\uFFFC";
 const NOT_PROSE = new Set(["code", "link"]);
 const ADDRESS = /\b(?:https?:\/\/|www\.)\S+|[^\s@]+@[^\s@]+\.[^\s@]+/giu;
 
-function blockOf(node: PmNode, pos: number): Block {
+type BlockText = Pick<Block, "text" | "skip">;
+
+// A paragraph's text is read once per node object: an edit makes new nodes only for the
+// paragraph it touched (ProseMirror keeps the others), so a walk over a long document reads
+// one paragraph after a keystroke.
+const read = new WeakMap<PmNode, BlockText>();
+
+function textOf(node: PmNode): BlockText {
+  const known = read.get(node);
+  if (known) return known;
   let text = "";
   const skip: [number, number][] = [];
   node.forEach((child) => {
@@ -26,7 +37,9 @@ function blockOf(node: PmNode, pos: number): Block {
     if (child.marks.some((m) => NOT_PROSE.has(m.type.name))) skip.push([start, text.length]);
   });
   for (const m of text.matchAll(ADDRESS)) skip.push([m.index, m.index + m[0].length]);
-  return { pos, text, skip };
+  const found = { text, skip };
+  read.set(node, found);
+  return found;
 }
 
 /** Every paragraph-like block with text (headings, list items' and table cells' paragraphs), code blocks left out. */
@@ -35,7 +48,7 @@ export function proseBlocks(doc: PmNode): Block[] {
   doc.descendants((node, pos) => {
     if (node.type.spec.code) return false;
     if (node.isTextblock) {
-      if (node.content.size > 0) out.push(blockOf(node, pos));
+      if (node.content.size > 0) out.push({ node, pos, ...textOf(node) });
       return false;
     }
     return true;

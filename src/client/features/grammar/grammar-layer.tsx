@@ -56,7 +56,7 @@ export default function GrammarLayer({ editor }: { editor: Editor }) {
     personal.current
       .load(abort.signal)
       .then(() => {
-        if (!editor.isDestroyed) refreshGrammar(editor.view, personal.current.current, cache.current);
+        if (!editor.isDestroyed) refreshGrammar(editor.view);
       })
       .catch(() => {});
 
@@ -129,7 +129,7 @@ export default function GrammarLayer({ editor }: { editor: Editor }) {
 
   const remember = (change: Parameters<PersonalDictionaryStore["change"]>[0]) => {
     const saving = personal.current.change(change);
-    refreshGrammar(editor.view, personal.current.current, cache.current);
+    refreshGrammar(editor.view);
     setOpen(null);
     editor.commands.focus();
     saving.catch(() => toast({ title: "Could not save that to your dictionary", description: "Try again.", variant: "destructive" }));

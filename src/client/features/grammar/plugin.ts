@@ -1,8 +1,10 @@
 // The check as you type as a ProseMirror plugin: problems are decorations (never marks), so
 // they are this writer's alone, never stored, never sent to collaborators and never exported.
-// A keystroke only maps the decorations and drops those in the paragraph being typed in; a
-// pause of CHECK_DELAY_MS then checks the paragraphs whose text is new (paragraph-cache.ts) in
-// the worker and draws the marks again from the cache.
+// A keystroke only maps the decorations and drops those in the paragraphs it changed; a pause
+// of CHECK_DELAY_MS then checks the paragraphs whose text is new (paragraph-cache.ts) in the
+// worker and draws the marks of the paragraphs that changed since they were drawn: at 1,000
+// paragraphs, redrawing them all after every pause cost more than the keystrokes themselves.
+import type { Node as PmNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey, type EditorState, type Transaction } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
 import { type Block, problemClass, proseBlocks, shownProblems } from "./blocks";
@@ -36,21 +38,48 @@ export interface GrammarPluginOptions {
   onOpen: (problem: PlacedProblem) => void;
 }
 
-function decorationsFor(doc: EditorState["doc"], blocks: Block[], cache: ParagraphCache, personal: PersonalLists): DecorationSet {
-  const decorations: Decoration[] = [];
-  for (const block of blocks) {
+function blockDecorations(block: Block, problems: Problem[], personal: PersonalLists): Decoration[] {
+  return shownProblems(block, problems, personal).map((p) => {
+    const from = block.pos + 1 + p.start;
+    const to = block.pos + 1 + p.end;
+    const placed: PlacedProblem = { ...p, from, to };
+    return Decoration.inline(from, to, { class: `grammar-mark grammar-${problemClass(p.kind)}`, "data-grammar": p.rule }, { problem: placed });
+  });
+}
+
+/**
+ * The marks of `doc` with every paragraph not in `drawn` drawn from the cache (a paragraph
+ * whose check has not come back stays as it is). Returns null when nothing changed.
+ * With `all`, every paragraph is drawn again (the dictionary or the ignored list changed).
+ */
+export function drawMarks(
+  doc: PmNode,
+  set: DecorationSet,
+  drawn: WeakSet<PmNode>,
+  cache: ParagraphCache,
+  personal: PersonalLists,
+  all = false,
+): DecorationSet | null {
+  let next = all ? DecorationSet.empty : set;
+  let changed = all;
+  const seen = new Set<PmNode>();
+  for (const block of proseBlocks(doc)) {
+    // The same node object can stand twice (a copy dragged in): its second place is drawn when bare.
+    const again = seen.has(block.node);
+    seen.add(block.node);
+    if (!all && drawn.has(block.node) && !again) continue;
     const problems = cache.get(block.text);
     if (!problems) continue;
-    for (const p of shownProblems(block, problems, personal)) {
-      const from = block.pos + 1 + p.start;
-      const to = block.pos + 1 + p.end;
-      const placed: PlacedProblem = { ...p, from, to };
-      decorations.push(
-        Decoration.inline(from, to, { class: `grammar-mark grammar-${problemClass(p.kind)}`, "data-grammar": p.rule }, { problem: placed }),
-      );
-    }
+    const from = block.pos + 1;
+    const stale = next.find(from, from + block.node.content.size);
+    if (again && stale.length > 0) continue;
+    drawn.add(block.node);
+    const fresh = blockDecorations(block, problems, personal);
+    if (stale.length > 0) next = next.remove(stale);
+    if (fresh.length > 0) next = next.add(doc, fresh);
+    changed ||= stale.length > 0 || fresh.length > 0;
   }
-  return DecorationSet.create(doc, decorations);
+  return changed ? next : null;
 }
 
 /** The problem at `pos` (inside or at either end of its span), if any. */
@@ -63,12 +92,30 @@ export function problemAt(state: EditorState, pos: number): PlacedProblem | null
   return { ...problem, from: found.from, to: found.to };
 }
 
+/** Where in the new document `tr` changed something: each step's changed range, mapped to the end. */
+function changedRanges(tr: Transaction): [number, number][] {
+  const ranges: [number, number][] = [];
+  tr.mapping.maps.forEach((map, i) => {
+    const rest = tr.mapping.slice(i + 1);
+    map.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+      ranges.push([rest.map(newStart, -1), rest.map(newEnd, 1)]);
+    });
+  });
+  return ranges;
+}
+
 function mapped(tr: Transaction, set: DecorationSet): DecorationSet {
   let next = set.map(tr.mapping, tr.doc);
-  // The paragraph being typed in has changed: its marks come back with the next check.
-  if (!tr.getMeta("y-sync$")) {
-    const $head = tr.selection.$head;
-    if ($head.parent.isTextblock) next = next.remove(next.find($head.start(), $head.end()));
+  // A paragraph the writer changed loses its marks until the next check draws them again (a
+  // collaborator's change keeps them in place meanwhile, mapped).
+  if (tr.getMeta("y-sync$")) return next;
+  const size = tr.doc.content.size;
+  for (const [from, to] of changedRanges(tr)) {
+    tr.doc.nodesBetween(Math.max(0, from - 1), Math.min(size, to + 1), (node, pos) => {
+      if (!node.isTextblock) return true;
+      next = next.remove(next.find(pos, pos + node.nodeSize));
+      return false;
+    });
   }
   return next;
 }
@@ -99,11 +146,15 @@ export function createGrammarPlugin(opts: GrammarPluginOptions): Plugin<Decorati
       let destroyed = false;
       let running = false;
       let again = false;
+      // The paragraph nodes whose marks are drawn (a changed paragraph is a new node).
+      let drawn = new WeakSet<PmNode>();
 
-      const redraw = (v: EditorView) => {
-        const set = decorationsFor(v.state.doc, proseBlocks(v.state.doc), opts.cache, opts.personal());
-        v.dispatch(v.state.tr.setMeta(grammarKey, set).setMeta("addToHistory", false));
+      const redraw = (v: EditorView, all = false) => {
+        if (all) drawn = new WeakSet();
+        const set = drawMarks(v.state.doc, grammarKey.getState(v.state) ?? DecorationSet.empty, drawn, opts.cache, opts.personal(), all);
+        if (set) v.dispatch(v.state.tr.setMeta(grammarKey, set).setMeta("addToHistory", false));
       };
+      redrawAll.set(view, () => redraw(view, true));
 
       const run = async () => {
         if (running) {
@@ -146,6 +197,7 @@ export function createGrammarPlugin(opts: GrammarPluginOptions): Plugin<Decorati
         },
         destroy() {
           destroyed = true;
+          redrawAll.delete(view);
           if (timer) clearTimeout(timer);
         },
       };
@@ -153,8 +205,10 @@ export function createGrammarPlugin(opts: GrammarPluginOptions): Plugin<Decorati
   });
 }
 
-/** Draws the marks again from the cache (after a word was added to the dictionary or a finding ignored). */
-export function refreshGrammar(view: EditorView, personal: PersonalLists, cache: ParagraphCache): void {
-  const set = decorationsFor(view.state.doc, proseBlocks(view.state.doc), cache, personal);
-  view.dispatch(view.state.tr.setMeta(grammarKey, set).setMeta("addToHistory", false));
+/** Each view's way to draw every mark again. */
+const redrawAll = new WeakMap<EditorView, () => void>();
+
+/** Draws every mark again from the cache (after a word was added to the dictionary or a finding ignored). */
+export function refreshGrammar(view: EditorView): void {
+  redrawAll.get(view)?.();
 }

@@ -3,15 +3,18 @@
 // that bind an editor to it, and the ways out (keepalive on page close, a sign-out that
 // first lets changes go, and an in-app close that waits for what is on its way).
 import Collaboration from "@tiptap/extension-collaboration";
-import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import type { AnyExtension, Editor } from "@tiptap/core";
 import { yUndoPluginKey } from "@tiptap/y-tiptap";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab-wire";
 import { onBeforeSignOut } from "../auth-provider";
+import { installBindingFastPath } from "./binding-fast-path";
 import { takeLiveDocument } from "./early-start";
 import { LiveDocument, type LiveDocumentOptions, type LiveUser } from "./live-document";
+import { SharedCaret } from "./shared-caret";
 import { replaceText } from "./title-text";
+
+installBindingFastPath();
 
 /** How long leaving the editor waits for changes still on their way to the server. */
 const LEAVE_WAIT_MS = 3000;
@@ -38,7 +41,7 @@ function waitUntilSent(live: LiveDocument): Promise<void> {
 export function collabExtensions(live: LiveDocument, user: LiveUser): AnyExtension[] {
   return [
     Collaboration.configure({ document: live.ydoc, field: COLLAB_BODY_FIELD }),
-    CollaborationCaret.configure({ provider: live.provider, user }),
+    SharedCaret.configure({ provider: live.provider, user }),
   ];
 }
 
