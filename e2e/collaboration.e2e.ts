@@ -1,7 +1,8 @@
 // Live co-editing in Chromium: two writers in the same paragraph end with the same text
-// holding every character each typed, see each other in the header, and a writer who
-// goes offline keeps typing, is told the changes are kept on the device, and is merged
-// and stored when the connection returns — also after a reload while offline.
+// holding every character each typed, see each other in the header and where the other's
+// caret rests, and a writer who goes offline keeps typing, is told the changes are kept on
+// the device, and is merged and stored when the connection returns — also after a reload
+// while offline.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type ApiSession, signUpViaApi } from "./support/auth.js";
@@ -19,6 +20,16 @@ const docText = (page: Page) =>
     const copy = el.cloneNode(true) as HTMLElement;
     for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
     return copy.textContent ?? "";
+  });
+/** The text before the other writer's caret in its paragraph, as this writer sees it (null: no caret shown). */
+const textBeforeCaret = (page: Page) =>
+  body(page).evaluate((el) => {
+    const caret = el.querySelector(".collaboration-carets__caret");
+    if (!caret) return null;
+    const range = document.createRange();
+    range.setStart(caret.closest("p") ?? el, 0);
+    range.setEndBefore(caret);
+    return range.toString();
   });
 const saveStatus = (page: Page) => page.locator("[data-save-status]").getAttribute("data-save-status");
 const paragraphs = (doc: DocumentRecord) => (doc.content.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? "").join(""));
@@ -65,6 +76,12 @@ describe("live co-editing", () => {
     await a.page.keyboard.press("End");
     await body(b.page).click();
     await b.page.keyboard.press("End");
+    // Each sees where the other's caret rests, also when it moves without typing.
+    await expect.poll(() => textBeforeCaret(a.page)).toBe("Start.");
+    await b.page.keyboard.press("Home");
+    await expect.poll(() => textBeforeCaret(a.page)).toBe("");
+    await b.page.keyboard.press("End");
+    await expect.poll(() => textBeforeCaret(a.page)).toBe("Start.");
     const [typedA, typedB] = await Promise.all([typeFor(a.page, "a", 20), typeFor(b.page, "b", 20)]);
 
     await expect.poll(async () => (await docText(a.page)) === (await docText(b.page)), { timeout: 20_000 }).toBe(true);
