@@ -31,6 +31,13 @@ const EDITORS_PROFILE = arg("editors-profile", "");
 /** How many processes the editors are spread over (--editor-processes): one process applying every other editor's keystrokes can be the latency's tail. */
 const EDITOR_PROCESSES = Number(arg("editor-processes", "1"));
 const SINGLE_ONLY = arg("only", "") === "editors";
+/**
+ * --receive apply|socket: "apply" (default) times a keystroke to its change applied in every
+ * other editor's Yjs document in the editors' process; "socket" to the server's message
+ * reaching every other editor's socket, not applied (as if each editor had its own machine;
+ * see bench/lib/collab-clients.ts).
+ */
+const RECEIVE = arg("receive", "apply") === "socket" ? "socket" : "apply";
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
 interface EditorsResult {
@@ -134,16 +141,16 @@ async function main() {
   // (1) Editors in one document.
   const doc = await create();
   const loadBefore = load();
-  const { latencies, sent, serverCpuMs, serverLoop, editorsLoop, editorsCpuMs, remoteChanges } = await runEditors({ url, documentIds: [doc.id], token: user.token, editorsPerDocument: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND });
+  const { latencies, sent, serverCpuMs, serverLoop, editorsLoop, editorsCpuMs, remoteChanges } = await runEditors({ url, documentIds: [doc.id], token: user.token, editorsPerDocument: EDITORS, seconds: SECONDS, keysPerSecond: KEYS_PER_SECOND, receive: RECEIVE });
   const lat = summarize(latencies);
   const cpuPerUpdate = (serverCpuMs / sent).toFixed(3);
   console.log(`\n(1) ${EDITORS} editors in one document, ${KEYS_PER_SECOND} keystrokes/s each, ${SECONDS} s (load average before ${loadBefore}, after ${load()})`);
   console.log(`    keystrokes sent ${sent}, arrivals measured ${lat.count}`);
-  console.log(`    keystroke → other editors: p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}`);
+  console.log(`    keystroke → other editors (${RECEIVE === "socket" ? "the server's message at each editor's socket" : "applied in each editor's document"}): p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}`);
   console.log(`    server CPU while they typed ${serverCpuMs.toFixed(0)} ms = ${cpuPerUpdate} ms per keystroke (received once, sent to ${EDITORS - 1} editors; includes the stores and the embedded database's thread)`);
   console.log(`    event-loop delay while they typed: server ${serverLoop}; editors' process ${editorsLoop}`);
   console.log(
-    `    editors' processes (${EDITOR_PROCESSES}): CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes applied = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor`,
+    `    editors' processes (${EDITOR_PROCESSES}): CPU ${editorsCpuMs.toFixed(0)} ms = ${(editorsCpuMs / sent).toFixed(3)} ms per keystroke; ${remoteChanges} remote changes ${RECEIVE === "socket" ? "received" : "applied"} = ${(remoteChanges / sent / (EDITORS - 1)).toFixed(2)} per keystroke and receiving editor`,
   );
   if (SINGLE_ONLY) return finish();
 

@@ -10,7 +10,16 @@
 // in, and all start typing on the parent's GO (a line on stdin). A keystroke's token carries
 // its send time on the machine's clock (performance.timeOrigin + now), so any process can time
 // its arrival.
+//
+// `receive`: "apply" (each editor applies every other editor's keystrokes to its Yjs document,
+// and a token's arrival is when the change is applied) or "socket" (once typing starts, an
+// editor notes a token when the server's update message reaches its socket and does not apply
+// it: the 49 receivers stand for 49 machines, each applying on its own cores, so that applying
+// 12,000 changes a second in this process does not take the cores the server is measured on).
+// The server's work is the same either way: it cannot tell what a client does with a message.
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createDecoder, readVarString, readVarUint } from "lib0/decoding";
+import WebSocket from "ws";
 import * as Y from "yjs";
 import { openEditor, type TestEditor } from "../../src/server/collab/provider.test-util.js";
 
@@ -23,6 +32,7 @@ interface Job {
   keysPerSecond: number;
   shard?: number;
   shards?: number;
+  receive?: "apply" | "socket";
 }
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job;
@@ -33,11 +43,76 @@ const shards = job.shards ?? 1;
 const mine = Array.from({ length: per }, (_, e) => e).filter((e) => e % shards === shard);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clock = () => performance.timeOrigin + performance.now();
+const TOKEN = /k(\d+)_\d+@(\d+\.\d);/g;
+
+const latencies: number[] = [];
+/** Remote changes applied (or, with receive "socket", update messages received), all editors together. */
+let applied = 0;
+/** With receive "socket": set when typing starts; from then on the server's updates are timed at the socket and not applied. */
+let timingAtSocket = false;
+
+const MESSAGE_SYNC = 0;
+const SYNC_UPDATE = 2;
+
+/** A WebSocket whose "message" listeners do not see the server's document updates once typing starts; their tokens are timed on arrival. */
+class TimingSocket extends WebSocket {
+  /** The editor's number in its document (its own tokens come back to it). */
+  editor = -1;
+
+  override addEventListener<K extends keyof WebSocket.WebSocketEventMap>(
+    type: K,
+    listener: ((event: WebSocket.WebSocketEventMap[K]) => void) | { handleEvent(event: WebSocket.WebSocketEventMap[K]): void },
+    options?: WebSocket.EventListenerOptions,
+  ): void {
+    if (type !== "message" || typeof listener !== "function") {
+      super.addEventListener(type, listener, options);
+      return;
+    }
+    const deliver = listener as (event: WebSocket.MessageEvent) => void;
+    super.addEventListener(
+      "message",
+      (event) => {
+        if (timingAtSocket && event.data instanceof ArrayBuffer && isUpdate(event.data)) {
+          const arrived = clock();
+          // The server sends a change to its sender too; that one is not an arrival.
+          let remote = false;
+          for (const m of Buffer.from(event.data).toString("latin1").matchAll(TOKEN)) {
+            if (Number(m[1]) === this.editor) continue;
+            remote = true;
+            latencies.push(arrived - Number(m[2]));
+          }
+          if (remote) applied++;
+          return;
+        }
+        deliver(event);
+      },
+      options,
+    );
+  }
+}
+
+function isUpdate(data: ArrayBuffer): boolean {
+  const decoder = createDecoder(new Uint8Array(data));
+  readVarString(decoder);
+  return readVarUint(decoder) === MESSAGE_SYNC && readVarUint(decoder) === SYNC_UPDATE;
+}
 
 // Opened a document at a time, so a thousand connections do not all arrive at once.
 const groups: TestEditor[][] = [];
 for (const id of job.documentIds) {
-  const group = mine.map(() => openEditor(job.url, id, job.token));
+  const group = mine.map((e) =>
+    openEditor(
+      job.url,
+      id,
+      job.token,
+      new Y.Doc(),
+      job.receive === "socket"
+        ? class extends TimingSocket {
+            override editor = e;
+          }
+        : WebSocket,
+    ),
+  );
   groups.push(group);
   if (groups.length % 50 === 0) while (!groups.flat().every((e) => e.provider.isSynced)) await pause(50);
 }
@@ -59,9 +134,6 @@ for (const group of shard === 0 ? groups : []) {
 const ready = () => editors.every((e) => e.doc.getXmlFragment("default").length >= per);
 while (!ready()) await pause(50);
 
-const latencies: number[] = [];
-/** Remote changes applied, all editors together (one per message the server sent that changed the text). */
-let applied = 0;
 for (const editor of editors) {
   editor.doc.getXmlFragment("default").observeDeep((events, transaction) => {
     if (transaction.local) return;
@@ -70,7 +142,7 @@ for (const editor of editors) {
     for (const event of events) {
       for (const op of event.delta) {
         if (typeof op.insert !== "string") continue;
-        for (const m of op.insert.matchAll(/k\d+_\d+@(\d+\.\d);/g)) latencies.push(arrived - Number(m[1]));
+        for (const m of op.insert.matchAll(TOKEN)) latencies.push(arrived - Number(m[2]));
       }
     }
   });
@@ -87,6 +159,7 @@ await new Promise<void>((resolve) => {
 });
 // The parent measures the server's CPU between these two lines.
 process.stdout.write("TYPING\n");
+timingAtSocket = job.receive === "socket";
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 const cpuAtStart = process.cpuUsage();

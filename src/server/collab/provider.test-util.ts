@@ -20,12 +20,15 @@ export interface TestEditor {
   destroy: () => void;
 }
 
-/** `doc`: the copy this device already holds (as the browser's IndexedDB copy), sent on connecting. */
-export function openEditor(baseUrl: string, documentId: string, token: string, doc = new Y.Doc()): TestEditor {
+/**
+ * `doc`: the copy this device already holds (as the browser's IndexedDB copy), sent on connecting.
+ * `socketClass`: the WebSocket the provider uses (a benchmark may watch its messages).
+ */
+export function openEditor(baseUrl: string, documentId: string, token: string, doc = new Y.Doc(), socketClass: typeof WebSocket = WebSocket): TestEditor {
   const notices: TestEditor["notices"] = [];
   const closedCodes: number[] = [];
   let failed = false;
-  const socket = new HocuspocusProviderWebsocket({ url: `${baseUrl.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: WebSocket });
+  const socket = new HocuspocusProviderWebsocket({ url: `${baseUrl.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: socketClass });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: documentId,
