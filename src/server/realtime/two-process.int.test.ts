@@ -54,6 +54,28 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
     expect(msg).toEqual({ type: "UPDATE", channel: documentChannel(doc.id), record: { ...(res.json() as DocumentRecord), user_id: user.id } });
   });
 
+  it("an autosave tells the other instances once; a refused one does not", async () => {
+    const doc = await createDocument(a, user);
+    const heard: { c: string; w: { version: number; writer: string | null } }[] = [];
+    const stop = await bDb.listen("draftsmith_realtime", (payload) => heard.push(JSON.parse(payload)));
+    try {
+      const save = (version: number) =>
+        a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { content: paragraphDoc(`v${version}`), version } });
+      expect((await save(1)).statusCode).toBe(200);
+      expect((await save(1)).statusCode).toBe(409);
+      // A title change (not the autosave's statement) sent after them: once it is heard, so is anything sent before it.
+      const title = await a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { title: "After", version: 2 } });
+      expect(title.statusCode).toBe(200);
+      await expect.poll(() => heard.filter((n) => n.c === documentChannel(doc.id)).length).toBeGreaterThanOrEqual(2);
+      expect(heard.filter((n) => n.c === documentChannel(doc.id)).map((n) => n.w)).toEqual([
+        { id: doc.id, version: 2, writer: user.id },
+        { id: doc.id, version: 3, writer: user.id },
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+
   it("delivers each of several quick updates' latest state through B", async () => {
     const doc = await createDocument(a, user);
     const s = await connectB();
