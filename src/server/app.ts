@@ -43,7 +43,11 @@ import { sharingRoutes } from "./sharing/routes.js";
 
 export interface BuildAppOptions {
   config: Config;
-  database: Database;
+  /**
+   * The database, or its opening: main.ts hands the promise over so that everything that
+   * needs no database (Fastify, its plugins, the web app's files) is built while it opens.
+   */
+  database: Database | Promise<Database>;
   /** Where the built SPA lives; defaults to dist/client at the package root. */
   clientDir?: string;
   now?: () => Date;
@@ -62,7 +66,7 @@ function defaultClientDir(): string {
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const { config, database } = opts;
+  const { config } = opts;
   const requestLog = new RequestLog();
   const app = Fastify({
     logger:
@@ -83,34 +87,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     forceCloseConnections: "idle",
   });
 
-  const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
-    ...(await createServices(config, database, app.log)),
-    sessionCache: new SessionCache(),
-    liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null },
-    now: opts.now ?? (() => new Date()),
-  };
-  const collab = await createCollab(ctx);
-  ctx.liveDocuments = collab;
-  const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
-  // Expired trash and snapshots are deleted at start and every hour (upkeep.ts).
-  let stopUpkeep = () => {};
-  app.addHook("onReady", async () => {
-    stopUpkeep = scheduleUpkeep(ctx, (err) => app.log.error({ err }, "upkeep failed"));
-  });
-  app.decorate("ctx", ctx);
-  app.addHook("onClose", async () => {
-    stopUpkeep();
-    await stopSharingEvictions();
-    const { unstored } = await collab.close();
-    await closeServices(ctx);
-    // Reported as a failed shutdown: the changes are safe in the update log, the stored copy is behind.
-    if (unstored.length) throw new Error(`${unstored.length} live document(s) could not be stored before shutdown`);
-  });
+  // Added before the plugins, as the first onClose hook: what the app itself holds open
+  // (set once the database is there) closes in the same order as when it was built first.
+  let closeOwn = async () => {};
+  app.addHook("onClose", async () => closeOwn());
   // Once shutdown starts, every response closes its connection: a keep-alive socket that
   // goes idle after the close began would otherwise hold the server open.
   let closing = false;
@@ -133,14 +113,47 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   requestLog.watchUpgrades(app.websocketServer);
   // Before any route: the plugin hooks into the routes registered after it.
   await installCompression(app);
-  installAuthHook(app, ctx);
-
   // Every registered route, for the security suite's "no route without a row" check.
   const routes: { method: string; url: string }[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
   });
   app.decorate("routeList", routes);
+
+  // The web app's files need no database either; only their routes' hooks (above) come before them.
+  await installSpa(app, clientDir, indexHtml);
+
+  // From here on, the database: the signing secret, the services, live editing and the routes.
+  const database = await opts.database;
+  const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
+    ...(await createServices(config, database, app.log)),
+    sessionCache: new SessionCache(),
+    liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null },
+    now: opts.now ?? (() => new Date()),
+  };
+  const collab = await createCollab(ctx);
+  ctx.liveDocuments = collab;
+  const stopSharingEvictions = await shareSessionEvictions(ctx.sessionCache, database);
+  // Expired trash and snapshots are deleted soon after the start and every hour (upkeep.ts).
+  let stopUpkeep = () => {};
+  app.addHook("onReady", async () => {
+    stopUpkeep = scheduleUpkeep(ctx, (err) => app.log.error({ err }, "upkeep failed"));
+  });
+  app.decorate("ctx", ctx);
+  closeOwn = async () => {
+    stopUpkeep();
+    await stopSharingEvictions();
+    const { unstored } = await collab.close();
+    await closeServices(ctx);
+    // Reported as a failed shutdown: the changes are safe in the update log, the stored copy is behind.
+    if (unstored.length) throw new Error(`${unstored.length} live document(s) could not be stored before shutdown`);
+  };
+  installAuthHook(app, ctx);
 
   const modules = [
     healthRoutes,
@@ -166,7 +179,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));
   await app.register(async (scope) => collabRoutes(scope, ctx, collab));
 
-  await installSpa(app, clientDir, indexHtml);
   return { app, ctx };
 }
 

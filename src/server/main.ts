@@ -1,5 +1,6 @@
-// Boot: config → database (+migrations) → app → listen. SIGINT/SIGTERM stop accepting,
-// let in-flight requests finish, checkpoint the database and close it.
+// Boot: config → database (+migrations) → app → listen; the app's parts that need no database
+// are built while it opens. SIGINT/SIGTERM stop accepting, let in-flight requests finish,
+// checkpoint the database and close it.
 // The embedded database opens in its own thread while this one loads the app, and a warm
 // start is mostly that opening (Node's worker bootstrap, PGlite's modules and WebAssembly,
 // PostgreSQL's own start), so it begins before anything heavy loads here: when the
@@ -84,6 +85,10 @@ async function main() {
     void globalThis.Response;
     return app;
   });
+  // The app is built while the database opens: what needs no database (Fastify, its plugins,
+  // the web app's files) does not wait for it. Its failure is reported below, once.
+  const building = loadingApp.then(({ buildApp }) => buildApp({ config, database: opening }));
+  building.catch(() => {});
   let database: Awaited<typeof opening>;
   try {
     database = await opening;
@@ -95,8 +100,7 @@ async function main() {
     throw err;
   }
 
-  const { buildApp } = await loadingApp;
-  const { app } = await buildApp({ config, database });
+  const { app } = await building;
   app.log.info(describeBackends(config));
   if (config.paymentsTestBanner) app.log.warn("PAYMENTS=test in production: the built-in test checkout gives plans away; no payment is real");
 

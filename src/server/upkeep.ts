@@ -1,6 +1,6 @@
 // Periodic work every instance runs (each task is idempotent, so several instances may run
 // it at once): documents past their days in the trash, snapshots past their plan's retention
-// and images no document references any more (at start and then every hour); search vectors of documents that have rested a minute
+// and images no document references any more (10 s after the start, then every hour); search vectors of documents that have rested a minute
 // (every minute: search/refresh.ts); notification emails that waited for their person's
 // batching window (every minute: notifications/mail-batch.ts, each claimed by one instance).
 import type { AppContext } from "./context.js";
@@ -19,10 +19,17 @@ export async function runUpkeep(ctx: AppContext): Promise<{ trash: number; versi
   return { trash, versions: await purgeExpiredVersions(ctx), images: await purgeUnreferencedImages(ctx) };
 }
 
+/**
+ * The first run waits this long after the start: its statements would otherwise be queued in
+ * the database ahead of the first requests (on PGlite one thread runs them all in turn).
+ */
+export const FIRST_UPKEEP_AFTER_MS = 10_000;
+
 /** Starts the upkeep; returns the function that stops it. */
 export function scheduleUpkeep(ctx: AppContext, log: (err: unknown) => void): () => void {
   const run = () => void runUpkeep(ctx).catch(log);
-  run();
+  const first = setTimeout(run, FIRST_UPKEEP_AFTER_MS);
+  first.unref();
   const timer = setInterval(run, UPKEEP_EVERY_MS);
   timer.unref();
   const searchTimer = setInterval(() => {
@@ -31,6 +38,7 @@ export function scheduleUpkeep(ctx: AppContext, log: (err: unknown) => void): ()
   }, SEARCH_UPKEEP_EVERY_MS);
   searchTimer.unref();
   return () => {
+    clearTimeout(first);
     clearInterval(timer);
     clearInterval(searchTimer);
   };
