@@ -8,10 +8,15 @@
 // browser), up to three at a time when the cores are idle enough (e2eWorkers; E2E_WORKERS sets it),
 // then the few files that time the app against the wall clock, one at a time alone.
 //
-// After each part it prints the wall time, the CPU time its processes used (from
-// /proc/self/stat, children included) and so how many of the cores it kept busy, with the
-// load average (TEST_REPORT_DIR adds vitest's JSON report per part): where a part leaves cores idle, running more at once can help; where it
-// fills them, only less work can.
+// After each part it prints the wall time, the CPU time of the processes this run reaped
+// (from /proc/self/stat), how many of the machine's cores were busy meanwhile (from
+// /proc/stat, every process on the machine) and the load average (TEST_REPORT_DIR adds
+// vitest's JSON report per part). The reaped CPU leaves out Chromium's renderer, GPU and
+// network processes (its zygote never hands their time up to the browser process) and the
+// PostgreSQL server: an end-to-end file's whole process tree used 2.4 times what this run
+// counts (palette-commands: 39.5 s against 16.3 s, 2026-11-27). So the machine's busy cores
+// say whether a part fills the cores (on a host where nothing else runs): where it leaves
+// them idle, running more at once can help; where it fills them, only less work can.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,22 +38,40 @@ function childrenCpu() {
   }
 }
 
+/** Busy and total jiffies of the whole machine since boot (/proc/stat), Linux only. */
+function machineTicks() {
+  try {
+    const f = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    // user nice system idle iowait irq softirq steal: steal is another guest's time.
+    return { busy: f[0] + f[1] + f[2] + f[5] + f[6], total: f.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
 const load = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
 
+/** The machine's busy cores since `before` (machineTicks), averaged over the span. */
+function machineBusy(before) {
+  const now = machineTicks();
+  return (os.cpus().length * (now.busy - before.busy)) / Math.max(1, now.total - before.total);
+}
+
 async function timed(label, work) {
   const started = performance.now();
   const cpuBefore = childrenCpu();
   const selfBefore = process.cpuUsage();
   const loadBefore = load();
+  const machineBefore = machineTicks();
   const ok = await work();
   const wall = (performance.now() - started) / 1000;
   const self = process.cpuUsage(selfBefore);
   const cpu = childrenCpu() - cpuBefore + (self.user + self.system) / 1e6;
-  timings.push({ label, wall, cpu, loadBefore, loadAfter: load() });
+  timings.push({ label, wall, cpu, machine: machineBusy(machineBefore), loadBefore, loadAfter: load() });
   if (!ok) failures.push(label);
   return ok;
 }
@@ -104,10 +127,11 @@ async function idleShare(ms) {
 }
 
 /**
- * How many end-to-end files at a time: three where the cores idle (a file mostly waits on its
- * browser and its server: two at a time kept only 0.82 of the 2 cores busy in CI, 2026-11-27),
- * two where they are half idle, one when other work already keeps the machine busy (there
- * another file only divides each file's share and stretches its waits toward their limits).
+ * How many end-to-end files at a time: three where the cores idle (one file alone, its
+ * browser and server counted whole, keeps 0.7–0.8 of a core busy: editor 34 s of CPU in 47 s,
+ * palette-commands 39.5 s in 52 s, 2026-11-27 at load 10–14; three fill two cores), two where
+ * they are half idle, one when other work already keeps the machine busy (there another file
+ * only divides each file's share and stretches its waits toward their limits).
  * Measured now, between parts, when this run itself is idle.
  */
 async function e2eWorkers() {
@@ -142,8 +166,9 @@ function run(label, args, env = {}, { logFile, shared = false } = {}) {
   return (async () => {
     const started = performance.now();
     const loadBefore = load();
+    const machineBefore = machineTicks();
     const ok = await work();
-    timings.push({ label, wall: (performance.now() - started) / 1000, cpu: Number.NaN, loadBefore, loadAfter: load() });
+    timings.push({ label, wall: (performance.now() - started) / 1000, cpu: Number.NaN, machine: machineBusy(machineBefore), loadBefore, loadAfter: load() });
     if (!ok) failures.push(label);
     return ok;
   })();
@@ -174,8 +199,9 @@ await timed("all of the above (CPU of the two lanes)", async () => {
 
 // End to end runs after the lanes, alone. Run beside end to end, the fault suite and the
 // PostgreSQL integration run took 999 s and 808 s (alone: ~300 s and ~260 s), end to end took
-// 1,617 s (alone: ~800 s), while this run's processes kept only 1.0 of 2 cores busy
-// (2026-11-27, load 3–13): side by side they wait on something other than the cores.
+// 1,617 s (alone: ~800 s), 2026-11-27 at load 3–13. This run's reaped processes showed only
+// 1.0 of 2 cores busy then, but that count leaves out Chromium's renderers (see the top):
+// counted whole, end to end alone fills the cores, so beside the lanes it only shares them.
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
 if (!chromium) {
   const msg = "\n!!! No Chromium found (set CHROMIUM_PATH or `apt-get install chromium`): END-TO-END TESTS SKIPPED !!!\n";
@@ -192,13 +218,15 @@ if (!chromium) {
   await run("end-to-end (Chromium), timed files one at a time", ["--project", "e2e-alone", "--passWithNoTests"], env);
 }
 
-console.log("\n| part | wall | CPU | cores busy | load average before → after |");
+console.log(`\n| part | wall | CPU reaped | machine's cores busy (of ${os.cpus().length}) | load average before → after |`);
 console.log("|---|---|---|---|---|");
 for (const t of timings) {
-  const cpu = Number.isNaN(t.cpu) ? ["(in the row below)", "—"] : [`${t.cpu.toFixed(0)} s`, (t.cpu / t.wall).toFixed(2)];
-  console.log(`| ${t.label} | ${t.wall.toFixed(0)} s | ${cpu[0]} | ${cpu[1]} | ${t.loadBefore} → ${t.loadAfter} |`);
+  const cpu = Number.isNaN(t.cpu) ? "(in the row below)" : `${t.cpu.toFixed(0)} s`;
+  console.log(`| ${t.label} | ${t.wall.toFixed(0)} s | ${cpu} | ${t.machine.toFixed(2)} | ${t.loadBefore} → ${t.loadAfter} |`);
 }
-console.log("(CPU: this run's own processes; on PostgreSQL the database server's work is not in it.)");
+console.log(
+  "(CPU reaped: this run's processes without Chromium's renderers and the PostgreSQL server. Cores busy: every process on the machine, so this run's own only where nothing else runs.)",
+);
 
 for (const { label } of timings) {
   const retried = fs.existsSync(reportFile(label)) ? failedTests(label, { retried: true }) : [];
