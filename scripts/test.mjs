@@ -6,17 +6,19 @@
 // End to end runs in two parts (E2E_SPLIT=1, see vitest.config.ts): the files that share
 // nothing (each starts its own server on its own port and data directory, and its own
 // browser), up to three at a time when the cores are idle enough (e2eWorkers; E2E_WORKERS sets it),
-// then the few files that time the app against the wall clock, one at a time alone.
+// the files known to run longest first (e2e/support/file-order.ts), then the few files that
+// time the app against the wall clock, one at a time alone.
 //
 // After each part it prints the wall time, the CPU time of the processes this run reaped
 // (from /proc/self/stat), how many of the machine's cores were busy meanwhile (from
-// /proc/stat, every process on the machine) and the load average (TEST_REPORT_DIR adds
-// vitest's JSON report per part). The reaped CPU leaves out Chromium's renderer, GPU and
-// network processes (its zygote never hands their time up to the browser process) and the
-// PostgreSQL server: an end-to-end file's whole process tree used 2.4 times what this run
-// counts (palette-commands: 39.5 s against 16.3 s, 2026-11-27). So the machine's busy cores
-// say whether a part fills the cores (on a host where nothing else runs): where it leaves
-// them idle, running more at once can help; where it fills them, only less work can.
+// /proc/stat, every process on the machine) and the load average, then each part's longest
+// files (TEST_REPORT_DIR keeps vitest's JSON report per part). The reaped CPU leaves out
+// Chromium's renderers (a browser whose page ran 3 s of script added 0.6 s to it) and the
+// PostgreSQL server: an end-to-end file's whole process tree used 2.4 times
+// what this run counts (palette-commands: 39.5 s against 16.3 s, 2026-11-27). So the
+// machine's busy cores say whether a part fills the cores (on a host where nothing else
+// runs): where it leaves them idle, running more at once can help; where it fills them, only
+// less work can.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -107,6 +109,24 @@ function failedTests(label, { retried = false } = {}) {
     return lines;
   } catch {
     return [`(no report for ${label})`];
+  }
+}
+
+/**
+ * A part's longest files, "12 s file" each, from its JSON report: the start of the list of
+ * end-to-end files to start first (e2e/support/file-order.ts).
+ */
+function longestFiles(label, count) {
+  try {
+    const report = JSON.parse(fs.readFileSync(reportFile(label), "utf8"));
+    return (report.testResults ?? [])
+      .map((f) => ({ name: path.relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+      .filter((f) => Number.isFinite(f.seconds))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count)
+      .map((f) => `${f.seconds.toFixed(0)} s ${f.name}`);
+  } catch {
+    return [];
   }
 }
 
@@ -227,6 +247,11 @@ for (const t of timings) {
 console.log(
   "(CPU reaped: this run's processes without Chromium's renderers and the PostgreSQL server. Cores busy: every process on the machine, so this run's own only where nothing else runs.)",
 );
+
+for (const { label } of timings) {
+  const longest = fs.existsSync(reportFile(label)) ? longestFiles(label, 8) : [];
+  if (longest.length) console.log(`\nLongest files in ${label}: ${longest.join(", ")}`);
+}
 
 for (const { label } of timings) {
   const retried = fs.existsSync(reportFile(label)) ? failedTests(label, { retried: true }) : [];
