@@ -28,8 +28,9 @@ const INTEGRATION_ISOLATED = [
 
 const integrationCommon = {
   environment: "node" as const,
-  // One migrated database image for every file's fresh PGlite (see the file).
-  globalSetup: ["src/server/test/pglite-image.global.ts"],
+  // One migrated database image for every file's fresh PGlite, and on PostgreSQL one migrated
+  // template database for every throwaway database (see the files).
+  globalSetup: ["src/server/test/pglite-image.global.ts", "src/server/test/postgres-template.global.ts"],
   testTimeout: 30_000,
   hookTimeout: 180_000,
   // Each file boots its own database; two workers fit a 2-core machine.
