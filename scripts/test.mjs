@@ -1,6 +1,6 @@
 // `npm test`: unit and integration tests on PGlite, and beside them the integration suite
-// again on PostgreSQL when TEST_DATABASE_URL is set followed by the fault suite; then
-// end-to-end in Chromium.
+// again on PostgreSQL when TEST_DATABASE_URL is set followed by the fault suite; the build
+// for end to end starts as soon as the PGlite run ends; then end-to-end in Chromium.
 // Without Chromium the end-to-end run is skipped loudly (a failure with REQUIRE_E2E=1).
 //
 // End to end runs in two parts (E2E_SPLIT=1, see vitest.config.ts): the files that share
@@ -182,16 +182,18 @@ function run(label, args, env = {}, { logFile, shared = false } = {}) {
     if (logFile) console.log(`\n=== ${label} ===\n${fs.readFileSync(logFile, "utf8")}`);
     return code === 0;
   };
-  if (!shared) return timed(label, work);
-  return (async () => {
-    const started = performance.now();
-    const loadBefore = load();
-    const machineBefore = machineTicks();
-    const ok = await work();
-    timings.push({ label, wall: (performance.now() - started) / 1000, cpu: Number.NaN, machine: machineBusy(machineBefore), loadBefore, loadAfter: load() });
-    if (!ok) failures.push(label);
-    return ok;
-  })();
+  return shared ? besideOthers(label, work) : timed(label, work);
+}
+
+/** `timed` for work that runs beside other parts: its CPU is counted in its group's row. */
+async function besideOthers(label, work) {
+  const started = performance.now();
+  const loadBefore = load();
+  const machineBefore = machineTicks();
+  const ok = await work();
+  timings.push({ label, wall: (performance.now() - started) / 1000, cpu: Number.NaN, machine: machineBusy(machineBefore), loadBefore, loadAfter: load() });
+  if (!ok) failures.push(label);
+  return ok;
 }
 
 // Two lanes side by side: the PGlite run keeps about 1.5 of the 2 cores busy, the PostgreSQL
@@ -199,9 +201,21 @@ function run(label, args, env = {}, { logFile, shared = false } = {}) {
 // after the other they took 379 + 172 + 262 s (CI, 2026-11-27, load 3–7). The fault suite
 // restarts PostgreSQL, so it follows the PostgreSQL integration run in its lane, never beside it.
 const laneLog = (label) => path.join(reportDir, `${label.replace(/[^a-z0-9]+/gi, "-")}.log`);
-await timed("all of the above (CPU of the two lanes)", async () => {
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
+// The build for end to end starts when the PGlite run ends: the other lane then runs the
+// fault suite alone, one file at a time, and leaves part of the cores to it (the fault suite
+// kept about 1.35 of 2 busy); before that both lanes fill them.
+const buildLabel = "build for end-to-end (from the end of the PGlite run)";
+await timed("all of the above (CPU of the two lanes and the build)", async () => {
   await Promise.all([
-    run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration", "--project", "integration-isolated"], {}, { shared: true }),
+    run("unit + integration (PGlite)", ["--project", "unit", "--project", "integration", "--project", "integration-isolated"], {}, { shared: true }).then(
+      () =>
+        chromium &&
+        besideOthers(buildLabel, async () => {
+          await buildAll({ quiet: true });
+          return true;
+        }),
+    ),
     (async () => {
       if (process.env.TEST_DATABASE_URL) {
         const label = "integration (PostgreSQL)";
@@ -222,16 +236,11 @@ await timed("all of the above (CPU of the two lanes)", async () => {
 // 1,617 s (alone: ~800 s), 2026-11-27 at load 3–13. This run's reaped processes showed only
 // 1.0 of 2 cores busy then, but that count leaves out Chromium's renderers (see the top):
 // counted whole, end to end alone fills the cores, so beside the lanes it only shares them.
-const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
 if (!chromium) {
   const msg = "\n!!! No Chromium found (set CHROMIUM_PATH or `apt-get install chromium`): END-TO-END TESTS SKIPPED !!!\n";
   console.error(msg);
   if (process.env.REQUIRE_E2E === "1") failures.push("e2e (no Chromium, REQUIRE_E2E=1)");
 } else {
-  await timed("build for end-to-end", async () => {
-    await buildAll({ quiet: true });
-    return true;
-  });
   const workers = process.env.E2E_WORKERS ?? (await e2eWorkers());
   const env = { CHROMIUM_PATH: chromium, E2E_SPLIT: "1", E2E_WORKERS: workers };
   await run(`end-to-end (Chromium), ${workers} at a time`, ["--project", "e2e"], env);
