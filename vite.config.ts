@@ -2,12 +2,13 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { chunkCycleCheck, chunkGroups } from "./scripts/client-chunks.js";
+import { routePreloads } from "./scripts/route-preloads.js";
 
 // The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing in dev (the dev script runs Vite in middleware-free proxy mode).
 export default defineConfig({
   root: "src/client",
-  plugins: [react(), tailwindcss(), chunkCycleCheck()],
+  plugins: [react(), tailwindcss(), chunkCycleCheck(), routePreloads()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

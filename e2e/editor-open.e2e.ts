@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 import { apiRequest } from "./support/api.js";
 import { withAppAndBrowser } from "./support/app.js";
-import { signUpViaApi } from "./support/auth.js";
+import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { editorBody, openInEditor } from "./support/editor.js";
 import type { RunningServer } from "./support/server.js";
 
@@ -97,5 +97,38 @@ describe("opening a long document", () => {
     await page.keyboard.type(" see draftsmith.com now");
     await expect.poll(() => body.locator("a").allTextContents()).toEqual(["draftsmith.com"]);
     await page.context().close();
+  });
+
+  it("starts reading the record and the one live connection as the page starts, and names the editor's files in the page", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await apiRequest<DocumentRecord>(server.url, session, "POST", "/api/documents", {
+      title: "Early",
+      content: { type: "doc", content: blocks.slice(0, 20) },
+    });
+    const context = await browser.newContext();
+    await putSessionInContext(context, server.url, session);
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    const reads: string[] = [];
+    page.on("websocket", (ws) => {
+      if (new URL(ws.url()).pathname === "/collab") sockets.push(ws.url());
+    });
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/documents/${doc.id}`) reads.push(new URL(request.url()).search);
+    });
+    // Opened twice: the second time the copy on this device is there too.
+    for (let open = 1; open <= 2; open++) {
+      await page.goto(`${server.url}/editor/${doc.id}`);
+      await expect.poll(() => editorBody(page).locator("p").count(), { timeout: 20_000 }).toBe(20);
+      expect(sockets).toHaveLength(open);
+      expect(reads).toEqual(Array.from({ length: open }, () => "?content=live"));
+    }
+    const preloads = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    expect(preloads.length).toBeGreaterThan(0);
+    // The landing page names none of the editor's files.
+    const landing = await (await fetch(`${server.url}/`)).text();
+    expect(landing).not.toContain("modulepreload");
+    for (const href of preloads) expect(landing).not.toContain(href);
+    await context.close();
   });
 });

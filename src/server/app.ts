@@ -133,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     jwt: createJwtSigner(secret, `${config.publicUrl}/auth/v1`),
     ...(await createServices(config, database, app.log)),
     sessionCache: new SessionCache(),
-    liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null },
+    liveDocuments: { applyChange: async () => "applied" as const, replaceContent: async () => {}, liveContent: async () => null, prepare: () => {} },
     now: opts.now ?? (() => new Date()),
   };
   const collab = await createCollab(ctx);

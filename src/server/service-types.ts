@@ -33,6 +33,11 @@ export interface LiveDocuments {
   replaceContent(documentId: string, change: LiveChange): Promise<void>;
   /** What the live document holds now, unstored changes included (null when it is gone). */
   liveContent(documentId: string): Promise<{ content: DocNode; title: string } | null>;
+  /**
+   * An editor is about to join document `documentId` (the caller has checked their access):
+   * its live state starts loading now, while their connection opens. Never throws.
+   */
+  prepare(documentId: string): void;
 }
 
 /** A change saved through the REST API: the new body and/or title. */

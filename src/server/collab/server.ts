@@ -38,6 +38,9 @@ export const COLLAB_LIMITS = {
   retryDelaysMs: [500, 2000, 5000, 15_000],
 };
 
+/** How long a live state loaded ahead of its editor (Collab.prepare) waits for them before it is let go. */
+export const PREPARED_WAIT_MS = 30_000;
+
 interface ConnectionState {
   grant: CollabGrant;
   gate?: ConnectionGate;
@@ -79,6 +82,12 @@ export interface Collab {
    */
   /** `commentOnly`: the change is a commenter's (`userId`), held to comment marks and their own suggestions. */
   applyUpdate(documentId: string, update: Uint8Array, opts?: { commentOnly?: boolean; userId?: string | null }): Promise<Refusal | null>;
+  /**
+   * Starts loading document `documentId`'s live state for an editor who is about to join (their
+   * access checked by the caller), so it loads while their connection opens and authenticates.
+   * Let go after PREPARED_WAIT_MS if nobody came. Never throws.
+   */
+  prepare(documentId: string): void;
   /** Gives a new live connection from `address` its place (or closes it: too many from there). */
   admit: ReturnType<typeof createConnectionLimits>["admit"];
   /** Stores every open document and ends the sessions; reports the documents it could not store. */
@@ -100,6 +109,8 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
   const contributors = new Map<string, Map<string, VersionAuthor>>();
   const authorsOf = (name: string) => [...(contributors.get(name)?.values() ?? [])];
   let closing = false;
+  /** Timers that let go of live states loaded ahead of their editors (prepare) if nobody came. */
+  const preparedTimers = new Set<NodeJS.Timeout>();
   const sessionsEnding = new Set<Promise<void>>();
   /** A snapshot of the session's result if the document changed since the last one. */
   async function endSession(documentName: string) {
@@ -389,9 +400,24 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
     }
   }
 
+  /** Lets go of a document loaded ahead of its editor once it is clear that nobody came. */
+  function letGoUnlessJoined(document: Document) {
+    const timer = setTimeout(() => {
+      preparedTimers.delete(timer);
+      if (hocuspocus.documents.get(document.name) === document && document.getConnectionsCount() === 0) void hocuspocus.unloadDocument(document);
+    }, PREPARED_WAIT_MS);
+    preparedTimers.add(timer);
+  }
+
   return {
     hocuspocus,
     admit: limits.admit,
+    prepare(documentId) {
+      if (closing || hocuspocus.documents.has(documentId) || hocuspocus.loadingDocuments.has(documentId)) return;
+      // The same load a connection starts (onLoadDocument); the connection that comes next finds
+      // it under way or done. A failure is the connection's to meet and report: it loads again.
+      hocuspocus.createDocument(documentId, {}, randomUUID(), { isAuthenticated: true, readOnly: false }, {}).then(letGoUnlessJoined, () => {});
+    },
     async applyChange(documentId, change, baseVersion) {
       const base = await stateAtVersion(ctx, documentId, baseVersion);
       if (base === "changed") return "changed";
@@ -436,6 +462,7 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
       offRevocations();
       offComments();
       for (const timer of retryTimers.values()) clearTimeout(timer);
+      for (const timer of preparedTimers) clearTimeout(timer);
       // Store what is still in memory before the process goes, and end each session's history.
       const open = [...hocuspocus.documents.values()];
       const stored = await Promise.all(open.map((document) => store({ document, documentName: document.name })));

@@ -23,19 +23,24 @@ import { presentDocument, presentSummary } from "./present.js";
  * With it, a validator for conditional reads: the version moves with every change of the
  * content or title, the hash covers the rest.
  */
-export async function readDocumentJson(ctx: AppContext, userId: string, id: string): Promise<{ json: string; etag: string }> {
+export async function readDocumentJson(ctx: AppContext, userId: string, id: string, opts: { content?: boolean } = {}): Promise<{ json: string; etag: string }> {
   if (!isDocumentId(id)) throw notFound("Document not found");
+  const withContent = opts.content ?? true;
+  // Without the content (the live editor takes it from its session), the answer and its
+  // validator are the metadata's alone.
+  const answer = (contentJson: string | undefined, metaTail: string, etag: string) =>
+    withContent ? { json: `{"content":${contentJson}${metaTail}`, etag } : { json: `{${metaTail.slice(1)}`, etag: etag.replace(/"$/, '-m"') };
   const cache = contentCache(ctx);
   const decisions = readDecisions(ctx);
   const known = decisions.get(userId, id);
   const cached = known && cache.get(id, known.version);
-  if (known && cached !== undefined) return { json: `{"content":${cached}${known.metaTail}`, etag: known.etag };
+  if (known && (!withContent || cached !== undefined)) return answer(cached, known.metaTail, known.etag);
   const mark = decisions.mark();
   const params = { userId, id };
   let [row] = await readMeta(ctx.db).execute(params);
   if (!row) throw notFound("Document not found");
-  let contentJson = cache.get(id, row.version);
-  if (contentJson === undefined) {
+  let contentJson = withContent ? cache.get(id, row.version) : undefined;
+  if (withContent && contentJson === undefined) {
     [row] = await readWithContent(ctx.db).execute(params);
     if (!row?.contentJson) throw notFound("Document not found");
     contentJson = row.contentJson;
@@ -46,7 +51,7 @@ export async function readDocumentJson(ctx: AppContext, userId: string, id: stri
   const etag = `W/"${row.version}-${crypto.createHash("sha1").update(meta).digest("base64url").slice(0, 16)}"`;
   const metaTail = `,${meta.slice(1)}`;
   decisions.set(userId, id, { version: row.version, metaTail, etag }, mark);
-  return { json: `{"content":${contentJson}${metaTail}`, etag };
+  return answer(contentJson, metaTail, etag);
 }
 
 /** The editor's read, prepared once per database: the record with the caller's access, and the content only on a cache miss. */

@@ -6,6 +6,8 @@ import {
   DOCUMENT_TOTAL_HEADER,
   DocumentIdParamsSchema,
   DocumentListQuerySchema,
+  DocumentReadQuerySchema,
+  DOCUMENT_CONTENT_LIVE,
   PREFER_RETURN_MINIMAL,
   UpdateDocumentBodySchema,
   WordGoalBodySchema,
@@ -65,7 +67,12 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get("/api/documents/:id", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(DocumentIdParamsSchema, request.params);
-    const { json, etag } = await readDocumentJson(ctx, user.id, id);
+    const { content } = parse(DocumentReadQuerySchema, request.query ?? {});
+    const live = content === DOCUMENT_CONTENT_LIVE;
+    const { json, etag } = await readDocumentJson(ctx, user.id, id, { content: !live });
+    // The live editor's connection is opening: its state loads meanwhile instead of after it
+    // has authenticated (on a first open, the conversion from JSON).
+    if (live) ctx.liveDocuments.prepare(id);
     reply.header("etag", etag).header("cache-control", "private, no-cache");
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
     reply.type("application/json; charset=utf-8");

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { readRoutePreloads, withPreloads } from "./route-preload.js";
 
 const API_PREFIXES = ["/api/", "/auth/", "/realtime", "/dev/"];
 
@@ -38,8 +39,31 @@ function compressedIndex(clientDir: string, html: string): { br: Buffer; gzip: B
   };
 }
 
+/** A page made at start for a route's URLs: the HTML and its compressed copies. */
+interface RoutePage {
+  prefix: string;
+  html: string;
+  compressed: { br: Buffer; gzip: Buffer };
+}
+
+/** The pages that name their route's files as preloads (route-preload.ts), compressed once at start. */
+function routePages(clientDir: string, indexHtml: string): RoutePage[] {
+  return [...readRoutePreloads(clientDir)].map(([prefix, files]) => {
+    const html = withPreloads(indexHtml, files);
+    return {
+      prefix,
+      html,
+      compressed: {
+        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: zlib.gzipSync(html, { level: 9 }),
+      },
+    };
+  });
+}
+
 export async function installSpa(app: FastifyInstance, clientDir: string, indexHtml: string | null) {
   const compressed = indexHtml ? compressedIndex(clientDir, indexHtml) : null;
+  const routes = indexHtml ? routePages(clientDir, indexHtml) : [];
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -65,7 +89,9 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
     // Shared documents are private to whoever holds the link: keep them out of search engines.
     if (url.startsWith("/shared/")) reply.header("x-robots-tag", "noindex, nofollow");
     reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+    const page = routes.find((r) => url.startsWith(r.prefix));
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+    if (page) return encoding ? reply.header("content-encoding", encoding).send(page.compressed[encoding]) : reply.send(page.html);
     if (!encoding || !compressed) return reply.send(indexHtml);
     return reply.header("content-encoding", encoding).send(compressed[encoding]);
   });

@@ -33,6 +33,13 @@ export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBodySchema>;
 
 export const DocumentIdParamsSchema = z.object({ id: z.string() });
 
+/**
+ * GET /api/documents/:id. `content=live`: the live editor takes the text from its live session,
+ * so the record comes without `content`, and the server starts loading the live state at once.
+ */
+export const DocumentReadQuerySchema = z.object({ content: z.literal("live").optional() });
+export const DOCUMENT_CONTENT_LIVE = "live";
+
 export { WORD_GOAL_MAX } from "../limits.js";
 
 /** PATCH /api/documents/:id/goal: the word-count goal, or null to clear it. Answered with the same shape. */
@@ -65,6 +72,8 @@ const DocumentRecordSchema = z.object({
   access: z.enum(["owner", "editor", "commenter", "viewer"]).optional(),
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
+/** GET /api/documents/:id?content=live: the record without its content. */
+export type LiveDocumentRecord = Omit<DocumentRecord, "content">;
 
 export const DOCUMENT_EXCERPT_LENGTH = 160;
 

@@ -4,7 +4,7 @@
 import type { Editor } from "@tiptap/core";
 import { Bot, ChevronsRight, Eye, Focus, History, Lock, MessageSquare, MessageSquarePlus, PanelLeft, RefreshCw, Search as SearchIcon, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { LiveDocumentRecord } from "../../../shared/contracts/documents";
 import type { Preferences } from "../../../shared/contracts/settings";
 import { TITLE_MAX_LENGTH } from "../../../shared/limits";
 import { Link } from "wouter";
@@ -96,7 +96,8 @@ interface EditorDocumentSnapshot {
 }
 
 export interface EditorWorkspaceProps {
-  record: DocumentRecord;
+  /** Without its content: the text comes from the live session. */
+  record: LiveDocumentRecord;
   email: string;
   /** The user's plan name as shown to them (e.g. "Creator"); null while unknown. */
   planLabel: string | null;

@@ -1,18 +1,17 @@
 // Loads the document of /editor/:id, or creates one for /editor (then the caller replaces
 // the URL). An unknown or foreign id is a 404 from the server: a not-found state.
 import { useEffect, useRef, useState } from "react";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { DocumentRecord, LiveDocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson, isApiError } from "../../lib/api";
-import { getAccessToken } from "../../lib/auth-client";
+import { liveToken, readLiveRecord, takeEditorOpen } from "../../lib/collab/early-open";
 import { startLiveDocument } from "../../lib/collab/early-start";
 import { markOpen } from "../../lib/collab/open-marks";
-
-const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 
 type EditorDocumentState =
   | { kind: "loading" }
   | { kind: "created"; id: string }
-  | { kind: "ready"; record: DocumentRecord }
+  /** The record without its content: the editor takes the text from the live session. */
+  | { kind: "ready"; record: LiveDocumentRecord }
   | { kind: "not-found" }
   | { kind: "limit"; message: string }
   | { kind: "error"; message: string };
@@ -41,10 +40,12 @@ export function useEditorDocument(id: string | undefined, enabled: boolean): { s
         creating.current = null;
       });
     } else {
-      // The live session starts with the request: the editor takes its text from it, and the
-      // server loads it meanwhile. Ended here unless the editor has taken it.
-      endLive = startLiveDocument({ documentId: id, token: async () => (await getAccessToken()) ?? "" });
-      apiJson<DocumentRecord>("GET", documentUrl(id), undefined, { signal: ac.signal }).then(
+      // The live session starts with the request, or started with the page (early-open.ts): the
+      // editor takes its text from it, and the server loads it meanwhile. Ended here unless the
+      // editor has taken it.
+      const early = takeEditorOpen(id);
+      endLive = early?.endLive ?? startLiveDocument({ documentId: id, token: liveToken });
+      (early?.record ?? readLiveRecord(id, ac.signal)).then(
         (record) => {
           markOpen("document");
           if (active) setState({ kind: "ready", record });

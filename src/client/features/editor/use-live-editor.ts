@@ -5,7 +5,7 @@
 import { useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useMemo } from "react";
 import { COLLAB_TITLE_FIELD } from "../../../shared/contracts/collab-wire";
-import type { DocumentRecord } from "../../../shared/contracts/documents";
+import type { LiveDocumentRecord } from "../../../shared/contracts/documents";
 import { DEFAULT_DOCUMENT_TITLE } from "../../../shared/limits";
 import type { LiveUser } from "../../lib/collab/live-document";
 import { markOpen } from "../../lib/collab/open-marks";
@@ -15,8 +15,11 @@ import { browserExtensions } from "./browser-extensions";
 import { createSlashBridge } from "./slash-menu/slash-menu";
 import { createStatsStore } from "./stats-store";
 
+const EMPTY_DOC = { type: "doc", content: [] };
+
 export interface LiveEditorOptions {
-  record: DocumentRecord;
+  /** Without its content: the text comes from the live session. */
+  record: LiveDocumentRecord;
   /** The access token, or "share:<token>" for a visitor on a link; asked again on every reconnect. */
   token: () => Promise<string>;
   user: LiveUser;
@@ -68,9 +71,10 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
     if (editor && ready) statsStore.start(editor);
   }, [editor, ready, statsStore]);
 
+  // Before the editor exists the writer sees no text yet.
   const getDocument = useCallback(
-    () => ({ id: documentId, title: live.ydoc.getText(COLLAB_TITLE_FIELD).toString().trim() || DEFAULT_DOCUMENT_TITLE, content: editor?.getJSON() ?? record.content }),
-    [documentId, editor, record.content, live],
+    () => ({ id: documentId, title: live.ydoc.getText(COLLAB_TITLE_FIELD).toString().trim() || DEFAULT_DOCUMENT_TITLE, content: editor?.getJSON() ?? EMPTY_DOC }),
+    [documentId, editor, live],
   );
 
   return {
