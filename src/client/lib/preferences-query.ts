@@ -4,8 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 // Type-only: the contract module carries zod, which must stay out of the start-up bundle.
 import type { Preferences } from "../../shared/contracts/settings";
 import { apiJson } from "./api";
+import { takeRead } from "./early-reads";
+import { PREFERENCES_URL } from "./preferences-url";
 
-export const PREFERENCES_URL = "/api/settings/preferences";
+export { PREFERENCES_URL };
 export const PREFERENCES_QUERY_KEY = [PREFERENCES_URL] as const;
 
 function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
@@ -16,7 +18,8 @@ function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
 export function usePreferencesQuery(enabled = true) {
   return useQuery({
     queryKey: PREFERENCES_QUERY_KEY,
-    queryFn: ({ signal }) => fetchPreferences(signal),
+    // The editor URL's entry file may have asked already (lib/collab/early-open.ts).
+    queryFn: ({ signal }) => takeRead<Preferences>(PREFERENCES_URL) ?? fetchPreferences(signal),
     enabled,
     staleTime: 60_000,
   });

@@ -3,6 +3,8 @@
 // page starts its own only when the early one has not started, which then never does.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_STORAGE_KEY } from "../auth-client";
+import { takeRead } from "../early-reads";
+import { PREFERENCES_URL } from "../preferences-url";
 import { UNTAKEN_OPEN_MS, beginEditorOpen, takeEditorOpen } from "./early-open";
 // Loaded here, so the entry's import of it settles within the test's own steps.
 import "./early-start";
@@ -43,11 +45,14 @@ describe("opening an editor URL from the entry file", () => {
     unstubBrowser();
   });
 
-  it("reads the record without its content and starts the one live session, which the page takes", async () => {
+  it("reads the record without its content and the preferences, and starts the one live session, which the page takes", async () => {
     stubSession(true);
     beginEditorOpen(`/editor/${documentId}`);
     await started();
-    expect(requested).toEqual([`/api/documents/${documentId}?content=live`]);
+    expect(requested).toEqual([`/api/documents/${documentId}?content=live`, PREFERENCES_URL]);
+    // The preferences' first reader takes the answer; the next one asks again.
+    expect(await takeRead(PREFERENCES_URL)).toEqual(record);
+    expect(takeRead(PREFERENCES_URL)).toBeUndefined();
     expect(FakeWebSocket.created).toHaveLength(1);
     const open = takeEditorOpen(documentId);
     expect(open?.endLive).toBeTypeOf("function");

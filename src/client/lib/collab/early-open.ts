@@ -1,11 +1,14 @@
 // Opening an editor URL starts in the entry file (main.tsx), before the editor route's files
 // have arrived and run: the read of the record and the document's live session, so the
-// server loads the live state meanwhile. The editor page then takes both (useEditorDocument)
+// server loads the live state meanwhile, and the read of the writer's preferences, which
+// the page waits for before it builds the editor. The editor page then takes both (useEditorDocument)
 // instead of starting them itself. Only for a returning writer whose stored session can be
 // used at once (auth-client.ts); anyone else opens as before, from the page.
 import type { LiveDocumentRecord } from "../../../shared/contracts/documents";
 import { apiJson } from "../api";
 import { getAccessToken, storedSession } from "../auth-client";
+import { startRead } from "../early-reads";
+import { PREFERENCES_URL } from "../preferences-url";
 
 const EDITOR_PATH = /^\/editor\/([^/]+)\/?$/;
 
@@ -49,6 +52,7 @@ export function beginEditorOpen(path = window.location.pathname, loadStarter: Se
   // Whoever takes the open handles its failure (a 404 shows "not found").
   open.record.catch(() => {});
   started = open;
+  startRead(PREFERENCES_URL);
   void loadStarter().then(
     ({ startLiveDocument }) => {
       // The page may have come first: it then started the session itself.
