@@ -2,7 +2,7 @@
 // random edit sequences, each transaction written both ways into two Yjs documents, must give
 // the same ProseMirror document back from each.
 import { EditorState, TextSelection, type Transaction } from "@tiptap/pm/state";
-import type { Node as PMNode } from "@tiptap/pm/model";
+import type { NodeType, Node as PMNode } from "@tiptap/pm/model";
 import { updateYFragment, yXmlFragmentToProsemirrorJSON } from "@tiptap/y-tiptap";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,8 +11,9 @@ import { documentSchema } from "../../../shared/editor/schema";
 import { topLevelChange, writeLocalChange } from "./binding-fast-path";
 
 const schema = documentSchema();
-const headingType = schema.nodes.heading;
-if (!headingType) throw new Error("the schema has headings");
+const headingType: NodeType = schema.nodes.heading ?? (() => {
+  throw new Error("the schema has headings");
+})();
 const WORDS = ["alpha", "beta", "gamma", "delta", "river", "stone", "light"];
 
 function startDoc(texts: string[]): PMNode {
