@@ -7,7 +7,8 @@
 // tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx); and
 // on the landing page, Query's client (~9 KB; lib/load-query-client.ts). On the editor
 // route, the AI parts that act on a command, a click or a selection (~12 KB; they load with
-// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts) and the find bar.
+// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts), the find bar, and
+// the link's typing behaviour with linkifyjs (~9 KB; client/lib/links/link-typing.ts).
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -159,6 +160,14 @@ describe("the first load", () => {
     expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
     expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");
     expect(editor.files).not.toContain("client/features/editor/find/find-commands.ts");
+  });
+
+  it("of the editor route declares the link mark itself and leaves its typing behaviour (linkifyjs) for the first focus", () => {
+    expect(editor.files).toContain("shared/editor/marks/link.ts");
+    expect(editor.files).toContain("client/lib/links/link-typing.ts");
+    expect(editor.files).not.toContain("client/lib/links/link-typing-part.ts");
+    // StarterKit imports every part it can bring, the link extension with linkifyjs among them.
+    for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs"]) expect(editor.packages).not.toContain(pkg);
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {
