@@ -3,12 +3,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { chunkCycleCheck, chunkGroups } from "./scripts/client-chunks.js";
 import { routePreloads } from "./scripts/route-preloads.js";
+import { tiptapWithoutMarkdown } from "./scripts/tiptap-without-markdown.js";
 
 // The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing in dev (the dev script runs Vite in middleware-free proxy mode).
 export default defineConfig({
   root: "src/client",
-  plugins: [react(), tailwindcss(), chunkCycleCheck(), routePreloads()],
+  plugins: [react(), tailwindcss(), chunkCycleCheck(), routePreloads(), tiptapWithoutMarkdown()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
