@@ -7,7 +7,7 @@ import { schemaExtensions } from "../../../shared/editor/extensions";
 import { withImageView } from "../../lib/images/image-view";
 import { PasteLimit } from "../../lib/paste-limit";
 import { PendingSelection } from "./pending-selection";
-import { CodeHighlight } from "./code-highlight";
+import { CodeHighlight } from "./code-highlight-on-need";
 import { ImageUpload } from "./images/image-upload";
 import { uploadForRelative } from "./images/upload-for-relative";
 import { EmptyLineInput } from "./empty-line-input";
@@ -49,7 +49,7 @@ export function browserExtensions(slash: SlashHandlers, opts: { images?: EditorI
     PasteLimit,
     createSlashExtension(slash),
     FindExtension,
-    // Code colouring and its language picker; footnote numbers and their jumps (views only).
+    // Code colouring and its language picker (loaded with the first code block); footnote numbers and their jumps (views only).
     CodeHighlight,
     FootnoteViews,
   ];
