@@ -152,7 +152,7 @@ describe("editor", () => {
 
   it("turns a web address typed, or pasted over words, into a link", async () => {
     const { context, page } = await newUserInEditor("Links typed");
-    // The typing behaviour loads at the text's first focus (src/client/lib/links/link-typing.ts).
+    // The typing behaviour loads at the text's first focus (src/client/lib/typing/typing-later.ts).
     const hasAutolink = () =>
       page.evaluate(() =>
         (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.plugins.some((p) => (p as unknown as { key: string }).key.startsWith("autolink$")),

@@ -8,7 +8,8 @@
 // on the landing page, Query's client (~9 KB; lib/load-query-client.ts). On the editor
 // route, the AI parts that act on a command, a click or a selection (~12 KB; they load with
 // features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts), the find bar, and
-// the link's typing behaviour with linkifyjs (~9 KB; client/lib/links/link-typing.ts).
+// the typing behaviour: links typed or pasted with linkifyjs, the drop and gap cursors,
+// typography (~11 KB; client/lib/typing/typing-later.ts).
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -162,12 +163,16 @@ describe("the first load", () => {
     expect(editor.files).not.toContain("client/features/editor/find/find-commands.ts");
   });
 
-  it("of the editor route declares the link mark itself and leaves its typing behaviour (linkifyjs) for the first focus", () => {
+  it("of the editor route declares the link mark itself and leaves the typing behaviour (linkifyjs, cursors, typography) for the first focus", () => {
     expect(editor.files).toContain("shared/editor/marks/link.ts");
-    expect(editor.files).toContain("client/lib/links/link-typing.ts");
-    expect(editor.files).not.toContain("client/lib/links/link-typing-part.ts");
+    expect(editor.files).toContain("client/lib/typing/typing-later.ts");
+    expect(editor.files).not.toContain("client/lib/typing/typing-part.ts");
+    expect(editor.files).not.toContain("client/lib/typing/typography.ts");
     // StarterKit imports every part it can bring, the link extension with linkifyjs among them.
-    for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs"]) expect(editor.packages).not.toContain(pkg);
+    for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs", "@tiptap/extension-typography"]) expect(editor.packages).not.toContain(pkg);
+    for (const name of ["@tiptap/extensions:Dropcursor", "@tiptap/extensions:Gapcursor", "@tiptap/pm:dropCursor", "@tiptap/pm:gapCursor"]) expect(editor.packages).not.toContain(name);
+    // The schema takes the trailing line from its own file: the index of @tiptap/extensions imports the cursors.
+    expect(editor.packages).not.toContain("@tiptap/extensions");
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {

@@ -16,7 +16,7 @@ import { Text } from "@tiptap/extension-text";
 import TextAlign from "@tiptap/extension-text-align";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
 import { Underline } from "@tiptap/extension-underline";
-import { Dropcursor, Gapcursor, TrailingNode } from "@tiptap/extensions";
+import { TrailingNode } from "@tiptap/extensions/trailing-node";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
 import { SuggestedBreak } from "./suggested-break.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
@@ -45,8 +45,9 @@ import { TaskList } from "./nodes/task-list.js";
  * (linkifyjs) and the single-writer undo history, which no editor here uses (a co-edited
  * document's undo is the collaboration extension's, which takes back only this writer's
  * changes; the read-only views need none). Left out of StarterKit's list: its code block and
- * inline code (replaced by nodes/code-block.ts and marks/code.ts) and the undo history; its
- * link is marks/link.ts.
+ * inline code (replaced by nodes/code-block.ts and marks/code.ts), the undo history, and the
+ * drop and gap cursors, which are the browser editor's (src/client/lib/typing/typing-later.ts);
+ * its link is marks/link.ts.
  */
 export function schemaExtensions(): AnyExtension[] {
   return [
@@ -54,8 +55,6 @@ export function schemaExtensions(): AnyExtension[] {
     Blockquote,
     BulletList,
     Document,
-    Dropcursor,
-    Gapcursor,
     HardBreak,
     Heading.configure({ levels: [...HEADING_LEVELS] }),
     HorizontalRule,
