@@ -22,6 +22,8 @@ interface Found {
   files: Set<string>;
   /** Packages imported, with the names taken from them ("radix-ui:Tooltip"). */
   packages: Set<string>;
+  /** The packages' specifiers as written ("@tiptap/extensions/placeholder"). */
+  specifiers: Set<string>;
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -54,7 +56,7 @@ function valueImports(file: string): { spec: string; names: string[] }[] {
 }
 
 function firstLoad(...entries: string[]): Found {
-  const found: Found = { files: new Set(), packages: new Set() };
+  const found: Found = { files: new Set(), packages: new Set(), specifiers: new Set() };
   const stack = entries.map((e) => path.join(CLIENT, e));
   while (stack.length) {
     const file = stack.pop()!;
@@ -68,6 +70,7 @@ function firstLoad(...entries: string[]): Found {
       } else {
         const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
         found.packages.add(pkg);
+        found.specifiers.add(spec);
         for (const name of names) found.packages.add(`${pkg}:${name}`);
       }
     }
@@ -110,11 +113,13 @@ describe("the first load", () => {
   });
 
   it("of the editor route keeps the AI that acts from the start and leaves the AI tools for first use", () => {
-    // From the start: the shortcuts and the layer, the suggestions already in the text, ghost text.
+    // From the start: the shortcuts and the layer, the suggestions already in the text.
     expect(editor.files).toContain("client/features/ai/ai-layer.tsx");
     expect(editor.files).toContain("client/features/ai/ai-toolbar.tsx");
     expect(editor.files).toContain("client/features/ai/inline-suggestions/use-doc-suggestions.ts");
-    expect(editor.files).toContain("client/features/ai/inline-completion/plugin.ts");
+    expect(editor.files).toContain("client/features/ai/inline-completion/inline-completion.tsx");
+    // Ghost text's plugin loads only where the plan and the settings offer it.
+    expect(editor.files).not.toContain("client/features/ai/inline-completion/plugin.ts");
     expect(editor.files).toContain("shared/editor/suggestion-marks.ts");
     // On first use: the actions and their streaming, the suggestion stream, bar and popover,
     // the dialogs, the card and the selection helper.
@@ -172,7 +177,8 @@ describe("the first load", () => {
     for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs", "@tiptap/extension-typography"]) expect(editor.packages).not.toContain(pkg);
     for (const name of ["@tiptap/extensions:Dropcursor", "@tiptap/extensions:Gapcursor", "@tiptap/pm:dropCursor", "@tiptap/pm:gapCursor"]) expect(editor.packages).not.toContain(name);
     // The schema takes the trailing line from its own file: the index of @tiptap/extensions imports the cursors.
-    expect(editor.packages).not.toContain("@tiptap/extensions");
+    expect(editor.specifiers).not.toContain("@tiptap/extensions");
+    expect(editor.specifiers).toContain("@tiptap/extensions/trailing-node");
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {
