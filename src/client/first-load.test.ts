@@ -113,13 +113,11 @@ describe("the first load", () => {
   });
 
   it("of the editor route keeps the AI that acts from the start and leaves the AI tools for first use", () => {
-    // From the start: the shortcuts and the layer, the suggestions already in the text.
+    // From the start: the shortcuts and the layer, the suggestions already in the text, ghost text.
     expect(editor.files).toContain("client/features/ai/ai-layer.tsx");
     expect(editor.files).toContain("client/features/ai/ai-toolbar.tsx");
     expect(editor.files).toContain("client/features/ai/inline-suggestions/use-doc-suggestions.ts");
-    expect(editor.files).toContain("client/features/ai/inline-completion/inline-completion.tsx");
-    // Ghost text's plugin loads only where the plan and the settings offer it.
-    expect(editor.files).not.toContain("client/features/ai/inline-completion/plugin.ts");
+    expect(editor.files).toContain("client/features/ai/inline-completion/plugin.ts");
     expect(editor.files).toContain("shared/editor/suggestion-marks.ts");
     // On first use: the actions and their streaming, the suggestion stream, bar and popover,
     // the dialogs, the card and the selection helper.

@@ -7,8 +7,7 @@ import type { Mark, Node as PmNode } from "@tiptap/pm/model";
 import type { Transaction } from "@tiptap/pm/state";
 import { canJoin } from "@tiptap/pm/transform";
 import { LIST_WRAPPERS, SUGGESTED_BREAK, suggestedBreakOf } from "../../../shared/editor/suggested-break";
-import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
-
+import { SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
 import { isSuggestionMark, type SuggestionAttrs } from "./suggestion-mark";
 
 export { isSuggestionMark, type SuggestionAttrs };

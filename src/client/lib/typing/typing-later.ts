@@ -11,10 +11,8 @@
 // after the document node, where StarterKit had its cursors; withTypingLater), the typographic
 // rules at TypographySlot's.
 import { type AnyExtension, type Editor, Extension } from "@tiptap/core";
-import { Plugin, PluginKey } from "@tiptap/pm/state";
-
-export const typingSlotKey = new PluginKey("typingLater");
-export const typographySlotKey = new PluginKey("typographySlot");
+import { Plugin } from "@tiptap/pm/state";
+import { typingSlotKey, typographySlotKey } from "./typing-slots";
 
 const loading = new WeakMap<Editor, Promise<void>>();
 

@@ -8,7 +8,7 @@ import { dropCursor } from "@tiptap/pm/dropcursor";
 import { gapCursor } from "@tiptap/pm/gapcursor";
 import type { Plugin, PluginKey } from "@tiptap/pm/state";
 import { LINK_OPTIONS } from "../../../shared/editor/marks/link";
-import { typingSlotKey, typographySlotKey } from "./typing-later";
+import { typingSlotKey, typographySlotKey } from "./typing-slots";
 import { SafeTypography } from "./typography";
 
 const link = LinkBehaviour.configure(LINK_OPTIONS);

@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES } from "../../../../shared/contracts/image-src";
 import { rememberImage } from "../../../lib/images/image-access";
 import { uploadImage } from "../../../lib/images/upload-image";
 import { toast } from "../../../lib/toast";
-import { isPicture, type PlaceholderMeta, uploadsKey as key } from "./image-upload";
+import { isPicture, type PlaceholderMeta, uploadsKey as key } from "./upload-placeholders";
 
 const MB = 1024 * 1024;
 /** Placeholder elements by upload id, so progress updates touch the element directly. */

@@ -5,17 +5,11 @@
 // image block once both are done. Cancelling the prompt cancels the upload.
 // The upload and insertion (image-insert.ts) load with the first picture.
 import { type Editor, Extension } from "@tiptap/core";
-import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Plugin } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
 import { IMAGE_ACCEPT } from "../../../../shared/contracts/image-src";
 
-/** A picture's placeholder goes in (its element made by image-insert.ts) or goes away. */
-export type PlaceholderMeta = { add: { id: string; pos: number; dom: HTMLElement } } | { remove: string };
-
-export const uploadsKey = new PluginKey<DecorationSet>("imageUploads");
-const key = uploadsKey;
-const PICTURE_NAME = /\.(png|jpe?g|gif|webp|avif|heic|heif|tiff?)$/i;
-export const isPicture = (f: File) => f.type.startsWith("image/") || PICTURE_NAME.test(f.name);
+import { isPicture, type PlaceholderMeta, uploadsKey as key } from "./upload-placeholders";
 
 /** Uploads `files` to document `documentId` and inserts each as a picture at `pos` (the selection when not given). */
 export async function insertImageFiles(editor: Editor, documentId: string, files: File[], pos?: number): Promise<void> {
