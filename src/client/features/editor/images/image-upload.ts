@@ -3,17 +3,108 @@
 // where it will go (a decoration: only this writer sees it, nothing is in the shared
 // document until the picture is stored), asks for its alt text meanwhile, and becomes an
 // image block once both are done. Cancelling the prompt cancels the upload.
-// The upload and insertion (image-insert.ts) load with the first picture.
 import { type Editor, Extension } from "@tiptap/core";
-import { Plugin } from "@tiptap/pm/state";
-import { Decoration, DecorationSet } from "@tiptap/pm/view";
-import { IMAGE_ACCEPT } from "../../../../shared/contracts/image-src";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../shared/contracts/image-src";
+import { rememberImage } from "../../../lib/images/image-access";
+import { uploadImage } from "../../../lib/images/upload-image";
+import { toast } from "../../../lib/toast";
 
-import { isPicture, type PlaceholderMeta, uploadsKey as key } from "./upload-placeholders";
+type PlaceholderMeta = { add: { id: string; pos: number; name: string } } | { remove: string };
+
+const key = new PluginKey<DecorationSet>("imageUploads");
+const MB = 1024 * 1024;
+const PICTURE_NAME = /\.(png|jpe?g|gif|webp|avif|heic|heif|tiff?)$/i;
+const isPicture = (f: File) => f.type.startsWith("image/") || PICTURE_NAME.test(f.name);
+
+/** Placeholder elements by upload id, so progress updates touch the element directly. */
+const bars = new Map<string, { bar: HTMLProgressElement; label: HTMLElement; name: string }>();
+
+function placeholder(id: string, name: string): HTMLElement {
+  const el = document.createElement("div");
+  el.className = "ds-image-uploading";
+  el.setAttribute("role", "status");
+  el.setAttribute("data-upload", id);
+  const label = document.createElement("span");
+  label.textContent = `Uploading ${name}… 0%`;
+  const bar = document.createElement("progress");
+  bar.max = 1;
+  bar.value = 0;
+  bar.setAttribute("aria-label", `Upload of ${name}`);
+  el.append(label, bar);
+  bars.set(id, { bar, label, name });
+  return el;
+}
+
+function setProgress(id: string, fraction: number) {
+  const found = bars.get(id);
+  if (!found) return;
+  found.bar.value = fraction;
+  found.label.textContent = fraction >= 1 ? `Processing ${found.name}…` : `Uploading ${found.name}… ${Math.round(fraction * 100)}%`;
+}
+
+function placeholderPos(view: EditorView, id: string): number | null {
+  const found = key.getState(view.state)?.find(undefined, undefined, (spec) => spec.id === id);
+  return found?.[0]?.from ?? null;
+}
+
+const removePlaceholder = (view: EditorView, id: string) => {
+  bars.delete(id);
+  if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta(key, { remove: id } satisfies PlaceholderMeta));
+};
+
+// The prompt's code loads on the first picture.
+const loadPrompt = () => import("./alt-text-dialog");
 
 /** Uploads `files` to document `documentId` and inserts each as a picture at `pos` (the selection when not given). */
 export async function insertImageFiles(editor: Editor, documentId: string, files: File[], pos?: number): Promise<void> {
-  await (await import("./image-insert")).insertImageFiles(editor, documentId, files, pos);
+  for (const file of files) {
+    if (!isPicture(file)) {
+      toast({ title: `${file.name} is not a picture`, variant: "destructive" });
+      continue;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      toast({ title: `${file.name} is too large`, description: `Pictures may be at most ${IMAGE_MAX_BYTES / MB} MB.`, variant: "destructive" });
+      continue;
+    }
+    const view = editor.view;
+    const id = crypto.randomUUID();
+    const at = pos ?? view.state.selection.from;
+    view.dispatch(view.state.tr.setMeta(key, { add: { id, pos: at, name: file.name || "picture" } } satisfies PlaceholderMeta));
+    const controller = new AbortController();
+    const uploading = uploadImage(documentId, file, { onProgress: (f) => setProgress(id, f), signal: controller.signal });
+    uploading.catch(() => {});
+    const preview = URL.createObjectURL(file);
+    let answer: Awaited<ReturnType<Awaited<ReturnType<typeof loadPrompt>>["askImageText"]>> = null;
+    try {
+      answer = await (await loadPrompt()).askImageText({ preview, fileName: file.name });
+    } finally {
+      URL.revokeObjectURL(preview);
+    }
+    if (!answer) {
+      controller.abort();
+      removePlaceholder(view, id);
+      continue;
+    }
+    try {
+      const stored = await uploading;
+      rememberImage(stored.src, file);
+      const where = view.isDestroyed ? null : placeholderPos(view, id);
+      removePlaceholder(view, id);
+      if (where === null) continue;
+      // In an empty line the picture goes before it, so the line stays to write on after it.
+      const $pos = view.state.doc.resolve(where);
+      const at = $pos.parent.isTextblock && $pos.parent.content.size === 0 && $pos.depth > 0 ? $pos.before() : where;
+      editor
+        .chain()
+        .insertContentAt(at, { type: "image", attrs: { src: stored.src, alt: answer.alt, caption: answer.caption, width: null, align: "center" } })
+        .run();
+    } catch (err) {
+      removePlaceholder(view, id);
+      toast({ title: "The picture was not added", description: (err as Error).message, variant: "destructive" });
+    }
+  }
 }
 
 /** Opens the file picker; the chosen pictures go in at the selection. */
@@ -69,7 +160,7 @@ export const ImageUpload = Extension.create<{ documentId: string }>({
             let next = set.map(tr.mapping, tr.doc);
             const meta = tr.getMeta(key) as PlaceholderMeta | undefined;
             if (meta && "add" in meta) {
-              const widget = Decoration.widget(Math.min(meta.add.pos, tr.doc.content.size), meta.add.dom, { id: meta.add.id, side: -1 });
+              const widget = Decoration.widget(Math.min(meta.add.pos, tr.doc.content.size), () => placeholder(meta.add.id, meta.add.name), { id: meta.add.id, side: -1 });
               next = next.add(tr.doc, [widget]);
             } else if (meta && "remove" in meta) {
               next = next.remove(next.find(undefined, undefined, (spec) => spec.id === meta.remove));
