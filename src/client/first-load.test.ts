@@ -179,6 +179,12 @@ describe("the first load", () => {
     expect(editor.specifiers).toContain("@tiptap/extensions/trailing-node");
   });
 
+  it("of the editor route keeps the slash menu's plugin and leaves its list and commands for the first focus or \"/\"", () => {
+    expect(editor.files).toContain("client/features/editor/slash-menu/slash-plugin.ts");
+    expect(editor.files).toContain("client/features/editor/slash-menu/slash-bridge.ts");
+    for (const f of ["slash-menu.tsx", "commands.ts", "run-command.ts"]) expect(editor.files).not.toContain(`client/features/editor/slash-menu/${f}`);
+  });
+
   it("of the landing page leaves the pricing cards and the editor for later", () => {
     expect(landing.files).not.toContain("client/features/billing/pricing-section.tsx");
     expect([...landing.packages].filter((p) => p.startsWith("@tiptap/") || p.startsWith("prosemirror") || p === "yjs")).toEqual([]);
