@@ -2,6 +2,7 @@
 // sequences with a check (and an incremental draw) after some of them end with the same marks
 // as a fresh draw of the whole document.
 import type { Node as PmNode } from "@tiptap/pm/model";
+import { Slice } from "@tiptap/pm/model";
 import { EditorState, type Transaction } from "@tiptap/pm/state";
 import { DecorationSet } from "@tiptap/pm/view";
 import fc from "fast-check";
@@ -35,7 +36,15 @@ const marks = (set: DecorationSet | null | undefined) =>
     .map((d) => `${d.from}-${d.to}`)
     .sort();
 
-type Op = { kind: "type" | "delete" | "split" | "join"; at: number; word: string; checkAfter: boolean };
+type Op = { kind: "type" | "delete" | "split" | "join"; at: number; word: string; checkAfter: boolean; remote: boolean };
+
+/**
+ * `tr` as the live binding applies a collaborator's change: the whole document replaced by
+ * its new rendering, unchanged nodes being the same objects.
+ */
+function asRemote(state: EditorState, tr: Transaction): Transaction {
+  return state.tr.replace(0, state.doc.content.size, new Slice(tr.doc.content, 0, 0)).setMeta("y-sync$", { isChangeOrigin: true });
+}
 
 function textblocks(doc: PmNode): { from: number; to: number }[] {
   const out: { from: number; to: number }[] = [];
@@ -78,6 +87,7 @@ describe("grammar marks drawn paragraph by paragraph", () => {
             at: fc.nat(40),
             word: fc.constantFrom(" teh", "teh ", "x", " and", "h"),
             checkAfter: fc.boolean(),
+            remote: fc.boolean(),
           }),
           { maxLength: 20 },
         ),
@@ -95,7 +105,7 @@ describe("grammar marks drawn paragraph by paragraph", () => {
           checkAndDraw();
           for (const op of ops) {
             const tr = edit(state, op);
-            if (tr) state = state.apply(tr);
+            if (tr) state = state.apply(op.remote ? asRemote(state, tr) : tr);
             if (op.checkAfter) checkAndDraw();
           }
           checkAndDraw();
@@ -105,6 +115,23 @@ describe("grammar marks drawn paragraph by paragraph", () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it("keeps the marks of paragraphs a collaborator did not change", () => {
+    const checker = { check: async () => [] } as unknown as Checker;
+    const plugin = createGrammarPlugin({ checker, cache: new ParagraphCache(), personal: () => personal, onOpen: () => {} });
+    const doc = schema.nodeFromJSON({
+      type: "doc",
+      content: ["teh one", "two", "teh three"].map((t) => ({ type: "paragraph", content: [{ type: "text", text: t }] })),
+    });
+    let state = EditorState.create({ schema, doc, plugins: [plugin] });
+    const cache = new ParagraphCache();
+    for (const b of proseBlocks(state.doc)) cache.set(b.text, check(b.text));
+    state = state.apply(state.tr.setMeta(grammarKey, drawMarks(state.doc, DecorationSet.empty, new WeakSet(), cache, personal)));
+    expect(marks(grammarKey.getState(state))).toEqual(["1-4", "15-18"]);
+    // A collaborator types "x" at the end of the second paragraph: both marks stay, the second moved by one.
+    state = state.apply(asRemote(state, state.tr.insertText("x", 13)));
+    expect(marks(grammarKey.getState(state))).toEqual(["1-4", "16-19"]);
   });
 
   it("leaves a paragraph's marks alone when another paragraph is typed in", () => {

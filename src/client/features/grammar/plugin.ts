@@ -10,6 +10,7 @@ import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
 import { type Block, problemClass, proseBlocks, shownProblems } from "./blocks";
 import type { Checker } from "./checker";
 import type { ParagraphCache } from "./paragraph-cache";
+import { changedRange, diffMapping, isRemoteChange } from "../../lib/collab/remote-change-mapping";
 import type { Problem } from "./types";
 
 export const grammarKey = new PluginKey<DecorationSet>("grammar");
@@ -38,13 +39,11 @@ export interface GrammarPluginOptions {
   onOpen: (problem: PlacedProblem) => void;
 }
 
+const markOf = (problem: PlacedProblem) =>
+  Decoration.inline(problem.from, problem.to, { class: `grammar-mark grammar-${problemClass(problem.kind)}`, "data-grammar": problem.rule }, { problem });
+
 function blockDecorations(block: Block, problems: Problem[], personal: PersonalLists): Decoration[] {
-  return shownProblems(block, problems, personal).map((p) => {
-    const from = block.pos + 1 + p.start;
-    const to = block.pos + 1 + p.end;
-    const placed: PlacedProblem = { ...p, from, to };
-    return Decoration.inline(from, to, { class: `grammar-mark grammar-${problemClass(p.kind)}`, "data-grammar": p.rule }, { problem: placed });
-  });
+  return shownProblems(block, problems, personal).map((p) => markOf({ ...p, from: block.pos + 1 + p.start, to: block.pos + 1 + p.end }));
 }
 
 /**
@@ -104,11 +103,40 @@ function changedRanges(tr: Transaction): [number, number][] {
   return ranges;
 }
 
+/**
+ * A collaborator's change: marks outside the range it changed stay where they were, and so do
+ * those of paragraphs inside it that are the very same nodes (the live binding replaces the
+ * whole document on a remote change; its own mapping would drop every mark).
+ */
+function mappedRemote(tr: Transaction, set: DecorationSet): DecorationSet {
+  const range = changedRange(tr.before, tr.doc);
+  if (!range) return set;
+  let next = set.map(diffMapping(tr.before, tr.doc), tr.doc);
+  const wasAt = new Map<PmNode, number>();
+  tr.before.nodesBetween(range.start, range.endA, (node, pos) => {
+    if (!node.isTextblock) return true;
+    wasAt.set(node, pos);
+    return false;
+  });
+  const carried: Decoration[] = [];
+  tr.doc.nodesBetween(range.start, range.endB, (node, pos) => {
+    if (!node.isTextblock) return true;
+    const was = wasAt.get(node);
+    if (was === undefined) return false;
+    for (const d of set.find(was + 1, was + node.nodeSize - 1)) {
+      const problem = (d.spec as { problem: PlacedProblem }).problem;
+      carried.push(markOf({ ...problem, from: d.from - was + pos, to: d.to - was + pos }));
+    }
+    return false;
+  });
+  if (carried.length > 0) next = next.remove(next.find(range.start, range.endB)).add(tr.doc, carried);
+  return next;
+}
+
 function mapped(tr: Transaction, set: DecorationSet): DecorationSet {
+  if (isRemoteChange(tr)) return mappedRemote(tr, set);
   let next = set.map(tr.mapping, tr.doc);
-  // A paragraph the writer changed loses its marks until the next check draws them again (a
-  // collaborator's change keeps them in place meanwhile, mapped).
-  if (tr.getMeta("y-sync$")) return next;
+  // A paragraph the writer changed loses its marks until the next check draws them again.
   const size = tr.doc.content.size;
   for (const [from, to] of changedRanges(tr)) {
     tr.doc.nodesBetween(Math.max(0, from - 1), Math.min(size, to + 1), (node, pos) => {

@@ -4,9 +4,10 @@
 // document until the picture is stored), asks for its alt text meanwhile, and becomes an
 // image block once both are done. Cancelling the prompt cancels the upload.
 import { type Editor, Extension } from "@tiptap/core";
-import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../shared/contracts/image-src";
+import { decorationMapping } from "../../../lib/collab/remote-change-mapping";
 import { rememberImage } from "../../../lib/images/image-access";
 import { uploadImage } from "../../../lib/images/upload-image";
 import { toast } from "../../../lib/toast";
@@ -42,6 +43,28 @@ function setProgress(id: string, fraction: number) {
   if (!found) return;
   found.bar.value = fraction;
   found.label.textContent = fraction >= 1 ? `Processing ${found.name}…` : `Uploading ${found.name}… ${Math.round(fraction * 100)}%`;
+}
+
+export const placeholderWidget = (pos: number, id: string, name: string) => Decoration.widget(pos, () => placeholder(id, name), { id, name, side: -1 });
+
+/**
+ * Each placeholder moved through `tr`, never dropped: when the text around it is deleted it
+ * stands where the deletion was, and a collaborator's change moves it only by what that change
+ * really changed (decorationMapping: the live binding replaces the whole document). A picture
+ * the writer is describing must not lose its place while they type its alt text.
+ */
+export function movePlaceholders(set: DecorationSet, tr: Transaction): DecorationSet {
+  const all = set.find();
+  if (all.length === 0) return set;
+  const mapping = decorationMapping(tr);
+  const size = tr.doc.content.size;
+  return DecorationSet.create(
+    tr.doc,
+    all.map((d) => {
+      const spec = d.spec as { id: string; name: string };
+      return placeholderWidget(Math.min(mapping.map(d.from, -1), size), spec.id, spec.name);
+    }),
+  );
 }
 
 function placeholderPos(view: EditorView, id: string): number | null {
@@ -90,9 +113,10 @@ export async function insertImageFiles(editor: Editor, documentId: string, files
     try {
       const stored = await uploading;
       rememberImage(stored.src, file);
-      const where = view.isDestroyed ? null : placeholderPos(view, id);
+      if (view.isDestroyed) continue;
+      // Its placeholder always has a place (movePlaceholders); the selection is the last resort.
+      const where = placeholderPos(view, id) ?? view.state.selection.from;
       removePlaceholder(view, id);
-      if (where === null) continue;
       // In an empty line the picture goes before it, so the line stays to write on after it.
       const $pos = view.state.doc.resolve(where);
       const at = $pos.parent.isTextblock && $pos.parent.content.size === 0 && $pos.depth > 0 ? $pos.before() : where;
@@ -157,11 +181,10 @@ export const ImageUpload = Extension.create<{ documentId: string }>({
         state: {
           init: () => DecorationSet.empty,
           apply(tr, set) {
-            let next = set.map(tr.mapping, tr.doc);
+            let next = tr.docChanged ? movePlaceholders(set, tr) : set;
             const meta = tr.getMeta(key) as PlaceholderMeta | undefined;
             if (meta && "add" in meta) {
-              const widget = Decoration.widget(Math.min(meta.add.pos, tr.doc.content.size), () => placeholder(meta.add.id, meta.add.name), { id: meta.add.id, side: -1 });
-              next = next.add(tr.doc, [widget]);
+              next = next.add(tr.doc, [placeholderWidget(Math.min(meta.add.pos, tr.doc.content.size), meta.add.id, meta.add.name)]);
             } else if (meta && "remove" in meta) {
               next = next.remove(next.find(undefined, undefined, (spec) => spec.id === meta.remove));
             }
