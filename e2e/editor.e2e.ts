@@ -150,28 +150,6 @@ describe("editor", () => {
     await context.close();
   });
 
-  it("turns a web address typed, or pasted over words, into a link", async () => {
-    const { context, page } = await newUserInEditor("Links typed");
-    // The typing behaviour loads at the text's first focus (src/client/lib/typing/typing-later.ts).
-    const hasAutolink = () =>
-      page.evaluate(() =>
-        (document.querySelector(".ProseMirror") as unknown as { editor: import("@tiptap/core").Editor }).editor.state.plugins.some((p) => (p as unknown as { key: string }).key.startsWith("autolink$")),
-      );
-    await expect.poll(hasAutolink).toBe(true);
-    await page.keyboard.type("Read example.com/guide first, then the notes");
-    await expect.poll(() => body(page).locator("a").first().getAttribute("href")).toBe("https://example.com/guide");
-    expect(await body(page).locator("a").first().textContent()).toBe("example.com/guide");
-    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
-    await page.evaluate(() => {
-      const data = new DataTransfer();
-      data.setData("text/plain", "https://example.org/notes");
-      document.querySelector(".ProseMirror")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    });
-    await expect.poll(() => body(page).locator("a").nth(1).getAttribute("href")).toBe("https://example.org/notes");
-    expect(await body(page).locator("a").nth(1).textContent()).toBe("notes");
-    await context.close();
-  });
-
   it("keeps typing safe while offline and saves everything when the network is back", async () => {
     const { session, doc, context, page } = await newUserInEditor("Offline test");
     await page.keyboard.type("Before going offline.");

@@ -7,9 +7,7 @@
 // tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx); and
 // on the landing page, Query's client (~9 KB; lib/load-query-client.ts). On the editor
 // route, the AI parts that act on a command, a click or a selection (~12 KB; they load with
-// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts), the find bar, and
-// the typing behaviour: links typed or pasted with linkifyjs, the drop and gap cursors,
-// typography (~11 KB; client/lib/typing/typing-later.ts).
+// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts) and the find bar.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -22,8 +20,6 @@ interface Found {
   files: Set<string>;
   /** Packages imported, with the names taken from them ("radix-ui:Tooltip"). */
   packages: Set<string>;
-  /** The packages' specifiers as written ("@tiptap/extensions/placeholder"). */
-  specifiers: Set<string>;
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -56,7 +52,7 @@ function valueImports(file: string): { spec: string; names: string[] }[] {
 }
 
 function firstLoad(...entries: string[]): Found {
-  const found: Found = { files: new Set(), packages: new Set(), specifiers: new Set() };
+  const found: Found = { files: new Set(), packages: new Set() };
   const stack = entries.map((e) => path.join(CLIENT, e));
   while (stack.length) {
     const file = stack.pop()!;
@@ -70,7 +66,6 @@ function firstLoad(...entries: string[]): Found {
       } else {
         const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
         found.packages.add(pkg);
-        found.specifiers.add(spec);
         for (const name of names) found.packages.add(`${pkg}:${name}`);
       }
     }
@@ -164,25 +159,6 @@ describe("the first load", () => {
     expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
     expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");
     expect(editor.files).not.toContain("client/features/editor/find/find-commands.ts");
-  });
-
-  it("of the editor route declares the link mark itself and leaves the typing behaviour (linkifyjs, cursors, typography) for the first focus", () => {
-    expect(editor.files).toContain("shared/editor/marks/link.ts");
-    expect(editor.files).toContain("client/lib/typing/typing-later.ts");
-    expect(editor.files).not.toContain("client/lib/typing/typing-part.ts");
-    expect(editor.files).not.toContain("client/lib/typing/typography.ts");
-    // StarterKit imports every part it can bring, the link extension with linkifyjs among them.
-    for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs", "@tiptap/extension-typography"]) expect(editor.packages).not.toContain(pkg);
-    for (const name of ["@tiptap/extensions:Dropcursor", "@tiptap/extensions:Gapcursor", "@tiptap/pm:dropCursor", "@tiptap/pm:gapCursor"]) expect(editor.packages).not.toContain(name);
-    // The schema takes the trailing line from its own file: the index of @tiptap/extensions imports the cursors.
-    expect(editor.specifiers).not.toContain("@tiptap/extensions");
-    expect(editor.specifiers).toContain("@tiptap/extensions/trailing-node");
-  });
-
-  it("of the editor route keeps the slash menu's plugin and leaves its list and commands for the first focus or \"/\"", () => {
-    expect(editor.files).toContain("client/features/editor/slash-menu/slash-plugin.ts");
-    expect(editor.files).toContain("client/features/editor/slash-menu/slash-bridge.ts");
-    for (const f of ["slash-menu.tsx", "commands.ts", "run-command.ts"]) expect(editor.files).not.toContain(`client/features/editor/slash-menu/${f}`);
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {

@@ -1,5 +1,4 @@
-// The code block in the editor: syntax colouring and a language picker, loaded when the
-// document first holds a code block (code-highlight-on-need.ts). Colours are
+// The code block in the editor: syntax colouring and a language picker. Colours are
 // decorations from lowlight (never document content), worked out again only for a code
 // block whose text or language changed; the grammars load on first need (code-grammars.ts).
 // The picker is a native select above the code, so it works with a keyboard, a screen
@@ -8,11 +7,11 @@
 // know (any word a Markdown fence may name, code-languages.ts) is shown uncoloured and listed
 // as its own entry for as long as the block is on screen, so choosing another language and
 // then that one again gives it back.
+import { Extension } from "@tiptap/core";
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView, type NodeView } from "@tiptap/pm/view";
-import { COMMON_CODE_LANGUAGES, knownLanguage } from "../../../shared/editor/nodes/code-language-names";
-import { codeLanguage } from "../../../shared/editor/nodes/code-languages";
+import { COMMON_CODE_LANGUAGES, codeLanguage, knownLanguage } from "../../../shared/editor/nodes/code-languages";
 import { LANGUAGE_LABELS } from "./code-language-labels";
 
 interface HastNode {
@@ -172,36 +171,42 @@ class CodeBlockView implements NodeView {
   }
 }
 
-/** The colouring and picker's plugin; code-highlight-on-need.ts adds it to an editor when it first needs it. */
-export function codeHighlightPlugin(): Plugin<DecorationSet> {
-  let viewRef: EditorView | null = null;
-  return new Plugin<DecorationSet>({
-    key,
-    state: {
-      init: (_, state) => decorations(state.doc, null),
-      apply: (tr, set, _old, state) => (tr.docChanged || tr.getMeta(key) ? decorations(state.doc, viewRef) : set),
-    },
-    view: (view) => {
-      viewRef = view;
-      // A document that opens with code starts the grammars' load.
-      let hasCode = false;
-      view.state.doc.descendants((n) => {
-        if (n.type.name === "codeBlock") hasCode = true;
-        return !hasCode && !n.isTextblock;
-      });
-      if (hasCode && !lowlight) loadGrammars(view);
-      return {
-        destroy: () => {
-          waiting.delete(view);
-          viewRef = null;
+export const CodeHighlight = Extension.create({
+  name: "codeHighlight",
+
+  addProseMirrorPlugins() {
+    let viewRef: EditorView | null = null;
+    return [
+      new Plugin<DecorationSet>({
+        key,
+        state: {
+          init: (_, state) => decorations(state.doc, null),
+          apply: (tr, set, _old, state) => (tr.docChanged || tr.getMeta(key) ? decorations(state.doc, viewRef) : set),
         },
-      };
-    },
-    props: {
-      decorations: (state) => key.getState(state),
-      nodeViews: {
-        codeBlock: (node, view, getPos) => new CodeBlockView(node, view, getPos),
-      },
-    },
-  });
-}
+        view: (view) => {
+          viewRef = view;
+          // A document that opens with code starts the grammars' load.
+          let hasCode = false;
+          view.state.doc.descendants((n) => {
+            if (n.type.name === "codeBlock") hasCode = true;
+            return !hasCode && !n.isTextblock;
+          });
+          if (hasCode && !lowlight) loadGrammars(view);
+          return {
+            destroy: () => {
+              waiting.delete(view);
+              viewRef = null;
+            },
+          };
+        },
+        props: {
+          decorations: (state) => key.getState(state),
+          nodeViews: {
+            codeBlock: (node, view, getPos) => new CodeBlockView(node, view, getPos),
+          },
+        },
+      }),
+    ];
+  },
+});
+

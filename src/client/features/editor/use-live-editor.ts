@@ -12,7 +12,7 @@ import { markOpen } from "../../lib/collab/open-marks";
 import { collabExtensions, useLiveDocument } from "../../lib/collab/use-live-document";
 import { ArrivingText } from "./arriving-text";
 import { browserExtensions } from "./browser-extensions";
-import { createSlashBridge } from "./slash-menu/slash-bridge";
+import { createSlashBridge } from "./slash-menu/slash-menu";
 import { createStatsStore } from "./stats-store";
 
 const EMPTY_DOC = { type: "doc", content: [] };
@@ -39,7 +39,7 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
   const editor = useEditor(
     {
       extensions: [
-        ...browserExtensions(slashBridge.handlers, { images: { documentId } }),
+        ...browserExtensions(slashBridge.handlers, { undoRedo: false, images: { documentId } }),
         ...collabExtensions(live, user),
         ArrivingText.configure({ synced: () => live.getState().synced }),
       ],

@@ -15,7 +15,6 @@ import { SaveRefusedBanner } from "../../components/save-refused-banner";
 import { Badge } from "../../components/ui/badge";
 import { colorFor } from "../../lib/collab/user-color";
 import { withImageView } from "../../lib/images/image-view";
-import { withTypingLater } from "../../lib/typing/typing-later";
 import { PasteLimit } from "../../lib/paste-limit";
 import { collabExtensions, retryRefused, useLiveDocument } from "../../lib/collab/use-live-document";
 import { formatUpdated } from "./dates";
@@ -39,7 +38,7 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
   const editor = useEditor(
     {
       extensions: [
-        ...withTypingLater(withTableEditing(withImageView(schemaExtensions(), { kind: "share", documentId: doc.id, token: () => tokenRef.current }))),
+        ...withTableEditing(withImageView(schemaExtensions({ undoRedo: false }), { kind: "share", documentId: doc.id, token: () => tokenRef.current })),
         PasteLimit,
         ...collabExtensions(live, user),
       ],
