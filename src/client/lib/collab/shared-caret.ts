@@ -63,7 +63,16 @@ function withIdleView(plugin: Plugin): Plugin {
   const spec = plugin.spec as PluginSpec<unknown>;
   const makeView = spec.view;
   if (!makeView) return plugin;
-  return new Plugin({ ...spec, view: (view) => idleView(makeView(view)) });
+  return new Plugin({
+    ...spec,
+    view: (view) => {
+      const idle = idleView(makeView(view));
+      // The editor recreates its plugins' views when plugins are added (the grammar check, for
+      // one); the old view took this writer's caret away as it went: a focused editor sends it again.
+      if (view.hasFocus()) idle.update?.(view, view.state);
+      return idle;
+    },
+  });
 }
 
 /** CollaborationCaret whose conversion of the local selection waits for an idle moment. */
