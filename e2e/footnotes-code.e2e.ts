@@ -221,7 +221,9 @@ describe("footnotes and code blocks", () => {
 
     const markdown = () =>
       fetch(`${app.server.url}/api/documents/${doc.id}/export?format=md`, { headers: { Authorization: `Bearer ${session.access_token}` } }).then((res) => (res.ok ? res.text() : `status ${res.status}`));
-    await expect.poll(markdown, { timeout: 20_000 }).toMatch(/Call \[`run\(\)`\]\(https:\/\/example\.com\/run\) first\.\n\n```mermaid\ngraph TD\n```/);
+    // The export reads the stored document: the live store runs 2 s after the last change (at
+    // most 10 s), later on a loaded machine.
+    await expect.poll(markdown, { timeout: 45_000 }).toMatch(/Call \[`run\(\)`\]\(https:\/\/example\.com\/run\) first\.\n\n```mermaid\ngraph TD\n```/);
     await page.reload();
     await editorBody(page).waitFor({ state: "visible", timeout: 30_000 });
     await expect.poll(() => editorBody(page).locator("a code").allTextContents(), { timeout: 20_000 }).toEqual(["run()"]);
