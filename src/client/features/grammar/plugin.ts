@@ -10,7 +10,7 @@ import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
 import { type Block, problemClass, proseBlocks, shownProblems } from "./blocks";
 import type { Checker } from "./checker";
 import type { ParagraphCache } from "./paragraph-cache";
-import { changedRange, diffMapping, isRemoteChange } from "../../lib/collab/remote-change-mapping";
+import { changedRange, isRemoteChange, rangeMapping } from "../../lib/collab/remote-change-mapping";
 import type { Problem } from "./types";
 
 export const grammarKey = new PluginKey<DecorationSet>("grammar");
@@ -111,7 +111,7 @@ function changedRanges(tr: Transaction): [number, number][] {
 function mappedRemote(tr: Transaction, set: DecorationSet): DecorationSet {
   const range = changedRange(tr.before, tr.doc);
   if (!range) return set;
-  let next = set.map(diffMapping(tr.before, tr.doc), tr.doc);
+  let next = set.map(rangeMapping(range), tr.doc);
   const wasAt = new Map<PmNode, number>();
   tr.before.nodesBetween(range.start, range.endA, (node, pos) => {
     if (!node.isTextblock) return true;

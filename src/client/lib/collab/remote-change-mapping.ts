@@ -31,10 +31,16 @@ export function changedRange(before: PmNode, after: PmNode): { start: number; en
   return { start, endA, endB };
 }
 
+type ChangedRange = NonNullable<ReturnType<typeof changedRange>>;
+
+/** The mapping that replaces `range` and keeps everything outside it. */
+export const rangeMapping = (range: ChangedRange): Mapping =>
+  new Mapping([new StepMap([range.start, range.endA - range.start, range.endB - range.start])]);
+
 /** A mapping from `before` to `after` that replaces only the range where they differ. */
 export function diffMapping(before: PmNode, after: PmNode): Mapping {
   const range = changedRange(before, after);
-  return range ? new Mapping([new StepMap([range.start, range.endA - range.start, range.endB - range.start])]) : new Mapping();
+  return range ? rangeMapping(range) : new Mapping();
 }
 
 /** The mapping to move this page's decorations through `tr`: the real change for a remote one. */
