@@ -96,6 +96,7 @@ export async function buildServer({ force = false } = {}) {
   fs.cpSync(path.join(root, "src/server/db/migrations"), migrationsOut, { recursive: true });
   // The threads for the embedded database and the grammar checker start from files next to the bundle.
   fs.copyFileSync(path.join(root, "src/server/db/pglite-worker.mjs"), path.join(outdir, "pglite-worker.mjs"));
+  fs.copyFileSync(path.join(root, "src/server/db/pglite-bytea.mjs"), path.join(outdir, "pglite-bytea.mjs"));
   fs.copyFileSync(path.join(root, "src/server/ai/offline/grammar-worker.mjs"), path.join(outdir, "grammar-worker.mjs"));
   fs.copyFileSync(path.join(root, "src/server/db/pglite-template.mjs"), path.join(outdir, "pglite-template.mjs"));
   // Says the bundle is ES modules wherever dist sits. Without it, a dist outside the project

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usingPostgres } from "../test/harness.js";
 import { RemotePGlite } from "./pglite-remote.js";
@@ -27,6 +28,32 @@ describe.skipIf(usingPostgres())("RemotePGlite", () => {
     // Drizzle asks for timestamps as text through identity parsers; only their OIDs travel.
     const asText = await pg.query<unknown[]>("SELECT at FROM items WHERE id = 1", [], { rowMode: "array", parsers: { 1184: (v: string) => v } });
     expect(typeof asText.rows[0]![0]).toBe("string");
+  });
+
+  it("stores and returns any bytes exactly, as PostgreSQL itself reads them", async () => {
+    // The bytea codec (pglite-bytea.mjs) replaces PGlite's own: what goes in must be what
+    // PostgreSQL holds (its own md5 of the value) and what comes back, to the byte.
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 3000 }), async (bytes) => {
+        await pg.query("DELETE FROM items WHERE id = 10");
+        await pg.query("INSERT INTO items (id, raw) VALUES (10, $1)", [bytes]);
+        const { rows } = await pg.query<{ raw: Uint8Array; md5: string; length: number }>("SELECT raw, md5(raw) AS md5, length(raw) AS length FROM items WHERE id = 10");
+        expect(rows[0]!.length).toBe(bytes.length);
+        expect(rows[0]!.md5).toBe(crypto.createHash("md5").update(bytes).digest("hex"));
+        expect(Buffer.from(rows[0]!.raw).equals(Buffer.from(bytes))).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+    // A live state's size, and a value cut out of a larger buffer (a Node Buffer from a pool).
+    const large = crypto.randomBytes(700_000);
+    const slice = Buffer.concat([Buffer.from([9, 9]), large]).subarray(2);
+    await pg.query("INSERT INTO items (id, raw) VALUES (11, $1)", [slice]);
+    const { rows } = await pg.query<{ raw: Uint8Array }>("SELECT raw FROM items WHERE id = 11");
+    expect(Buffer.from(rows[0]!.raw).equals(large)).toBe(true);
+    // A small value comes back in a buffer of its own size, not a view into a shared pool.
+    const small = await pg.query<{ raw: Uint8Array }>("SELECT '\\x0102'::bytea AS raw");
+    expect(small.rows[0]!.raw.buffer.byteLength).toBe(2);
+    await pg.query("DELETE FROM items WHERE id IN (10, 11)");
   });
 
   it("does not stop every save to zero-fill a new WAL segment", async () => {

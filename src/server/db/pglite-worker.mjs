@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
+import { byteaCodec } from "./pglite-bytea.mjs";
 import { seedFromTemplate } from "./pglite-template.mjs";
 
 /** @type {PGlite} */
@@ -292,7 +293,7 @@ try {
   // An in-memory database may start from an image (a tar of a migrated data directory,
   // pglite-template.mjs ensureImage): loading one costs ~1 s of CPU where initdb costs ~8 s.
   const loadDataDir = !workerData.dataDir && workerData.image ? new Blob([fs.readFileSync(workerData.image)]) : undefined;
-  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS, loadDataDir });
+  pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS, loadDataDir, ...byteaCodec });
   parentPort.postMessage({ event: "ready" });
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });
