@@ -1,14 +1,19 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import path from "node:path";
 import { defineConfig } from "vite";
 import { chunkCycleCheck, chunkGroups } from "./scripts/client-chunks.js";
 import { routePreloads } from "./scripts/route-preloads.js";
+import { tiptapWithoutMarkdown } from "./scripts/tiptap-without-markdown.js";
 
 // The SPA lives in src/client; the server serves dist/client in production and
 // proxies nothing in dev (the dev script runs Vite in middleware-free proxy mode).
 export default defineConfig({
   root: "src/client",
-  plugins: [react(), tailwindcss(), chunkCycleCheck(), routePreloads()],
+  plugins: [react(), tailwindcss(), chunkCycleCheck(), routePreloads(), tiptapWithoutMarkdown()],
+  // TipTap's useEditorState compares with fast-equals; the app's selectors give plain values
+  // (src/client/lib/plain-deep-equal.ts says why a small stand-in does).
+  resolve: { alias: [{ find: /^fast-equals$/, replacement: path.resolve(import.meta.dirname, "src/client/lib/plain-deep-equal.ts") }] },
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -34,7 +34,7 @@ function isStale(stampFile, inputs) {
 }
 
 export const clientIsStale = () =>
-  isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "scripts/client-chunks.ts", "scripts/route-preloads.ts", "package.json", "scripts/precompress.mjs"]);
+  isStale(stamp, ["src/client", "src/shared", "vite.config.ts", "scripts/client-chunks.ts", "scripts/route-preloads.ts", "scripts/tiptap-without-markdown.ts", "package.json", "scripts/precompress.mjs"]);
 
 export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
