@@ -7,22 +7,13 @@ import type { Mark, Node as PmNode } from "@tiptap/pm/model";
 import type { Transaction } from "@tiptap/pm/state";
 import { canJoin } from "@tiptap/pm/transform";
 import { LIST_WRAPPERS, SUGGESTED_BREAK, suggestedBreakOf } from "../../../shared/editor/suggested-break";
-import { SUGGESTION_DELETE, SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
+import { SUGGESTION_INSERT } from "../../../shared/editor/suggestion-marks";
+import { isSuggestionMark, type SuggestionAttrs } from "./suggestion-mark";
 
-export interface SuggestionAttrs {
-  id: string;
-  group: string;
-  message?: string | null;
-  options?: string | null;
-  /** A person's suggestion (suggestion-names.ts): their user id, name and time. */
-  author?: string | null;
-  authorName?: string | null;
-  createdAt?: string | null;
-}
+export { isSuggestionMark, type SuggestionAttrs };
 
 export type Decision = "accept" | "reject";
 
-export const isSuggestionMark = (m: Mark) => m.type.name === SUGGESTION_INSERT || m.type.name === SUGGESTION_DELETE;
 
 interface Piece {
   from: number;

@@ -3,7 +3,7 @@
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { SUGGESTION_INSERT } from "../../../../shared/editor/suggestion-marks";
 import { isPersonSuggestion } from "../../../../shared/editor/suggestion-names";
-import { isSuggestionMark, type SuggestionAttrs } from "../../../lib/suggestions/resolve";
+import { isSuggestionMark, type SuggestionAttrs } from "../../../lib/suggestions/suggestion-mark";
 
 export interface SuggestionChange {
   id: string;
