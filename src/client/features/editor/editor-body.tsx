@@ -3,7 +3,7 @@
 import type { Editor } from "@tiptap/core";
 import { EditorContent } from "@tiptap/react";
 import { type CSSProperties, memo, Suspense, useEffect, useState } from "react";
-import { SlashMenu, type SlashBridge } from "./slash-menu/slash-menu";
+import type { SlashBridge } from "./slash-menu/slash-bridge";
 import type { EditorAiCommand } from "./types";
 import "../../components/ui/document-content.css";
 import "../../components/ui/document-dark-text.css";
@@ -14,6 +14,9 @@ import { lazyPart } from "../../lib/lazy-part";
 // it pulls in) loads when the writer first selects some text: it shows only for a selection,
 // and it shows that first one as soon as it mounts.
 const SelectionToolbar = lazyPart(() => import("./toolbar/selection-toolbar").then((m) => ({ default: m.SelectionToolbar })));
+// The slash menu's list and commands load at the text's first focus, or at the first "/" if
+// that comes first (useSlashWanted); keys pressed in it meanwhile wait (slash-bridge.ts).
+const SlashMenu = lazyPart(() => import("./slash-menu/slash-menu").then((m) => ({ default: m.SlashMenu })));
 // The table menu loads the first time the cursor is in a table.
 const TableMenu = lazyPart(() => import("./table/table-menu").then((m) => ({ default: m.TableMenu })));
 
@@ -34,6 +37,26 @@ function useCursorInTable(editor: Editor | null): boolean {
     };
   }, [editor, inTable]);
   return inTable;
+}
+
+/** True from the editor's first focus, or its first open slash menu, on. */
+function useSlashWanted(editor: Editor | null, bridge: SlashBridge): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (!editor || wanted) return;
+    const want = () => setWanted(true);
+    if (editor.isFocused || bridge.state.active) want();
+    editor.on("focus", want);
+    // The menu takes this slot over once loaded.
+    bridge.listener = () => {
+      if (bridge.state.active) want();
+    };
+    return () => {
+      editor.off("focus", want);
+      if (!wanted) bridge.listener = null;
+    };
+  }, [editor, bridge, wanted]);
+  return wanted;
 }
 
 /** True from the first time the editor's selection covers some text on. */
@@ -82,6 +105,7 @@ export const EditorBody = memo(function EditorBody({
 }) {
   const textSelected = useTextSelected(editor);
   const inTable = useCursorInTable(editor);
+  const slashWanted = useSlashWanted(editor, bridge);
   if (!editor) {
     return (
       <p className="py-8 text-sm text-muted-foreground" role="status">
@@ -103,7 +127,11 @@ export const EditorBody = memo(function EditorBody({
           <SelectionToolbar editor={editor} onAddLink={onAddLink} onImprove={aiTools ? () => onAiCommand("improve") : undefined} onComment={onComment} commentOnly={commentOnly} />
         </Suspense>
       )}
-      <SlashMenu editor={editor} bridge={bridge} onAiCommand={onAiCommand} />
+      {slashWanted && (
+        <Suspense fallback={null}>
+          <SlashMenu editor={editor} bridge={bridge} onAiCommand={onAiCommand} />
+        </Suspense>
+      )}
     </div>
   );
 });

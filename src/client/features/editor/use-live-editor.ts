@@ -12,7 +12,7 @@ import { markOpen } from "../../lib/collab/open-marks";
 import { collabExtensions, useLiveDocument } from "../../lib/collab/use-live-document";
 import { ArrivingText } from "./arriving-text";
 import { browserExtensions } from "./browser-extensions";
-import { createSlashBridge } from "./slash-menu/slash-menu";
+import { createSlashBridge } from "./slash-menu/slash-bridge";
 import { createStatsStore } from "./stats-store";
 
 const EMPTY_DOC = { type: "doc", content: [] };

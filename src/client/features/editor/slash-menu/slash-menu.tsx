@@ -1,5 +1,7 @@
 // The block (slash) menu: Basic Blocks and AI Commands, filtered by what
 // follows the "/", arrow keys / Enter / Escape, "No commands found", at most 400 px high.
+// Loaded at the text's first focus or the first "/" (editor-body.tsx); keys pressed in the
+// open menu before then wait in the bridge (slash-bridge.ts) and are handled here on arrival.
 import type { Editor } from "@tiptap/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { BLOCK_MENU_MAX_HEIGHT_PX } from "../../../../shared/limits";
@@ -7,34 +9,7 @@ import { cn } from "../../../lib/cn";
 import type { EditorAiCommand } from "../types";
 import { filterSlashCommands, groupSlashCommands, moveHighlight, type SlashCommand } from "./commands";
 import { runSlashCommand } from "./run-command";
-import type { SlashHandlers, SlashState } from "./slash-plugin";
-
-/** Bridges the ProseMirror plugin (created before React renders) to the menu component. */
-export interface SlashBridge {
-  state: SlashState;
-  anchor: DOMRect | null;
-  listener: (() => void) | null;
-  keyHandler: ((e: KeyboardEvent) => boolean) | null;
-  handlers: SlashHandlers;
-}
-
-export function createSlashBridge(): SlashBridge {
-  const bridge: SlashBridge = {
-    state: { active: false, query: "", from: 0, to: 0 },
-    anchor: null,
-    listener: null,
-    keyHandler: null,
-    handlers: {
-      onChange(state, anchor) {
-        bridge.state = state;
-        bridge.anchor = anchor;
-        bridge.listener?.();
-      },
-      onKeyDown: (e) => bridge.keyHandler?.(e) ?? false,
-    },
-  };
-  return bridge;
-}
+import type { SlashBridge } from "./slash-bridge";
 
 export function SlashMenu({
   editor,
@@ -53,6 +28,7 @@ export function SlashMenu({
     bridge.listener = () => force((n) => n + 1);
     return () => {
       bridge.listener = null;
+      bridge.keyHandler = null;
     };
   }, [bridge]);
 
@@ -80,6 +56,11 @@ export function SlashMenu({
     }
     return false;
   };
+
+  // Keys pressed in the menu before this code had arrived (a fast "/h" and Enter).
+  useEffect(() => {
+    for (const key of bridge.pending.splice(0)) bridge.keyHandler?.(key);
+  });
 
   useLayoutEffect(() => {
     listRef.current?.querySelector<HTMLElement>("[aria-selected='true']")?.scrollIntoView({ block: "nearest" });
