@@ -2,17 +2,28 @@
 // validation, the exporters and the AI all build on this one list, so a document that
 // one accepts every other can read.
 import type { AnyExtension } from "@tiptap/core";
+import { Blockquote } from "@tiptap/extension-blockquote";
+import { Bold } from "@tiptap/extension-bold";
+import { Document } from "@tiptap/extension-document";
+import { HardBreak } from "@tiptap/extension-hard-break";
+import { Heading } from "@tiptap/extension-heading";
+import { HorizontalRule } from "@tiptap/extension-horizontal-rule";
+import { Italic } from "@tiptap/extension-italic";
+import { BulletList, ListItem, ListKeymap, OrderedList } from "@tiptap/extension-list";
+import { Paragraph } from "@tiptap/extension-paragraph";
+import { Strike } from "@tiptap/extension-strike";
+import { Text } from "@tiptap/extension-text";
 import TextAlign from "@tiptap/extension-text-align";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
-import StarterKit from "@tiptap/starter-kit";
-import { UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from "../limits.js";
+import { Underline } from "@tiptap/extension-underline";
+import { TrailingNode } from "@tiptap/extensions/trailing-node";
 import { AiSuggestionMark } from "./ai-suggestion-mark.js";
-import { ALLOWED_LINK_SCHEMES, isAllowedHref } from "./links.js";
 import { SuggestedBreak } from "./suggested-break.js";
 import { SuggestionDeleteMark, SuggestionInsertMark } from "./suggestion-marks.js";
 import { Code } from "./marks/code.js";
 import { CommentMark } from "./marks/comment.js";
 import { Highlight } from "./marks/highlight.js";
+import { Link } from "./marks/link.js";
 import { Subscript } from "./marks/subscript.js";
 import { Superscript } from "./marks/superscript.js";
 import { CodeBlock } from "./nodes/code-block.js";
@@ -29,30 +40,39 @@ import { TaskItem } from "./nodes/task-item.js";
 import { TaskList } from "./nodes/task-list.js";
 
 /**
- * `undoRedo: false` when the document is co-edited: the collaboration extension brings an
- * undo that takes back only this writer's changes, and the two must not both be present.
+ * StarterKit's parts, in its order, named one by one: StarterKit imports every part it can
+ * bring, so through it every page showing a document downloaded the link's typing behaviour
+ * (linkifyjs) and the single-writer undo history, which no editor here uses (a co-edited
+ * document's undo is the collaboration extension's, which takes back only this writer's
+ * changes; the read-only views need none). Left out of StarterKit's list: its code block and
+ * inline code (replaced by nodes/code-block.ts and marks/code.ts), the undo history, and the
+ * drop and gap cursors, which the browser editor adds where they stood
+ * (src/client/lib/typing/cursors.ts); its
+ * link is marks/link.ts, and the browser editor adds the link's typing behaviour at creation
+ * (src/client/lib/links/link-typing.ts). Each part comes from its own file: the index of
+ * @tiptap/extensions imports the undo history too.
  */
-export function schemaExtensions(opts: { undoRedo?: boolean } = {}): AnyExtension[] {
+export function schemaExtensions(): AnyExtension[] {
   return [
-    StarterKit.configure({
-      heading: { levels: [...HEADING_LEVELS] },
-      // Replaced by the code block with a language (nodes/code-block.ts).
-      codeBlock: false,
-      // Replaced by the code mark that goes with other formatting (marks/code.ts).
-      code: false,
-      undoRedo: opts.undoRedo === false ? false : { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
-      // No empty line after the notes: the notes stay last (nodes/footnote-order.ts), so a line
-      // added after them was moved before them at the next footnote change, and another added.
-      trailingNode: { notAfter: ["footnotes"] },
-      link: {
-        openOnClick: false,
-        autolink: true,
-        defaultProtocol: "https",
-        protocols: ALLOWED_LINK_SCHEMES.filter((s) => !["http", "https", "ftp", "ftps", "mailto", "tel"].includes(s)),
-        isAllowedUri: (url) => isAllowedHref(url),
-        shouldAutoLink: (url) => isAllowedHref(url),
-      },
-    }),
+    Bold,
+    Blockquote,
+    BulletList,
+    Document,
+    HardBreak,
+    Heading.configure({ levels: [...HEADING_LEVELS] }),
+    HorizontalRule,
+    Italic,
+    ListItem,
+    ListKeymap,
+    Link,
+    OrderedList,
+    Paragraph,
+    Strike,
+    Text,
+    Underline,
+    // No empty line after the notes: the notes stay last (nodes/footnote-order.ts), so a line
+    // added after them was moved before them at the next footnote change, and another added.
+    TrailingNode.configure({ notAfter: ["footnotes"] }),
     TaskList,
     TaskItem,
     ImageNode,

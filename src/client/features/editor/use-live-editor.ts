@@ -39,7 +39,7 @@ export function useLiveEditor({ record, token, user, keepaliveHeaders, persist =
   const editor = useEditor(
     {
       extensions: [
-        ...browserExtensions(slashBridge.handlers, { undoRedo: false, images: { documentId } }),
+        ...browserExtensions(slashBridge.handlers, { images: { documentId } }),
         ...collabExtensions(live, user),
         ArrivingText.configure({ synced: () => live.getState().synced }),
       ],

@@ -15,6 +15,8 @@ import { SaveRefusedBanner } from "../../components/save-refused-banner";
 import { Badge } from "../../components/ui/badge";
 import { colorFor } from "../../lib/collab/user-color";
 import { withImageView } from "../../lib/images/image-view";
+import { LinkTyping } from "../../lib/links/link-typing";
+import { withCursors } from "../../lib/typing/cursors";
 import { PasteLimit } from "../../lib/paste-limit";
 import { collabExtensions, retryRefused, useLiveDocument } from "../../lib/collab/use-live-document";
 import { formatUpdated } from "./dates";
@@ -38,7 +40,8 @@ export function LiveSharedDocument({ doc, tokenRef, onLost }: Props) {
   const editor = useEditor(
     {
       extensions: [
-        ...withTableEditing(withImageView(schemaExtensions({ undoRedo: false }), { kind: "share", documentId: doc.id, token: () => tokenRef.current })),
+        ...withTableEditing(withImageView(withCursors(schemaExtensions()), { kind: "share", documentId: doc.id, token: () => tokenRef.current })),
+        LinkTyping,
         PasteLimit,
         ...collabExtensions(live, user),
       ],

@@ -1,5 +1,5 @@
-// Headings: every level HTML and Word have, 1 to 6. StarterKit brings the heading node
-// (extensions.ts configures it with these levels); validation, the importers and the
+// Headings: every level HTML and Word have, 1 to 6. TipTap's heading node, which
+// extensions.ts configures with these levels; validation, the importers and the
 // exporters read the same list.
 export const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 export type HeadingLevel = (typeof HEADING_LEVELS)[number];
