@@ -11,8 +11,7 @@ import { Extension } from "@tiptap/core";
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView, type NodeView } from "@tiptap/pm/view";
-import { COMMON_CODE_LANGUAGES, codeLanguage, knownLanguage } from "../../../shared/editor/nodes/code-languages";
-import { LANGUAGE_LABELS } from "./code-language-labels";
+import { codeLanguage } from "../../../shared/editor/nodes/code-languages";
 
 interface HastNode {
   type: string;
@@ -26,8 +25,12 @@ interface Lowlight {
 }
 
 let lowlight: Lowlight | null = null;
+/** The grammars' file, with the list of coloured languages and their names (code-grammars.ts). */
+let grammars: typeof import("./code-grammars") | null = null;
 let loading = false;
 const waiting = new Set<EditorView>();
+/** The pickers on screen, filled again with every language when the list arrives. */
+const pickers = new Set<CodeBlockView>();
 const key = new PluginKey<DecorationSet>("codeHighlight");
 
 function loadGrammars(view: EditorView): void {
@@ -37,6 +40,8 @@ function loadGrammars(view: EditorView): void {
   import("./code-grammars").then(
     (m) => {
       lowlight = m.createCodeLowlight() as unknown as Lowlight;
+      grammars = m;
+      for (const picker of pickers) picker.refill();
       for (const v of waiting) if (!v.isDestroyed) v.dispatch(v.state.tr.setMeta(key, "grammars"));
       waiting.clear();
     },
@@ -53,7 +58,7 @@ const spansCache = new WeakMap<PMNode, { from: number; to: number; className: st
 function spansOf(node: PMNode): { from: number; to: number; className: string }[] {
   const cached = spansCache.get(node);
   if (cached) return cached;
-  const language = knownLanguage(node.attrs.language);
+  const language = grammars?.knownLanguage(node.attrs.language);
   const spans: { from: number; to: number; className: string }[] = [];
   if (lowlight && language && lowlight.registered(language)) {
     let at = 0;
@@ -88,11 +93,16 @@ function decorations(doc: PMNode, view: EditorView | null): DecorationSet {
   return DecorationSet.create(doc, decos);
 }
 
-const labelOf = (language: string) => LANGUAGE_LABELS[language] ?? language;
+const labelOf = (language: string) => grammars?.LANGUAGE_LABELS[language] ?? language;
 
-/** The options: plain text, the common languages, and the languages this block had that are others. */
+/**
+ * The options: plain text, the common languages, and the languages this block had that are
+ * others. Before the list has arrived (it comes with the grammars, which a code block on
+ * screen asks for), plain text and this block's languages.
+ */
 function fillOptions(select: HTMLSelectElement, current: string | null, own: readonly string[]): void {
-  const values = ["", ...[...COMMON_CODE_LANGUAGES].filter((l) => l !== "plaintext").sort((a, b) => labelOf(a).localeCompare(labelOf(b)))];
+  const common = grammars ? [...grammars.COMMON_CODE_LANGUAGES] : [];
+  const values = ["", ...common.filter((l) => l !== "plaintext").sort((a, b) => labelOf(a).localeCompare(labelOf(b)))];
   for (const language of own) if (!values.includes(language)) values.push(language);
   select.replaceChildren(
     ...values.map((value) => {
@@ -125,6 +135,9 @@ class CodeBlockView implements NodeView {
     this.select.setAttribute("aria-label", "Code language");
     this.select.disabled = !view.editable;
     this.fill();
+    pickers.add(this);
+    // The list of languages comes with the grammars.
+    if (!grammars) loadGrammars(view);
     this.select.addEventListener("change", () => {
       const pos = getPos();
       if (pos === undefined) return;
@@ -138,6 +151,15 @@ class CodeBlockView implements NodeView {
     this.setLanguageClass();
     pre.append(this.contentDOM);
     this.dom.append(bar, pre);
+  }
+
+  /** Fills the picker again (the list of languages has arrived). */
+  refill() {
+    fillOptions(this.select, codeLanguage(this.node.attrs.language), this.own);
+  }
+
+  destroy() {
+    pickers.delete(this);
   }
 
   private fill() {

@@ -1,7 +1,8 @@
 import highlight from "highlight.js/lib/core";
 import { all, common } from "lowlight";
 import { describe, expect, it } from "vitest";
-import { CODE_LANGUAGES, COMMON_CODE_LANGUAGES, codeLanguage, knownLanguage } from "./code-languages.js";
+import { CODE_LANGUAGES, COMMON_CODE_LANGUAGES, knownLanguage } from "./code-language-names.js";
+import { codeLanguage } from "./code-languages.js";
 
 describe("code block languages", () => {
   it("are exactly lowlight's grammars with their aliases, and the editor's set is lowlight's common one", () => {
