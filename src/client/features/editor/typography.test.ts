@@ -3,14 +3,18 @@ import Typography from "@tiptap/extension-typography";
 import type { AnyExtension } from "@tiptap/core";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { schemaExtensions } from "../../../shared/editor/extensions";
-import { SafeTypography } from "./typography";
+import { loadTypography, SafeTypography } from "./typography";
 
 // A headless editor (no DOM, so its state holds no plugins until mounted): each character
 // goes through the extensions' input-rule plugins the way the browser's text input does,
 // and is inserted as typed when no rule takes it.
 let editor: Editor | undefined;
 // Node 20 has no navigator; the keymap plugins read the platform from it.
-beforeAll(() => vi.stubGlobal("navigator", { platform: "Linux", userAgent: "node" }));
+beforeAll(async () => {
+  vi.stubGlobal("navigator", { platform: "Linux", userAgent: "node" });
+  // The rules' code is fetched at the first focus or typed character in the browser.
+  await loadTypography();
+});
 afterEach(() => editor?.destroy());
 
 function makeEditor(typography: AnyExtension = SafeTypography): Editor {

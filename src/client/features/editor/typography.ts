@@ -1,46 +1,74 @@
-// Typographic replacements while typing ("--" → "—", "->" → "→", quotes, "(c)" → "©", …)
-// from @tiptap/extension-typography, with two limits a writer expects:
-//
-// - Nothing is replaced in code. TipTap already skips code blocks and text that carries
-//   the code mark, but not an inline code span still being typed between backticks (the
-//   closing "`" turns it into code only after "->" had become "→"), nor text typed right
-//   after switching the code mark on.
-// - Fractions only as a word of their own: TipTap's rules replace "1/2", "1/4" and "3/4"
-//   only after a space or the line start and once a space follows, so "13/4", "3/4/2025",
-//   "a/3/4" and "3/4." stay as typed, and no other fraction is ever replaced
-//   (typography.test.ts holds these cases).
-import type { InputRule } from "@tiptap/core";
-import type { EditorState } from "@tiptap/pm/state";
-import Typography from "@tiptap/extension-typography";
+// Typographic replacements while typing ("--" → "—", "->" → "→", quotes, "(c)" → "©", …),
+// TipTap's Typography rules with two limits (typography-part.ts says which). The rule that
+// applies them is registered when the editor is created, like every other plugin's (adding
+// plugins to a running editor reconfigures it, and ProseMirror then recreates every plugin's
+// view); the rules' code is fetched at the text's first focus or first typed character, and
+// until it has arrived what is typed stays as typed.
+import { Extension, InputRule, type InputRuleMatch } from "@tiptap/core";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
 
-/** True when text typed at pos is code, so it must stay exactly as typed. */
-function inCode(state: EditorState, pos: number): boolean {
-  const $pos = state.doc.resolve(pos);
-  if ($pos.parent.type.spec.code) return true;
-  const isCode = (marks: readonly { type: { spec: { code?: boolean } } }[]) => marks.some((m) => m.type.spec.code);
-  if (isCode(state.storedMarks ?? $pos.marks())) return true;
-  // An odd number of backticks in the plain text before pos: an inline code span is open
-  // and its closing backtick will make it code.
-  let ticks = 0;
-  $pos.parent.nodesBetween(0, $pos.parentOffset, (node, offset) => {
-    if (node.isText && !isCode(node.marks)) {
-      const text = node.text!.slice(0, Math.max(0, $pos.parentOffset - offset));
-      ticks += text.split("`").length - 1;
-    }
-  });
-  return ticks % 2 === 1;
+type Part = typeof import("./typography-part");
+
+let part: Part | null = null;
+let loading: Promise<Part> | null = null;
+
+/** Fetches the rules' code (once; a failed download is tried again at the next need). */
+export function loadTypography(): Promise<Part> {
+  loading ??= import("./typography-part").then(
+    (m) => (part = m),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** The same rule, declining (so the text stays as typed) where the text is code. */
-function outsideCode(rule: InputRule): InputRule {
-  const handler = rule.handler;
-  rule.handler = (props) => (inCode(props.state, props.range.from) ? null : handler(props));
-  return rule;
+interface Found {
+  rule: InputRule;
+  match: RegExpExecArray;
 }
 
 /** Typography whose every rule leaves code alone. */
-export const SafeTypography = Typography.extend({
+export const SafeTypography = Extension.create({
+  name: "typography",
+
   addInputRules() {
-    return (this.parent?.() ?? []).map(outsideCode);
+    const editor = this.editor;
+    let rules: InputRule[] | null = null;
+    const loaded = () => {
+      if (!rules && part) rules = part.typographyRules(editor);
+      return rules;
+    };
+    return [
+      // One rule standing for TipTap's, tried in their order once they have arrived.
+      new InputRule({
+        find: (text): InputRuleMatch | null => {
+          const all = loaded();
+          if (!all) {
+            void loadTypography().catch(() => {});
+            return null;
+          }
+          for (const rule of all) {
+            if (!(rule.find instanceof RegExp)) continue;
+            const match = rule.find.exec(text);
+            if (match) return { index: match.index, text: match[0], data: { rule, match } satisfies Found };
+          }
+          return null;
+        },
+        handler: (props) => {
+          const { rule, match } = props.match.data as Found;
+          return rule.handler({ ...props, match });
+        },
+      }),
+    ];
+  },
+
+  addProseMirrorPlugins() {
+    const start = () => {
+      if (this.editor.isEditable) void loadTypography().catch(() => {});
+      return false;
+    };
+    return [new Plugin({ key: new PluginKey("typographyLater"), props: { handleDOMEvents: { focus: start } } })];
   },
 });
