@@ -3,9 +3,43 @@
 import type { Editor } from "@tiptap/core";
 import { TextSelection, type Transaction } from "@tiptap/pm/state";
 import { yUndoPluginKey } from "@tiptap/y-tiptap";
-import { findKey, findStateFor, NO_FIND, type FindState } from "./find-extension";
-import { type FindOptions, findInDocument, matchAtOrAfter, matchBefore } from "./matching";
+import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import { findKey, NO_FIND, provideAfterChange, type FindState } from "./find-extension";
+import { type FindOptions, findInDocument, matchAtOrAfter, matchBefore, type TextRange } from "./matching";
 import { replaceText } from "./replace-text";
+
+/** The state for `query` on `tr.doc`, its decorations drawn. */
+function findStateFor(tr: Transaction, base: Omit<FindState, "matches" | "decorations">, matches?: TextRange[]): FindState {
+  const found = matches ?? findInDocument(tr.doc, base.query, base.options);
+  const decorations = found.length
+    ? DecorationSet.create(
+        tr.doc,
+        found.map((m, i) => Decoration.inline(m.from, m.to, { class: i === base.current ? "find-match find-match-current" : "find-match" })),
+      )
+    : DecorationSet.empty;
+  return { ...base, matches: found, decorations };
+}
+
+/**
+ * After a change the commands did not make (typing, a co-writer): matches again, the current
+ * one kept in place. A change from the live document redraws the whole body, which maps every
+ * old position away; the selection, which the collaboration binding keeps, still sits on the
+ * current match then, and failing that the same index is kept.
+ */
+function afterChange(tr: Transaction, prev: FindState): FindState {
+  const matches = findInDocument(tr.doc, prev.query, prev.options);
+  const was = prev.matches[prev.current];
+  const { from, to } = tr.selection;
+  let current = matches.findIndex((m) => m.from === from && m.to === to);
+  if (current === -1 && was) {
+    const mapped = tr.mapping.mapResult(was.from, -1);
+    current = mapped.deleted ? Math.min(prev.current, matches.length - 1) : matchAtOrAfter(matches, mapped.pos);
+  }
+  if (current === -1) current = matchAtOrAfter(matches, 0);
+  return findStateFor(tr, { ...prev, current }, matches);
+}
+
+provideAfterChange(afterChange);
 
 function stateOf(editor: Editor): FindState {
   return findKey.getState(editor.state) ?? NO_FIND;

@@ -3,8 +3,8 @@
 // The bar drives it through find-commands.ts.
 import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
-import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
-import { type FindOptions, findInDocument, matchAtOrAfter, type TextRange } from "./matching";
+import { DecorationSet, type EditorView } from "@tiptap/pm/view";
+import type { FindOptions, TextRange } from "./matching";
 
 export interface FindState {
   query: string;
@@ -28,35 +28,15 @@ export const NO_FIND: FindState = {
   decorations: DecorationSet.empty,
 };
 
-/** The state for `query` on `tr.doc`, its decorations drawn. */
-export function findStateFor(tr: Transaction, base: Omit<FindState, "matches" | "decorations">, matches?: TextRange[]): FindState {
-  const found = matches ?? findInDocument(tr.doc, base.query, base.options);
-  const decorations = found.length
-    ? DecorationSet.create(
-        tr.doc,
-        found.map((m, i) => Decoration.inline(m.from, m.to, { class: i === base.current ? "find-match find-match-current" : "find-match" })),
-      )
-    : DecorationSet.empty;
-  return { ...base, matches: found, decorations };
-}
-
 /**
- * After a change the commands did not make (typing, a co-writer): matches again, the current
- * one kept in place. A change from the live document redraws the whole body, which maps every
- * old position away; the selection, which the collaboration binding keeps, still sits on the
- * current match then, and failing that the same index is kept.
+ * The matches again after a change the commands did not make (find-commands.ts). A query is
+ * only ever set by those commands, so the matching code arrives with them and the find bar,
+ * never in the editor's first load; it hands this in when it arrives.
  */
-function afterChange(tr: Transaction, prev: FindState): FindState {
-  const matches = findInDocument(tr.doc, prev.query, prev.options);
-  const was = prev.matches[prev.current];
-  const { from, to } = tr.selection;
-  let current = matches.findIndex((m) => m.from === from && m.to === to);
-  if (current === -1 && was) {
-    const mapped = tr.mapping.mapResult(was.from, -1);
-    current = mapped.deleted ? Math.min(prev.current, matches.length - 1) : matchAtOrAfter(matches, mapped.pos);
-  }
-  if (current === -1) current = matchAtOrAfter(matches, 0);
-  return findStateFor(tr, { ...prev, current }, matches);
+let afterChange: ((tr: Transaction, prev: FindState) => FindState) | null = null;
+
+export function provideAfterChange(fn: (tr: Transaction, prev: FindState) => FindState): void {
+  afterChange = fn;
 }
 
 // The current match is centred when it is off screen (or under the sticky toolbars at the
@@ -80,7 +60,7 @@ export const FindExtension = Extension.create({
           apply: (tr, prev) => {
             const next = tr.getMeta(findKey) as FindState | undefined;
             if (next) return next;
-            if (!tr.docChanged || !prev.query) return prev;
+            if (!tr.docChanged || !prev.query || !afterChange) return prev;
             return afterChange(tr, prev);
           },
         },
