@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
-import { withoutMarkdownFields } from "../../scripts/tiptap-without-markdown";
+import { withoutMarkdownFields, withPureDeclarations } from "../../scripts/tiptap-without-markdown";
 
 const listFile = path.resolve(import.meta.dirname, "../../node_modules/@tiptap/extension-list/dist/index.js");
 
@@ -27,5 +27,17 @@ describe("TipTap without its Markdown fields", () => {
 
   it("leaves a file without the fields alone", () => {
     expect(withoutMarkdownFields("const a = { name: 'x', markdown: 1 };")).toBeNull();
+  });
+
+  it("marks the top-level extension declarations as free of side effects, and nothing else", () => {
+    const code = "import { Extension } from 'x';\nconst A = Extension.create({ name: 'a' });\nexport const B = A.extend({ name: 'b' });\nconst C = A.configure({});\nconst D = make();\nfoo.create();\nfunction f() { const E = Extension.create({}); return E; }";
+    const out = withPureDeclarations(code)!;
+    expect(out).toContain("const A = /* @__PURE__ */ Extension.create(");
+    expect(out).toContain("export const B = /* @__PURE__ */ A.extend(");
+    expect(out).toContain("const C = /* @__PURE__ */ A.configure(");
+    expect(out).toContain("const D = make();");
+    expect(out).toContain("\nfoo.create();");
+    expect(out).toContain("const E = Extension.create({})");
+    expect(withPureDeclarations("const a = 1;")).toBeNull();
   });
 });
