@@ -7,7 +7,6 @@ import type { SlashBridge } from "./slash-menu/slash-bridge";
 import type { EditorAiCommand } from "./types";
 import "../../components/ui/document-content.css";
 import "../../components/ui/document-dark-text.css";
-import "./editor.css";
 import { lazyPart } from "../../lib/lazy-part";
 
 // The selection toolbar (TipTap's bubble menu with floating-ui and the table-selection code
