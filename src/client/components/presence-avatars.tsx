@@ -1,9 +1,11 @@
 // Who else is in the document: one round avatar per other writer or visitor, in their caret
 // colour, from the live session's awareness. A visitor on a share link shows as "Guest".
-import { useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import type { LiveDocument, LiveUser } from "../lib/collab/live-document";
+import { lazyPart } from "../lib/lazy-part";
 
-const MAX_SHOWN = 4;
+// The list itself loads when someone else first shows up (presence-list.tsx).
+const PresenceList = lazyPart(() => import("./presence-list").then((m) => ({ default: m.PresenceList })));
 
 function readOthers(live: LiveDocument): LiveUser[] {
   const awareness = live.provider.awareness;
@@ -44,27 +46,9 @@ function useOthers(live: LiveDocument): LiveUser[] {
 export function PresenceAvatars({ live }: { live: LiveDocument }) {
   const others = useOthers(live);
   if (others.length === 0) return null;
-  const shown = others.slice(0, MAX_SHOWN);
-  const hidden = others.length - shown.length;
-  const names = others.map((u) => u.name).join(", ");
   return (
-    <ul aria-label={`Also here: ${names}`} className="flex items-center -space-x-2" data-testid="presence">
-      {shown.map((u, i) => (
-        <li
-          key={`${u.name}-${i}`}
-          title={u.name}
-          className="flex size-7 items-center justify-center rounded-full border-2 border-background text-xs font-semibold text-white"
-          style={{ backgroundColor: u.color }}
-        >
-          <span aria-hidden="true">{[...u.name.trim()][0]?.toUpperCase() ?? "?"}</span>
-          <span className="sr-only">{u.name}</span>
-        </li>
-      ))}
-      {hidden > 0 && (
-        <li className="flex size-7 items-center justify-center rounded-full border-2 border-background bg-muted text-xs font-medium text-muted-foreground">
-          +{hidden}
-        </li>
-      )}
-    </ul>
+    <Suspense fallback={null}>
+      <PresenceList others={others} />
+    </Suspense>
   );
 }
