@@ -150,6 +150,54 @@ describe("editor", () => {
     await context.close();
   });
 
+  it("turns a web address typed or pasted into a link from the first key, before and after linkifyjs has arrived", async () => {
+    const session = await signUpViaApi(server.url);
+    const doc = await api<DocumentRecord>(session, "POST", "/api/documents", { title: "Links typed" });
+    const context = await signedInContext(session);
+    // The link's typing code (linkifyjs) is held back until the first words are in: what is
+    // typed or pasted before it arrives is linked when it does (src/client/lib/links/link-typing.ts).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await context.route(/\/assets\/link-typing-part-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await openEditor(page, `/editor/${doc.id}`);
+    await body(page).click();
+    await page.keyboard.type("Read example.com/guide first, then the notes");
+    await page.keyboard.press("Enter");
+    // Pasted into the text, and over a selected word (that one by the simpler rule used before the code arrives).
+    const paste = (text: string) =>
+      page.evaluate((t) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", t);
+        document.querySelector(".ProseMirror")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      }, text);
+    await paste("see https://example.net/a now ");
+    await page.keyboard.type("notes");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await paste("https://example.org/notes");
+    expect(asked).toBe(true);
+    expect(await body(page).locator("a[href='https://example.com/guide']").count()).toBe(0);
+    release();
+    await expect.poll(() => body(page).locator("a[href='https://example.com/guide']").textContent()).toBe("example.com/guide");
+    await expect.poll(() => body(page).locator("a[href='https://example.net/a']").textContent()).toBe("https://example.net/a");
+    expect(await body(page).locator("a[href='https://example.org/notes']").textContent()).toBe("notes");
+    // "first," and "then" stay text.
+    expect(await body(page).locator("a").count()).toBe(3);
+    // Once the code is there, the address before a typed space becomes a link as it is typed.
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("www.example.edu/x and more");
+    await expect.poll(() => body(page).locator("a[href='https://www.example.edu/x']").textContent()).toBe("www.example.edu/x");
+    await context.close();
+  });
+
   it("keeps typing safe while offline and saves everything when the network is back", async () => {
     const { session, doc, context, page } = await newUserInEditor("Offline test");
     await page.keyboard.type("Before going offline.");

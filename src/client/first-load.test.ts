@@ -7,7 +7,12 @@
 // tooltips with floating-ui (~18 KB; components/ui/menu-on-demand.tsx, tooltip.tsx); and
 // on the landing page, Query's client (~9 KB; lib/load-query-client.ts). On the editor
 // route, the AI parts that act on a command, a click or a selection (~12 KB; they load with
-// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts) and the find bar.
+// features/ai/ai-tools.tsx on first use, features/ai/ai-tools-gate.ts), the find bar with its
+// matching, and the code that plugins registered at the editor's creation call once it has
+// arrived: the link's typing behaviour with linkifyjs (client/lib/links/link-typing.ts), the
+// drop and gap cursors (client/lib/typing/cursors.ts), the typographic rules
+// (features/editor/typography.ts). Those plugins themselves stay: adding plugins to a running
+// editor reconfigures it and recreates every plugin's view (docs/PERFORMANCE.md, bench:bundle).
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -20,6 +25,8 @@ interface Found {
   files: Set<string>;
   /** Packages imported, with the names taken from them ("radix-ui:Tooltip"). */
   packages: Set<string>;
+  /** The packages' specifiers as written ("@tiptap/extensions/placeholder"). */
+  specifiers: Set<string>;
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -52,7 +59,7 @@ function valueImports(file: string): { spec: string; names: string[] }[] {
 }
 
 function firstLoad(...entries: string[]): Found {
-  const found: Found = { files: new Set(), packages: new Set() };
+  const found: Found = { files: new Set(), packages: new Set(), specifiers: new Set() };
   const stack = entries.map((e) => path.join(CLIENT, e));
   while (stack.length) {
     const file = stack.pop()!;
@@ -66,6 +73,7 @@ function firstLoad(...entries: string[]): Found {
       } else {
         const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
         found.packages.add(pkg);
+        found.specifiers.add(spec);
         for (const name of names) found.packages.add(`${pkg}:${name}`);
       }
     }
@@ -159,6 +167,29 @@ describe("the first load", () => {
     expect(editor.files).toContain("client/features/editor/find/find-extension.ts");
     expect(editor.files).not.toContain("client/features/editor/find/find-bar.tsx");
     expect(editor.files).not.toContain("client/features/editor/find/find-commands.ts");
+  });
+
+  it("of the editor route declares the link mark itself and registers the typing behaviour's plugins, leaving their code (linkifyjs, cursors, typography) for later", () => {
+    expect(editor.files).toContain("shared/editor/marks/link.ts");
+    for (const f of ["client/lib/links/link-typing.ts", "client/lib/typing/cursors.ts", "client/features/editor/typography.ts"]) expect(editor.files).toContain(f);
+    for (const f of ["client/lib/links/link-typing-part.ts", "client/lib/typing/cursors-part.ts", "client/features/editor/typography-part.ts"]) expect(editor.files).not.toContain(f);
+    // StarterKit imports every part it can bring, the link extension with linkifyjs among them.
+    for (const pkg of ["@tiptap/starter-kit", "@tiptap/extension-link", "linkifyjs", "@tiptap/extension-typography"]) expect(editor.packages).not.toContain(pkg);
+    for (const spec of ["@tiptap/pm/dropcursor", "@tiptap/pm/gapcursor", "@tiptap/extensions/drop-cursor", "@tiptap/extensions/gap-cursor"]) expect(editor.specifiers).not.toContain(spec);
+    // The index of @tiptap/extensions imports the undo history and the cursors.
+    expect(editor.specifiers).not.toContain("@tiptap/extensions");
+  });
+
+  it("of the editor route keeps the slash menu's plugin and leaves its list and commands for the first focus or \"/\"", () => {
+    expect(editor.files).toContain("client/features/editor/slash-menu/slash-plugin.ts");
+    expect(editor.files).toContain("client/features/editor/slash-menu/slash-bridge.ts");
+    for (const f of ["slash-menu.tsx", "commands.ts", "run-command.ts"]) expect(editor.files).not.toContain(`client/features/editor/slash-menu/${f}`);
+  });
+
+  it("of the editor route leaves the find bar's matching and the code languages' list for their first use", () => {
+    expect(editor.files).not.toContain("client/features/editor/find/matching.ts");
+    expect(editor.files).not.toContain("shared/editor/nodes/code-language-names.ts");
+    expect(editor.files).not.toContain("client/features/editor/code-language-labels.ts");
   });
 
   it("of the landing page leaves the pricing cards and the editor for later", () => {
