@@ -44,8 +44,9 @@ import { sharingRoutes } from "./sharing/routes.js";
 export interface BuildAppOptions {
   config: Config;
   /**
-   * The database, or its opening: main.ts hands the promise over so that everything that
-   * needs no database (Fastify, its plugins, the web app's files) is built while it opens.
+   * The database, or its opening: main.ts hands the promise over (PostgreSQL) so that what
+   * needs no database (Fastify, its plugins, the web app's files) is built while it connects,
+   * or the built-in database's handle, on which all of the app is built while it opens.
    */
   database: Database | Promise<Database>;
   /** Where the built SPA lives; defaults to dist/client at the package root. */
@@ -124,8 +125,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await installSpa(app, clientDir, indexHtml);
 
   // From here on, the database: the signing secret, the services, live editing and the routes.
+  // The built-in database is a handle already while it opens (db/providers/builtin.ts), so
+  // all of this is built meanwhile; its statements wait for the opening. Nothing below may
+  // wait for a statement before the last line, or the start waits for the database again.
   const database = await opts.database;
-  const secret = await loadSigningSecret(database.db, config.JWT_SECRET);
+  const secret = loadSigningSecret(database.db, config.JWT_SECRET);
+  secret.catch(() => {});
   const ctx: AppContext = {
     config,
     database,
@@ -179,6 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   for (const mod of modules) await app.register(async (scope) => mod(scope, ctx));
   await app.register(async (scope) => collabRoutes(scope, ctx, collab));
 
+  // The database answers (a failure fails the start, as before) and tokens can be signed.
+  await secret;
   return { app, ctx };
 }
 

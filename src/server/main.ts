@@ -1,5 +1,5 @@
-// Boot: config → database (+migrations) → app → listen; the app's parts that need no database
-// are built while it opens. SIGINT/SIGTERM stop accepting, let in-flight requests finish,
+// Boot: config → database (+migrations) → app → listen; the app is built while the database
+// opens (on the built-in database all of it, so that only listening is left once it is open). SIGINT/SIGTERM stop accepting, let in-flight requests finish,
 // checkpoint the database and close it.
 // The embedded database opens in its own thread while this one loads the app, and a warm
 // start is mostly that opening (Node's worker bootstrap, PGlite's modules and WebAssembly,
@@ -71,8 +71,8 @@ async function main() {
     embedded = config.DATABASE_URL ? undefined : openEmbedded(config.DATA_DIR);
   }
   embedded?.catch(() => {});
-  const { openDatabase } = await import("./db/providers/index.js");
-  const opening = openDatabase({
+  const { startDatabase } = await import("./db/providers/index.js");
+  const { database: handle, ready: opening } = startDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -85,9 +85,10 @@ async function main() {
     void globalThis.Response;
     return app;
   });
-  // The app is built while the database opens: what needs no database (Fastify, its plugins,
-  // the web app's files) does not wait for it. Its failure is reported below, once.
-  const building = loadingApp.then(({ buildApp }) => buildApp({ config, database: opening }));
+  // The app is built while the database opens: on the built-in database all of it (plugins,
+  // the web app's files, services, live editing, every route), whose statements wait for the
+  // opening; on PostgreSQL what needs no database. Its failure is reported below, once.
+  const building = loadingApp.then(({ buildApp }) => buildApp({ config, database: handle }));
   building.catch(() => {});
   let database: Awaited<typeof opening>;
   try {

@@ -34,8 +34,15 @@ export interface JwtSigner {
   verify(token: string, now?: Date): Promise<AccessClaims>;
 }
 
-export function createJwtSigner(secret: string, issuer: string): JwtSigner {
-  const key = new TextEncoder().encode(secret);
+/**
+ * `secret` may still be loading (the app is built while the database opens): tokens are
+ * signed and checked once it is there; the app awaits it before it listens.
+ */
+export function createJwtSigner(secret: string | Promise<string>, issuer: string): JwtSigner {
+  let key: Uint8Array | undefined;
+  const keyFrom = (value: string) => (key = new TextEncoder().encode(value));
+  const loading = typeof secret === "string" ? keyFrom(secret) : secret.then(keyFrom);
+  if (loading instanceof Promise) loading.catch(() => {});
   return {
     issuer,
     async sign({
@@ -68,11 +75,11 @@ export function createJwtSigner(secret: string, issuer: string): JwtSigner {
         .setIssuer(issuer)
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(key ?? (await loading));
       return { token, expiresAt: exp, expiresIn: ttlSeconds };
     },
     async verify(token, now = new Date()) {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, key ?? (await loading), {
         algorithms: ["HS256"],
         issuer,
         audience: "authenticated",

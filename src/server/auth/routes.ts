@@ -70,10 +70,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<{
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secret = await loadSigningSecret(ctx.db, ctx.config.JWT_SECRET);
+  // Not awaited: the routes register while the database opens; the app awaits the secret
+  // before it listens (app.ts).
+  const deriveKey = loadSigningSecret(ctx.db, ctx.config.JWT_SECRET).then((secret) => hmac(secret, "draftsmith refresh-token successor key"));
+  deriveKey.catch(() => {});
   const deps: AuthDeps = {
     ctx,
-    sessions: new SessionService(ctx, hmac(secret, "draftsmith refresh-token successor key")),
+    sessions: new SessionService(ctx, deriveKey),
     limiter: new RateLimiter(ctx.rateLimits, ctx.now, refuseGoTrue),
     afterResponse: afterResponseQueue(ctx, (err, label) => app.log.error({ err }, `${label} failed after answering`)),
     securePasswordChange: ctx.config.AUTH_SECURE_PASSWORD_CHANGE,

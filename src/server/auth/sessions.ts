@@ -34,8 +34,8 @@ export class SessionService {
 
   constructor(
     private ctx: AppContext,
-    /** Key for deriving successor tokens; derived from the signing secret. */
-    private deriveKey: string,
+    /** Key for deriving successor tokens; derived from the signing secret (maybe still loading at start). */
+    private deriveKey: string | Promise<string>,
   ) {}
 
   async accessTokenFor(user: UserRow, sessionId: string, refreshToken: string, method?: string): Promise<IssuedSession> {
@@ -85,18 +85,19 @@ export class SessionService {
     return p;
   }
 
-  private successor(raw: string): string {
-    return hmac(this.deriveKey, `refresh:${raw}`);
+  private successor(raw: string, key: string): string {
+    return hmac(key, `refresh:${raw}`);
   }
 
   private async rotate(raw: string): Promise<IssuedSession> {
     const now = this.ctx.now();
+    const key = await this.deriveKey;
     const outcome = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(raw))).for("update");
       if (!row) return { kind: "not_found" as const };
       const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId));
       if (!session || session.revokedAt) return { kind: "not_found" as const };
-      const next = this.successor(raw);
+      const next = this.successor(raw, key);
       if (!row.revoked) {
         await tx.insert(refreshTokens).values({
           sessionId: row.sessionId,
