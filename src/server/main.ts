@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "./db/lock.js";
 import { type EmbeddedDatabase, openEmbedded } from "./db/pglite-remote.js";
+import { READINESS_WARM_UP } from "./db/readiness.js";
 
 interface EarlyDatabase {
   dataDir: string;
@@ -28,7 +29,7 @@ function openEarly(): EarlyDatabase | undefined {
   // A new data directory is created from the template by the normal path, after validation:
   // an invalid configuration must not leave a database behind.
   if (dataDir.startsWith("memory://") || !fs.existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
-  const opening = openEmbedded(dataDir);
+  const opening = openEmbedded(dataDir, { warmUp: READINESS_WARM_UP });
   opening.catch(() => {});
   return {
     dataDir,
@@ -68,7 +69,7 @@ async function main() {
     embedded = early.opening;
   } else {
     await early?.discard();
-    embedded = config.DATABASE_URL ? undefined : openEmbedded(config.DATA_DIR);
+    embedded = config.DATABASE_URL ? undefined : openEmbedded(config.DATA_DIR, { warmUp: READINESS_WARM_UP });
   }
   embedded?.catch(() => {});
   const { startDatabase } = await import("./db/providers/index.js");

@@ -295,6 +295,10 @@ try {
   const loadDataDir = !workerData.dataDir && workerData.image ? new Blob([fs.readFileSync(workerData.image)]) : undefined;
   pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS, loadDataDir, ...byteaCodec });
   parentPort.postMessage({ event: "ready" });
+  // Read ahead while the server's thread is still building the app (main.ts): the first
+  // request's statement then finds its tables' catalog entries and pages loaded. Not awaited:
+  // statements sent meanwhile queue behind it in PGlite; a failure is the request's to report.
+  if (workerData.warmUp) pg.query(workerData.warmUp).catch(() => {});
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });
 }

@@ -18,6 +18,16 @@ export interface Readiness {
 
 export const READINESS_TIMEOUT_MS = 3_000;
 
+/** The cheap read of two core tables in the check. */
+const SAMPLE = "(SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) u) + (SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1) d)";
+
+/**
+ * The same read alone: main.ts has the built-in database's thread run it as soon as it is
+ * open, while this thread still builds the app, so the first check finds those tables' catalog
+ * entries and pages loaded (its statement took 75–150 ms cold at load 8–10, 3–15 ms after).
+ */
+export const READINESS_WARM_UP = `SELECT ${SAMPLE} AS sample`;
+
 let latest: string | null = null;
 
 function codeOf(err: unknown): string | undefined {
@@ -72,8 +82,7 @@ export async function checkReadiness(sql: SqlRunner, timeoutMs = READINESS_TIMEO
   const check = (async (): Promise<Readiness> => {
     try {
       const [row] = await sql.query<{ current: boolean }>(
-        "SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = $1) AS current, " +
-          "(SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) u) + (SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1) d) AS sample",
+        `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = $1) AS current, ${SAMPLE} AS sample`,
         [newest],
       );
       if (!row?.current) {
