@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, type TestApp, type TestUser } from "../test/harness.js";
+import { withPreloads } from "./route-preload.js";
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === "br") return zlib.brotliDecompressSync(body).toString("utf8");
@@ -120,6 +121,7 @@ describe("the built client, served from its compressed copies", () => {
     write("index.html", indexHtml, true);
     write("assets/index-abc123.js", script, true);
     write("assets/tiny-abc123.js", tiny, false);
+    write("route-preloads.json", JSON.stringify({ "/preloaded/": { js: ["/assets/index-abc123.js"], css: [] } }), false);
     t = await createTestApp({}, { clientDir });
     app = t.app;
   });
@@ -162,6 +164,18 @@ describe("the built client, served from its compressed copies", () => {
     const shared = await get("/shared/abc", "br");
     expect(shared.headers["x-robots-tag"]).toBe("noindex, nofollow");
     expect(decode("br", shared.rawPayload)).toBe(indexHtml);
+  });
+
+  it("sends a route's page naming its files as preloads, compressed as the browser accepts", async () => {
+    for (const encoding of ["br", "gzip", undefined]) {
+      const res = await get("/preloaded/some-id", encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      const html = decode(encoding, res.rawPayload);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js">');
+      expect(html).toBe(withPreloads(indexHtml, { js: ["/assets/index-abc123.js"], css: [] }));
+    }
   });
 
   it("still answers unknown API paths with a JSON 404", async () => {

@@ -4,6 +4,7 @@
 // accepts it.
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
@@ -43,21 +44,25 @@ function compressedIndex(clientDir: string, html: string): { br: Buffer; gzip: B
 interface RoutePage {
   prefix: string;
   html: string;
-  compressed: { br: Buffer; gzip: Buffer };
+  compressed: Promise<{ br: Buffer; gzip: Buffer }>;
 }
 
-/** The pages that name their route's files as preloads (route-preload.ts), compressed once at start. */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The pages that name their route's files as preloads (route-preload.ts), compressed once at
+ * start in libuv's threads: brotli at quality 11 costs ~20 ms even for this 2 KB page, which
+ * the start's own thread (building the app while the database opens) does not spend.
+ */
 function routePages(clientDir: string, indexHtml: string): RoutePage[] {
   return [...readRoutePreloads(clientDir)].map(([prefix, files]) => {
     const html = withPreloads(indexHtml, files);
-    return {
-      prefix,
-      html,
-      compressed: {
-        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: zlib.gzipSync(html, { level: 9 }),
-      },
-    };
+    const compressed = Promise.all([brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(html, { level: 9 })]).then(
+      ([br, gzip]) => ({ br, gzip }),
+    );
+    compressed.catch(() => {}); // (a failure is the request's, answered with a 500)
+    return { prefix, html, compressed };
   });
 }
 
@@ -80,7 +85,7 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0]!;
     const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, "") || url.startsWith(p));
     if (isApi || request.method !== "GET" || !indexHtml || /\.[a-z0-9]+$/i.test(url)) {
@@ -91,7 +96,7 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
     reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
     const page = routes.find((r) => url.startsWith(r.prefix));
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
-    if (page) return encoding ? reply.header("content-encoding", encoding).send(page.compressed[encoding]) : reply.send(page.html);
+    if (page) return encoding ? reply.header("content-encoding", encoding).send((await page.compressed)[encoding]) : reply.send(page.html);
     if (!encoding || !compressed) return reply.send(indexHtml);
     return reply.header("content-encoding", encoding).send(compressed[encoding]);
   });
