@@ -2,6 +2,7 @@
 // shared editor schema. Returns the normalized tree and its plain text for text_content.
 import { DOCUMENT_MAX_BYTES } from "../../shared/limits.js";
 import { type DocNode, EMPTY_DOC } from "../../shared/editor/schema.js";
+import { type BlockMemo, checkByBlocks } from "../../shared/editor/blocks.js";
 import { validateDocWithText } from "../../shared/editor/validate.js";
 import { badRequest, tooLarge } from "../http/index.js";
 
@@ -41,7 +42,16 @@ export interface CheckedBody {
  */
 const MAX_GROWTH = 6;
 
-export function checkContent(input: string | Record<string, unknown>, body?: CheckedBody): CheckedContent {
+/**
+ * The blocks of a document's previous save (block-memos.ts): content sent as text is then
+ * checked block by block, and the blocks it sends again unchanged are not checked again.
+ */
+export interface PreviousBlocks {
+  memo: BlockMemo | undefined;
+  keep(memo: BlockMemo): void;
+}
+
+export function checkContent(input: string | Record<string, unknown>, body?: CheckedBody, blocks?: PreviousBlocks): CheckedContent {
   let value: unknown = input;
   let serialized: string | undefined;
   // Whether the request check already settled that every string is text (see CheckedBody),
@@ -52,6 +62,11 @@ export function checkContent(input: string | Record<string, unknown>, body?: Che
     // A UTF-16 unit is at most 3 UTF-8 bytes, so only a long text needs measuring.
     if (input.length * 3 > DOCUMENT_MAX_BYTES && Buffer.byteLength(input, "utf8") > DOCUMENT_MAX_BYTES) throw tooLarge(`Document content must be at most ${MAX_MB} MB`);
     serialized = input;
+    if (blocks) {
+      const byBlocks = checkByBlocks(input, blocks.memo, body !== undefined);
+      if (byBlocks) blocks.keep(byBlocks.memo);
+      if (byBlocks?.checked) return byBlocks.checked;
+    }
     try {
       value = JSON.parse(input);
     } catch {

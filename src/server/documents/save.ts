@@ -10,6 +10,7 @@ import { documents, preparedPerDb } from "../db/index.js";
 import { conflict, notFound } from "../http/index.js";
 import { type DocumentPrincipal, accessCondition, isDocumentId } from "./access.js";
 import { type CheckedBody, type CheckedContent, checkContent } from "./content.js";
+import { blockMemos } from "./block-memos.js";
 import { contentCache } from "./content-cache.js";
 import { type DocumentRow, noteRecordText, presentDocument } from "./present.js";
 
@@ -38,7 +39,9 @@ export async function updateDocument(
   body?: CheckedBody,
 ): Promise<SavedDocument> {
   if (!isDocumentId(id)) throw notFound("Document not found");
-  const checked = patch.content !== undefined ? checkContent(patch.content, body) : null;
+  // A writer's autosaves resend the blocks they did not change: those are not checked again.
+  const blocks = typeof patch.content === "string" && principal.kind === "user" ? blockMemos(ctx).slot(principal.userId, id, patch.content) : undefined;
+  const checked = patch.content !== undefined ? checkContent(patch.content, body, blocks) : null;
   // One conditional UPDATE, which writes nothing to a co-edited document (its content
   // changes only through the live state). The owner's content save is the autosave: its
   // statement is prepared once. A miss costs one read, to tell why.

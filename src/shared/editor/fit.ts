@@ -160,3 +160,20 @@ export function fitToSchema(schema: Schema, doc: DocNode): { doc: DocNode; joine
   const fitted = fitNode(plan, doc, null, text);
   return fitted ? { doc: fitted, joined: text.join("") } : null;
 }
+
+/**
+ * One top-level block of a document, as fitToSchema would fit it inside the document (its
+ * marks checked against the document node), with its node type; null when this walk does
+ * not decide it. `block` has passed validate.ts's tree check at depth 1. Its text is left to
+ * the caller (blocks.ts), which reads it from the fitted node with the same text.ts rules.
+ */
+export function fitBlock(schema: Schema, block: DocNode): { node: DocNode; type: NodeType } | null {
+  const plan = planFor(schema);
+  const node = fitNode(plan, block, schema.topNodeType, []);
+  return node ? { node, type: plan.nodes.get(node.type)!.type } : null;
+}
+
+/** Whether the document node itself has attributes in this schema (fitToSchema would write them). */
+export function topNodeHasAttrs(schema: Schema): boolean {
+  return planFor(schema).nodes.get(schema.topNodeType.name)?.attrs !== null;
+}

@@ -107,10 +107,11 @@ const hasNestedValue = (attrs: unknown) => Object.values(attrs as Record<string,
 /**
  * Walks the tree iteratively (a hostile document may be deeper than the call stack).
  * `nestedAttrs` is set when an attribute holds an object or a list: the tree's depth
- * limit then says nothing about the JSON's.
+ * limit then says nothing about the JSON's. `depth`: where `root` stands in its document
+ * (a top-level block checked on its own stands at 1, blocks.ts).
  */
-function checkTree(root: unknown, found: { nestedAttrs: boolean }): string | null {
-  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 0 }];
+export function checkTree(root: unknown, found: { nestedAttrs: boolean }, depth = 0): string | null {
+  const stack: { node: unknown; depth: number }[] = [{ node: root, depth }];
   while (stack.length) {
     const { node, depth } = stack.pop()!;
     if (depth > MAX_DOC_DEPTH) return `content is nested deeper than ${MAX_DOC_DEPTH} levels`;
