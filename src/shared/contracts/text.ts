@@ -52,8 +52,17 @@ export function jsonEscapesAreText(json: string): boolean {
   return !json.includes("\\u") || !MAYBE_NOT_TEXT_ESCAPE.test(json);
 }
 
+/**
+ * String.prototype.isWellFormed (no lone surrogate), where the runtime has it (Node 20, current
+ * browsers): V8 answers it without reading a one-byte string, which the regular expression
+ * reads unit by unit (~110 µs for an autosave's 26 KB content text, ~1 ms once it holds one
+ * character outside Latin-1).
+ */
+const isWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
 /** Why a string is not text, or null when it is. */
 export function textProblem(value: string): string | null {
+  if (isWellFormed?.call(value) && !value.includes("\u0000")) return null;
   const bad = NOT_TEXT.exec(value);
   if (!bad) return null;
   const ch = bad[0];
