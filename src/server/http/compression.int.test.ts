@@ -151,6 +151,14 @@ describe("the built client, served from its compressed copies", () => {
     expect(res.body).toBe(tiny);
   });
 
+  it("answers a missing asset, or one outside the assets folder, with a JSON 404", async () => {
+    for (const url of ["/assets/gone-abc123.js", "/assets/../route-preloads.json", "/assets/%2e%2e/index.html", "/route-preloads.json"]) {
+      const res = await get(url, "br");
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ error: "not_found" });
+    }
+  });
+
   it("sends index.html for client routes compressed as the browser accepts, never cached", async () => {
     for (const encoding of ["br", "gzip", undefined]) {
       const res = await get("/editor/some-id", encoding);
