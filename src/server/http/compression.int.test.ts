@@ -141,6 +141,10 @@ describe("the built client, served from its compressed copies", () => {
       expect(res.headers["content-type"]).toContain("javascript");
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(res.headers.vary).toContain("accept-encoding");
+      // Immutable: no validators or ranges to send.
+      expect(res.headers).not.toHaveProperty("etag");
+      expect(res.headers).not.toHaveProperty("last-modified");
+      expect(res.headers).not.toHaveProperty("accept-ranges");
       expect(decode(encoding, res.rawPayload)).toBe(script);
     }
   });

@@ -80,6 +80,12 @@ export async function installSpa(app: FastifyInstance, clientDir: string, indexH
       index: false,
       wildcard: true,
       preCompressed: true,
+      // A file's name changes with its content and it is cached for a year, so a browser
+      // never asks again whether it changed, nor for part of it: no validators, no ranges
+      // (about 100 bytes less on each of the six to eight files a page loads).
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
       setHeaders(res) {
         res.header("cache-control", "public, max-age=31536000, immutable");
       },
