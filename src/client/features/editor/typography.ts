@@ -6,23 +6,12 @@
 // until it has arrived what is typed stays as typed.
 import { Extension, InputRule, type InputRuleMatch } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { codeOnDemand } from "../../lib/code-on-demand";
 
-type Part = typeof import("./typography-part");
-
-let part: Part | null = null;
-let loading: Promise<Part> | null = null;
+const code = codeOnDemand(() => import("./typography-part"));
 
 /** Fetches the rules' code (once; a failed download is tried again at the next need). */
-export function loadTypography(): Promise<Part> {
-  loading ??= import("./typography-part").then(
-    (m) => (part = m),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadTypography = () => code.load();
 
 interface Found {
   rule: InputRule;
@@ -37,7 +26,7 @@ export const SafeTypography = Extension.create({
     const editor = this.editor;
     let rules: InputRule[] | null = null;
     const loaded = () => {
-      if (!rules && part) rules = part.typographyRules(editor);
+      if (!rules && code.loaded) rules = code.loaded.typographyRules(editor);
       return rules;
     };
     return [

@@ -13,24 +13,13 @@ import type { MarkType } from "@tiptap/pm/model";
 import { type EditorState, Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
 import { ySyncPluginKey } from "@tiptap/y-tiptap";
 import { LINK_OPTIONS } from "../../../shared/editor/marks/link";
+import { codeOnDemand } from "../code-on-demand";
 import type { LinkTools, PendingRange } from "./link-typing-part";
 
-type Part = typeof import("./link-typing-part");
-
-let part: Part | null = null;
-let loading: Promise<Part> | null = null;
+const code = codeOnDemand(() => import("./link-typing-part"));
 
 /** Fetches the behaviour's code (once; a failed download is tried again at the next need). */
-export function loadLinkTyping(): Promise<Part> {
-  loading ??= import("./link-typing-part").then(
-    (m) => (part = m),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadLinkTyping = () => code.load();
 
 const key = new PluginKey<PendingRange[]>("linkTyping");
 const CATCH_UP = "catchUp";
@@ -85,7 +74,7 @@ export const LinkTyping = Extension.create({
           apply(tr, pending, oldState) {
             if (tr.getMeta(key) === CATCH_UP) return [];
             let next = pending.length ? pending.map((r) => ({ ...r, from: tr.mapping.map(r.from, -1), to: tr.mapping.map(r.to, 1) })) : pending;
-            if (!part && tr.docChanged && !isRemote(tr) && !tr.getMeta("preventAutolink")) {
+            if (!code.loaded && tr.docChanged && !isRemote(tr) && !tr.getMeta("preventAutolink")) {
               const ui = tr.getMeta("uiEvent");
               const pasted = ui === "paste" || ui === "drop";
               const changed = getChangedRanges(combineTransactionSteps(oldState.doc, [tr])).map(({ newRange }) => ({ from: newRange.from, to: newRange.to, pasted }));
@@ -146,6 +135,7 @@ const made = new WeakMap<Editor, LinkTools>();
 
 /** The arrived code's handlers for this editor (made once), or null before it has arrived. */
 function tools(editor: Editor, type: MarkType): LinkTools | null {
+  const part = code.loaded;
   if (!part) return null;
   let t = made.get(editor);
   if (!t) {

@@ -10,32 +10,24 @@
 import { type AnyExtension, callOrReturn, Extension, getExtensionField } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
+import { codeOnDemand } from "../code-on-demand";
 // The nodes' allowGapCursor field, as TipTap declares it (types only).
 import type {} from "@tiptap/extensions/gap-cursor";
 
 type Part = typeof import("./cursors-part");
 
-let part: Part | null = null;
-let loading: Promise<Part> | null = null;
 /** The drop cursor's views waiting for the code, each made when it arrives. */
 const waiting = new Set<() => void>();
+const code = codeOnDemand(
+  () => import("./cursors-part"),
+  () => {
+    for (const made of [...waiting]) made();
+    waiting.clear();
+  },
+);
 
 /** Fetches the cursors' code (once; a failed download is tried again at the next focus or drag). */
-export function loadCursors(): Promise<Part> {
-  loading ??= import("./cursors-part").then(
-    (m) => {
-      part = m;
-      for (const made of [...waiting]) made();
-      waiting.clear();
-      return m;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadCursors = () => code.load();
 
 const start = (view: EditorView) => {
   if (view.editable) void loadCursors().catch(() => {});
@@ -57,10 +49,10 @@ export const Dropcursor = Extension.create({
           let inner: ReturnType<NonNullable<Plugin["spec"]["view"]>> | null = null;
           let destroyed = false;
           const make = () => {
-            if (destroyed || inner || !part) return;
-            inner = part.dropCursor(DROP_OPTIONS).spec.view!(view);
+            if (destroyed || inner || !code.loaded) return;
+            inner = code.loaded.dropCursor(DROP_OPTIONS).spec.view!(view);
           };
-          if (part) make();
+          if (code.loaded) make();
           else waiting.add(make);
           return {
             update: (v, prev) => inner?.update?.(v, prev),
@@ -80,7 +72,7 @@ export const Dropcursor = Extension.create({
 type GapProps = ReturnType<Part["gapCursor"]>["props"];
 let gapProps: GapProps | null = null;
 const gap = (): GapProps | null => {
-  if (!gapProps && part) gapProps = part.gapCursor().props;
+  if (!gapProps && code.loaded) gapProps = code.loaded.gapCursor().props;
   return gapProps;
 };
 
