@@ -13,6 +13,14 @@ import { type TestApp, type TestUser, createTestApp, createTestUser, request, us
 import { type TestSocket, authenticate, openRealtimeOverTcp } from "./ws-client.test-util.js";
 
 
+type WireEvent = { c: string; w: { id: string; version: number; writer: string | null } };
+
+/** The events in one notification: one envelope { o, c, w }, or several published together { o, b: [{ c, w }, …] }. */
+const eventsIn = (payload: string): WireEvent[] => {
+  const env = JSON.parse(payload) as WireEvent | { b: WireEvent[] };
+  return "b" in env ? env.b : [env];
+};
+
 describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", () => {
   let a: TestApp;
   let bApp: Awaited<ReturnType<typeof buildApp>>["app"];
@@ -56,8 +64,8 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
 
   it("an autosave tells the other instances once; a refused one does not", async () => {
     const doc = await createDocument(a, user);
-    const heard: { c: string; w: { id: string; version: number; writer: string | null } }[] = [];
-    const stop = await bDb.listen("draftsmith_realtime", (payload) => heard.push(JSON.parse(payload)));
+    const heard: WireEvent[] = [];
+    const stop = await bDb.listen("draftsmith_realtime", (payload) => heard.push(...eventsIn(payload)));
     try {
       const save = (version: number) =>
         a.app.inject({ method: "PATCH", url: `/api/documents/${doc.id}`, headers: user.headers, payload: { content: paragraphDoc(`v${version}`), version } });
@@ -73,6 +81,35 @@ describe.runIf(usingPostgres())("realtime across two processes on PostgreSQL", (
         { id: doc.id, version: 2, writer: user.id },
         { id: doc.id, version: 3, writer: user.id },
       ]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("events published while a notification is on its way go out together in the next one, in order, and reach B", async () => {
+    const docs = await Promise.all([1, 2, 3, 4, 5].map(() => createDocument(a, user)));
+    const s = await connectB();
+    for (const d of docs) {
+      s.send({ type: "subscribe", channel: documentChannel(d.id) });
+      await s.next((m) => m.type === "status" && m.status === "SUBSCRIBED" && m.channel === documentChannel(d.id));
+    }
+    const channels = new Set(docs.map((d) => documentChannel(d.id)));
+    const payloads: string[] = [];
+    const stop = await bDb.listen("draftsmith_realtime", (payload) => {
+      if (eventsIn(payload).some((e) => channels.has(e.c))) payloads.push(payload);
+    });
+    try {
+      // Published in one turn: the first goes out at once, the other four wait for it and go together.
+      await Promise.all(docs.map((d) => a.ctx.realtime.publish({ channel: documentChannel(d.id), record: { ...d, user_id: user.id } })));
+      const updates = new Set<string>();
+      for (let i = 0; i < docs.length; i++) {
+        const m = await s.next((m) => m.type === "UPDATE" && !updates.has(m.channel));
+        if (m.type === "UPDATE") updates.add(m.channel);
+      }
+      expect(updates).toEqual(channels);
+      await expect.poll(() => payloads.flatMap(eventsIn).length).toBe(docs.length);
+      expect(payloads.flatMap(eventsIn).map((e) => e.c)).toEqual(docs.map((d) => documentChannel(d.id)));
+      expect(payloads.map((p) => eventsIn(p).length)).toEqual([1, 4]);
     } finally {
       await stop();
     }

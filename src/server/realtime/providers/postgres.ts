@@ -14,6 +14,8 @@ import type { BusWatcher, RealtimeBus, RealtimeEvent } from "./types.js";
 const NOTIFY_CHANNEL = "draftsmith_realtime";
 /** PostgreSQL's limit is 8000 bytes; keep a margin for the envelope. */
 const MAX_NOTIFY_BYTES = 7900;
+/** A batch's envelope around its events: {"o":"<uuid>","b":[…]}. */
+const ENVELOPE_BYTES = 60;
 
 export interface BusCodec {
   /** A small JSON-able form of the event (at most ~7.8 KB once serialized). */
@@ -28,10 +30,25 @@ export const inlineCodec: BusCodec = {
   decode: async (channel, wire) => ({ channel, record: wire }),
 };
 
+/** One event on the wire: from origin `o`, channel `c`, wire form `w`. */
 interface Envelope {
   o: string;
   c: string;
   w: unknown;
+}
+
+/** Several events from origin `o` in one notification, in the order they were published. */
+interface Batch {
+  o: string;
+  b: { c: string; w: unknown }[];
+}
+
+/** An event waiting for the notification in flight: its part of a batch and its publisher's promise. */
+interface Waiting {
+  entry: string;
+  bytes: number;
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
 export async function createPostgresBus(
@@ -44,23 +61,51 @@ export async function createPostgresBus(
   const counts = new Map<string, number>();
   const watchers = new Set<BusWatcher>();
 
-  const onNotification = (payload: string) => {
-    let env: Envelope;
-    try {
-      env = JSON.parse(payload) as Envelope;
-    } catch {
-      return;
-    }
-    if (env.o === origin) return;
+  const received = (channel: string, wire: unknown) => {
     // Watchers see every event, subscribed to or not, before any read.
-    for (const w of watchers) w.event(env.c, env.w);
-    if (!counts.get(env.c)) return;
+    for (const w of watchers) w.event(channel, wire);
+    if (!counts.get(channel)) return;
     codec
-      .decode(env.c, env.w)
+      .decode(channel, wire)
       .then((event) => {
         if (event) void local.publish(event);
       })
       .catch(onError);
+  };
+  const onNotification = (payload: string) => {
+    let env: Envelope | Batch;
+    try {
+      env = JSON.parse(payload) as Envelope | Batch;
+    } catch {
+      return;
+    }
+    if (typeof env !== "object" || env === null || env.o === origin) return;
+    if ("b" in env && Array.isArray(env.b)) for (const e of env.b) received(e.c, e.w);
+    else if ("c" in env) received(env.c, env.w);
+  };
+  // One NOTIFY in flight at a time: the events published while it is on its way go out
+  // together in the next one, in order (one statement, and one wake-up of every listening
+  // instance, for several events on a busy instance). An event alone goes out at once, as
+  // one envelope; a batch as { o, b: [{ c, w }, …] }, split to stay under the size limit.
+  let waiting: Waiting[] = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      let bytes = ENVELOPE_BYTES;
+      let n = 0;
+      while (n < waiting.length && (n === 0 || bytes + waiting[n]!.bytes + 1 <= MAX_NOTIFY_BYTES)) bytes += waiting[n++]!.bytes + 1;
+      const batch = waiting.slice(0, n);
+      waiting = waiting.slice(n);
+      const payload = n === 1 ? `{"o":${JSON.stringify(origin)},${batch[0]!.entry.slice(1)}` : `{"o":${JSON.stringify(origin)},"b":[${batch.map((b) => b.entry).join(",")}]}`;
+      try {
+        await database.notify(NOTIFY_CHANNEL, payload);
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    sending = false;
   };
   // Notifications sent while the listening connection was down are lost: watchers are told.
   const stopListening = await database.listen(NOTIFY_CHANNEL, onNotification, () => {
@@ -73,11 +118,15 @@ export async function createPostgresBus(
       const wire = codec.encode(event);
       for (const w of watchers) w.event(event.channel, wire);
       await local.publish(event);
-      const payload = JSON.stringify({ o: origin, c: event.channel, w: wire } satisfies Envelope);
-      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+      const entry = JSON.stringify({ c: event.channel, w: wire });
+      const bytes = Buffer.byteLength(entry);
+      if (bytes + ENVELOPE_BYTES > MAX_NOTIFY_BYTES) {
         throw new Error(`realtime event for ${event.channel} is too large to NOTIFY; encode it by reference`);
       }
-      await database.notify(NOTIFY_CHANNEL, payload);
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ entry, bytes, resolve, reject });
+        if (!sending) void send();
+      });
     },
     subscribe(channel, handler) {
       counts.set(channel, (counts.get(channel) ?? 0) + 1);
