@@ -11,9 +11,10 @@ export const BLOCK_MEMO_BYTES = 32 * 1024 * 1024;
 
 /**
  * Memory a memo holds for each UTF-16 unit of the content sent: the text (its blocks are
- * slices of it), the normalized JSON, the plain text, and the nodes (measured: ~4 units).
+ * slices of it), the normalized JSON, the plain text, each block's text with its line breaks
+ * merged, and the nodes (measured: ~4 units).
  */
-const BYTES_PER_UNIT = 8;
+const BYTES_PER_UNIT = 9;
 
 export class BlockMemos {
   private entries = new Map<string, { memo: BlockMemo; bytes: number }>();

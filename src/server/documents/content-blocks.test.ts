@@ -123,6 +123,22 @@ describe("the save's check block by block (blocks.ts)", () => {
     expect(second.words).toBe(2);
   });
 
+  it("merges the line breaks where one block's text ends and the next one's starts, as the whole check does", () => {
+    const memos = new BlockMemos();
+    const p = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+    const picture = { type: "image", attrs: { src: "/api/images/00000000-0000-4000-8000-000000000000", alt: "A fox", caption: "Running" } };
+    const blocks = [{ type: "paragraph" }, p("one"), { type: "paragraph" }, { type: "paragraph", content: [{ type: "hardBreak" }, { type: "text", text: "two" }] }, picture, p("three"), { type: "paragraph" }];
+    const answer = sameAnswer(memos, JSON.stringify({ type: "doc", content: blocks }), SENT);
+    expect(answer).toMatchObject({ ok: true, text: "one\ntwo\nA fox\nRunning\nthree", words: 6 });
+  });
+
+  it("stores a document sent in the form it is stored in as the very text sent", () => {
+    const memos = new BlockMemos();
+    const whole = checkContent(JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "one" }] }] }));
+    const again = checkContent(whole.json, SENT, memos.slot("u", "d", whole.json));
+    expect(again.json).toBe(whole.json);
+  });
+
   it("splits only a document's own list of blocks", () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(block, paragraph), { minLength: 1, maxLength: 5 }), (content) => {

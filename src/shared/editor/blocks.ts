@@ -14,7 +14,7 @@ import type { NodeType } from "@tiptap/pm/model";
 import { jsonEscapesAreText, jsonIsAllText } from "../contracts/text.js";
 import { fitBlock, topNodeHasAttrs } from "./fit.js";
 import { type DocNode, documentSchema } from "./schema.js";
-import { appendText, BLOCK_END, tidyText, wordStats } from "./text.js";
+import { appendText, BLOCK_END, mergeLineBreaks, wordStats } from "./text.js";
 import { checkTree } from "./validate.js";
 
 /** A checked block: its normalized node (frozen: later saves share it), that node's JSON, and what it adds to the joined text. */
@@ -22,9 +22,13 @@ export interface CheckedBlock {
   node: DocNode;
   type: NodeType;
   json: string;
+  /** Whether `json` is the block's text as sent, character for character. */
+  asSent: boolean;
   pieces: string[];
   /** wordStats of each piece. */
   stats: number[];
+  /** The pieces joined with their runs of line breaks merged (text.ts mergeLineBreaks). */
+  text: string;
 }
 
 /** A document's blocks in order, each with its JSON text as sent; false for a block validate.ts must decide. */
@@ -41,6 +45,7 @@ const PREFIX = '{"type":"doc","content":[';
 const SUFFIX = "]}";
 const QUOTE = 34;
 const BACKSLASH = 92;
+const NEWLINE = 10;
 
 /**
  * Where the block of `json` that starts at `from` ends: the index of the comma after it, or
@@ -110,7 +115,7 @@ function checkBlock(source: string): CheckedBlock | false {
   if (!pieces) return false;
   // Serialized before it is frozen: JSON.stringify leaves its fast path for frozen objects.
   const json = JSON.stringify(fitted.node);
-  return { node: deepFreeze(fitted.node), type: fitted.type, json, pieces, stats: pieces.map(wordStats) };
+  return { node: deepFreeze(fitted.node), type: fitted.type, json, asSent: json === source, pieces, stats: pieces.map(wordStats), text: mergeLineBreaks(pieces.join("")) };
 }
 
 /** A list of text pieces that remembers how far down it was ever taken. */
@@ -159,6 +164,12 @@ export function checkByBlocks(json: string, previous: BlockMemo | undefined, jso
   const jsons: string[] = [];
   const pieces: string[] = [];
   const stats: number[] = [];
+  // tidyText of the joined pieces, from the blocks' merged texts: a run of line breaks that
+  // ends one block's text and starts the next one's is one run, merged to a single break.
+  const texts: string[] = [];
+  let endsLine = false;
+  // Whether every block's normalized JSON is its text as sent: the document's is then the text itself.
+  let asSent = true;
   let match = schema.topNodeType.contentMatch;
   const end = json.length - SUFFIX.length;
   // The previous save's blocks are looked for where they stood, or one further on (a block
@@ -199,8 +210,14 @@ export function checkByBlocks(json: string, previous: BlockMemo | undefined, jso
       pieces.push(block.pieces[i]!);
       stats.push(block.stats[i]!);
     }
+    const text: string = endsLine && block.text.charCodeAt(0) === NEWLINE ? block.text.slice(1) : block.text;
+    if (text.length > 0) {
+      texts.push(text);
+      endsLine = text.charCodeAt(text.length - 1) === NEWLINE;
+    }
     nodes.push(block.node);
     jsons.push(block.json);
+    asSent &&= block.asSent;
     if (stop === end) break;
     at = stop + 1;
   }
@@ -216,6 +233,7 @@ export function checkByBlocks(json: string, previous: BlockMemo | undefined, jso
     if (endsInWord && s & 2) words--;
     endsInWord = (s & 1) === 1;
   }
-  const checked = { doc: { type: "doc", content: nodes }, json: `${PREFIX}${jsons.join(",")}${SUFFIX}`, text: tidyText(pieces.join("")), words };
+  // The blocks lie one after the other, a comma apart, between PREFIX and SUFFIX.
+  const checked = { doc: { type: "doc", content: nodes }, json: asSent ? json : `${PREFIX}${jsons.join(",")}${SUFFIX}`, text: texts.join("").trim(), words };
   return { checked, memo };
 }

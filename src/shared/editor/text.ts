@@ -58,8 +58,11 @@ export function plainTextAndWords(doc: DocNode | null | undefined): { text: stri
   return textAndWordsOfJoined(joinedText(doc));
 }
 
+/** Runs of two or more line breaks made one. */
+export const mergeLineBreaks = (text: string) => text.replace(/\n{2,}/g, "\n");
+
 /** The joined text as stored: runs of line breaks merged, white space trimmed at both ends. */
-export const tidyText = (joined: string) => joined.replace(/\n{2,}/g, "\n").trim();
+export const tidyText = (joined: string) => mergeLineBreaks(joined).trim();
 
 /**
  * What a block's end adds to the joined text. Two line breaks (tidied to one), so a block that
