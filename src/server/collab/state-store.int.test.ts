@@ -2,6 +2,7 @@
 // state. An autosave can land at any moment around that conversion; whichever side goes
 // first, the saved text must be in the live state and in the stored JSON afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import type { DocumentRecord } from "../../shared/contracts/documents.js";
 import { docToPlainText } from "../../shared/editor/text.js";
 import { type TestApp, type TestUser, createTestApp, createTestUser, request } from "../test/harness.js";
@@ -30,12 +31,23 @@ describe("converting a document for live editing while it is saved", () => {
       for (let i = 0; i < turns; i++) await turn();
       return request(t, "PATCH", `/api/documents/${created.id}`, { user: alice, payload: { content: para("saved"), version: created.version } });
     };
-    const [state, saved] = await Promise.all([loadState(t.ctx, created.id), save()]);
+    const [state, saved] = await Promise.all([loadState(t.ctx, created.id, new Y.Doc()), save()]);
     expect(state).not.toBeNull();
     expect(saved.statusCode).toBe(200);
-    const live = contentOf(docFromState((await loadState(t.ctx, created.id))!));
+    const live = contentOf(docFromState((await loadState(t.ctx, created.id, new Y.Doc()))!));
     expect(docToPlainText(live)).toBe("saved");
     const read = (await request(t, "GET", `/api/documents/${created.id}`, { user: alice })).json() as DocumentRecord;
     expect(docToPlainText(read.content as never)).toBe("saved");
+  });
+
+  it("two loads at once convert once: the second gets the first one's state, not a second history", async () => {
+    const created = (await request(t, "POST", "/api/documents", { user: alice, payload: { title: "Twice", content: para("only once") } })).json() as DocumentRecord;
+    const [a, b] = [new Y.Doc(), new Y.Doc()];
+    const [first, second] = await Promise.all([loadState(t.ctx, created.id, a), loadState(t.ctx, created.id, b)]);
+    expect(first).toEqual(second);
+    expect(Y.encodeStateAsUpdate(a)).toEqual(Y.encodeStateAsUpdate(b));
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b));
+    expect(docToPlainText(contentOf(a))).toBe("only once");
+    expect(a.getText("title").toString()).toBe("Twice");
   });
 });

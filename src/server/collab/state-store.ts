@@ -11,7 +11,7 @@ import type { AppContext } from "../context.js";
 import { documentStates, documents } from "../db/index.js";
 import { checkContent, contentCache, presentDocument } from "../documents/index.js";
 import { deleteHeldRows } from "./update-log.js";
-import { contentOf, titleOf, ydocFromContent } from "./ydoc.js";
+import { contentNode, contentOf, fillEmpty, titleOf, withoutUpdateEvents } from "./ydoc.js";
 
 // What a store reads back: everything but the content it has just written.
 const { content: _content, textContent: _text, ...withoutContent } = getTableColumns(documents);
@@ -21,18 +21,24 @@ const toBytes = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.
 /** How often a conversion starts over because a save changed the document while it ran. */
 const CONVERSION_ATTEMPTS = 5;
 
-/** The stored state of document `id`, converting its JSON on first use; null when the document is gone. */
-export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array | null> {
+/**
+ * Loads document `id`'s live state into `into`, converting its JSON on first use; returns the
+ * state, or null when the document is gone. `into` is empty and nobody receives its updates
+ * yet (a live document being loaded): the state goes in without Yjs encoding it again for them.
+ */
+export async function loadState(ctx: AppContext, id: string, into: Y.Doc): Promise<Uint8Array | null> {
   const [stored] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
-  if (stored) return new Uint8Array(stored.state);
+  if (stored) return applied(into, new Uint8Array(stored.state));
   for (let attempt = 0; attempt < CONVERSION_ATTEMPTS; attempt++) {
     const content = await contentJson(ctx, id);
     if (!content) return null;
     const title = content.title === DEFAULT_DOCUMENT_TITLE ? "" : content.title;
-    const converted = Y.encodeStateAsUpdate(ydocFromContent(JSON.parse(content.json) as DocNode, title));
+    // Read against the schema before the transaction: on the embedded database a transaction
+    // holds up every other query.
+    const node = contentNode(JSON.parse(content.json) as DocNode);
     const outcome = await ctx.db.transaction(async (tx) => {
-      // Marks the document co-edited only if it is still the version converted. From then on
-      // a save's UPDATE (documents/save.ts) writes nothing and goes through the live state; one
+      // Marks the document co-edited only if it is still the version read. From then on a
+      // save's UPDATE (documents/save.ts) writes nothing and goes through the live state; one
       // that waited on this row is checked again against the marked row.
       const [marked] = await tx
         .update(documents)
@@ -40,23 +46,39 @@ export async function loadState(ctx: AppContext, id: string): Promise<Uint8Array
         .where(and(eq(documents.id, id), eq(documents.version, content.version)))
         .returning({ id: documents.id });
       if (!marked) return "changed" as const;
-      // Whoever converts first wins; everyone else reads the winner's state. Only whether this
-      // one went in comes back (returning the state would copy it out of the database again).
+      // The mark holds the document's row until this commits, so conversions take turns here:
+      // one that finds a state already stored (another instance converted first) reads it, and
+      // only the first converts, straight into the live document (no copy applied again).
+      const [winner] = await tx.select({ id: documentStates.documentId }).from(documentStates).where(eq(documentStates.documentId, id));
+      if (winner) return "lost" as const;
+      const converted = withoutUpdateEvents(into, () => {
+        fillEmpty(into, node, title);
+        return Y.encodeStateAsUpdate(into);
+      });
+      // Only whether it went in comes back (returning the state would copy it out of the
+      // database again). It cannot conflict while the row is held; if it did, the load fails
+      // (the half-loaded live document is dropped) rather than hold two histories.
       const inserted = await tx
         .insert(documentStates)
         .values({ documentId: id, state: toBytes(converted), updatedAt: ctx.now() })
         .onConflictDoNothing()
         .returning({ documentId: documentStates.documentId });
-      return inserted[0] ? ("inserted" as const) : ("lost" as const);
+      if (!inserted[0]) throw new Error(`document ${id} was converted for live editing twice at once`);
+      return converted;
     });
-    if (outcome === "inserted") return converted;
+    if (outcome instanceof Uint8Array) return outcome;
     if (outcome === "lost") {
-      const [winner] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
-      return winner ? new Uint8Array(winner.state) : null;
+      const [state] = await ctx.db.select({ state: documentStates.state }).from(documentStates).where(eq(documentStates.documentId, id));
+      return state ? applied(into, new Uint8Array(state.state)) : null;
     }
   }
   throw new Error(`document ${id} kept changing while it was converted for live editing`);
 }
+
+const applied = (into: Y.Doc, state: Uint8Array) => {
+  withoutUpdateEvents(into, () => Y.applyUpdate(into, state));
+  return state;
+};
 
 /**
  * The stored content of document `id` as JSON text, with its title. The content cache

@@ -1,7 +1,8 @@
 // Converts between the stored JSON document and its live Yjs form, with the same schema
 // the editor uses (shared/editor/schema.ts). The editor's Collaboration extension binds
 // the XML fragment named FRAGMENT, so both sides must agree on it.
-import { prosemirrorJSONToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
+import { prosemirrorToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
 import { COLLAB_BODY_FIELD, COLLAB_TITLE_FIELD } from "../../shared/contracts/collab.js";
 import { type DocNode, documentSchema, EMPTY_DOC } from "../../shared/editor/schema.js";
@@ -14,12 +15,46 @@ const isEmpty = (doc: DocNode) => !doc.content || doc.content.length === 0;
 
 /** A new Yjs document holding `content` and `title`. */
 export function ydocFromContent(content: DocNode, title = ""): Y.Doc {
+  const doc = new Y.Doc();
+  fillEmpty(doc, contentNode(content), title);
+  return doc;
+}
+
+/** The editor's node for stored content, checked against the schema (throws when it does not fit). */
+export function contentNode(content: DocNode): ProseMirrorNode {
   // An empty document starts with its one empty paragraph already shared: two people who
   // type into a brand-new document at once then write into the same paragraph.
   const start = isEmpty(content) ? { type: "doc", content: [{ type: "paragraph" }] } : content;
-  const doc = prosemirrorJSONToYDoc(documentSchema(), start, FRAGMENT);
-  if (title) doc.getText(TITLE).insert(0, title);
-  return doc;
+  return documentSchema().nodeFromJSON(start);
+}
+
+/** Fills the empty Yjs document `doc` with `node` (from contentNode) and `title`, in one transaction. */
+export function fillEmpty(doc: Y.Doc, node: ProseMirrorNode, title: string): void {
+  doc.transact(() => {
+    prosemirrorToYXmlFragment(node, doc.getXmlFragment(FRAGMENT));
+    if (title) doc.getText(TITLE).insert(0, title);
+  });
+}
+
+/**
+ * Runs `change` on `doc` without Yjs encoding it for the document's "update" listeners: for a
+ * document nobody receives updates from yet (a live document being loaded, whose listener
+ * only forwards to connections it does not have). Encoding a 100k-word document's whole
+ * state again there costs ~20–50 ms of the server's CPU on every open.
+ */
+export function withoutUpdateEvents<T>(doc: Y.Doc, change: () => T): T {
+  const observers = doc._observers;
+  const listeners = observers.get("update");
+  observers.delete("update");
+  try {
+    return change();
+  } finally {
+    if (listeners) {
+      const added = observers.get("update");
+      if (added) for (const listener of listeners) added.add(listener);
+      else observers.set("update", listeners);
+    }
+  }
 }
 
 export const titleOf = (doc: Y.Doc): string => doc.getText(TITLE).toString();
