@@ -233,7 +233,13 @@ export function checkByBlocks(json: string, previous: BlockMemo | undefined, jso
     if (endsInWord && s & 2) words--;
     endsInWord = (s & 1) === 1;
   }
-  // The blocks lie one after the other, a comma apart, between PREFIX and SUFFIX.
-  const checked = { doc: { type: "doc", content: nodes }, json: asSent ? json : `${PREFIX}${jsons.join(",")}${SUFFIX}`, text: texts.join("").trim(), words };
+  // The blocks lie one after the other, a comma apart, between PREFIX and SUFFIX. Otherwise
+  // the ends go on the first and last block before the join, which then makes the whole text
+  // in one piece (wrapped around the joined blocks, it would be copied again when sent).
+  if (!asSent) {
+    jsons[0] = PREFIX + jsons[0];
+    jsons[jsons.length - 1] += SUFFIX;
+  }
+  const checked = { doc: { type: "doc", content: nodes }, json: asSent ? json : jsons.join(","), text: texts.join("").trim(), words };
   return { checked, memo };
 }
