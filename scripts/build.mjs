@@ -60,9 +60,23 @@ export const serverIsStale = () => isStale(serverStamp, ["src/server", "src/shar
  * Packages the server bundle leaves in node_modules: the native password hasher; the
  * embedded database and the grammar checker, which only their worker threads load (with
  * their WebAssembly files beside them); pdfkit and its font stack, which read their own data
- * files at run time; and the payment and model SDKs, loaded on first use only.
+ * files at run time; the payment and model SDKs, loaded on first use only; and Fastify's
+ * default JSON Schema compilers, which the app replaces (src/server/http/route-schemas.ts)
+ * and so never loads.
  */
-const SERVER_EXTERNAL = ["@node-rs/argon2", "@electric-sql/pglite", "harper.js", "pdfkit", "fontkit", "linebreak", "unicode-properties", "stripe", "openai"];
+const SERVER_EXTERNAL = [
+  "@node-rs/argon2",
+  "@electric-sql/pglite",
+  "harper.js",
+  "pdfkit",
+  "fontkit",
+  "linebreak",
+  "unicode-properties",
+  "stripe",
+  "openai",
+  "@fastify/ajv-compiler",
+  "@fastify/fast-json-stringify-compiler",
+];
 
 export async function buildServer({ force = false } = {}) {
   // A warm `npm start` skips the bundle when nothing changed: part of the start-up budget.

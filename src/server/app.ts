@@ -33,6 +33,7 @@ import {
   installSecurityHeaders,
   installSpa,
   isHashedSubresource,
+  ROUTE_SCHEMA_COMPILERS,
   RequestLog,
   readIndexHtml,
 } from "./http/index.js";
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    schemaController: ROUTE_SCHEMA_COMPILERS,
   });
 
   // Added before the plugins, as the first onClose hook: what the app itself holds open

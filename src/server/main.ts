@@ -8,6 +8,8 @@
 // thread starts before the configuration's validation (zod, 0.75 MB of the bundle) is even
 // parsed; main() then checks that guess against the validated configuration.
 import "dotenv/config";
+// Before anything starts a WebAssembly module (the database thread below).
+import "./db/wasm-tiering.js";
 import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "./db/lock.js";
@@ -79,13 +81,7 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     embedded,
   });
-  const loadingApp = import("./app.js").then((app) => {
-    // Node loads its fetch implementation (undici) the first time anything reads the global
-    // Response; @fastify/compress does on the first reply (~50 ms on a quiet machine). Read
-    // here, it loads while this thread would otherwise wait for the database to open.
-    void globalThis.Response;
-    return app;
-  });
+  const loadingApp = import("./app.js");
   // The app is built while the database opens: on the built-in database all of it (plugins,
   // the web app's files, services, live editing, every route), whose statements wait for the
   // opening; on PostgreSQL what needs no database. Its failure is reported below, once.
@@ -134,6 +130,11 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Draftsmith is ready at ${config.publicUrl} (started in ${Date.now() - started} ms)`);
+  // Node loads its fetch implementation (undici, ~50 ms on a quiet machine) the first time
+  // anything reads the global Response, as @fastify/compress does on every reply but the
+  // health checks'. Read once the server listens, it is loaded before the first user's
+  // request comes in, and the start itself does not wait for it.
+  setImmediate(() => void globalThis.Response);
 }
 
 main().catch((err) => {

@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./prefer.js";
 export * from "./rate-limiter.js";
 export * from "./request-log.js";
+export * from "./route-schemas.js";
 export * from "./security.js";
 export * from "./spa.js";
 export * from "./validate.js";
