@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { templateIsCurrent } from "../src/server/db/pglite-template.mjs";
 import { precompress } from "./precompress.mjs";
+import { serverBundleTrims } from "./server-bundle-trims.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // DRAFTSMITH_DIST lets parallel test runs build into their own directory.
@@ -54,7 +55,7 @@ export async function buildClient({ force = false } = {}) {
 const serverOut = path.join(distDir, "server");
 const serverStamp = path.join(serverOut, ".build-stamp");
 
-export const serverIsStale = () => isStale(serverStamp, ["src/server", "src/shared", "package.json", "scripts/build.mjs"]);
+export const serverIsStale = () => isStale(serverStamp, ["src/server", "src/shared", "package.json", "scripts/build.mjs", "scripts/server-bundle-trims.mjs"]);
 
 /**
  * Packages the server bundle leaves in node_modules: the native password hasher; the
@@ -100,6 +101,7 @@ export async function buildServer({ force = false } = {}) {
     // Packages are bundled too: resolving and reading a few hundred files of node_modules
     // one by one was most of a warm start's module loading (app import 450 → 170 ms).
     external: SERVER_EXTERNAL,
+    plugins: [serverBundleTrims],
     // Bundled CommonJS packages call require() for Node's modules.
     banner: { js: 'import { createRequire as __draftsmithRequire } from "node:module"; const require = __draftsmithRequire(import.meta.url);' },
     sourcemap: true,
