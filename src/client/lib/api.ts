@@ -78,7 +78,12 @@ export async function apiRequest(
 
 /** `apiRequest` + parsed JSON (undefined for 204 / empty bodies). */
 export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, init?: RequestOptions): Promise<T> {
-  const res = await apiRequest(method, url, body, init);
+  return jsonOf<T>(await apiRequest(method, url, body, init));
+}
+
+/** The parsed JSON of a response from our server (undefined when empty); throws `ApiError` when it is not OK. */
+export async function jsonOf<T>(res: Response): Promise<T> {
+  await throwIfNotOk(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -16,7 +16,7 @@ import type { GoTrueClient, Session } from "@supabase/auth-js";
 /** The client instance type (auth-js exports the class as both AuthClient and GoTrueClient). */
 export type AuthClient = GoTrueClient;
 
-/** localStorage key of the persisted session. */
+/** localStorage key of the persisted session; index.html's inline read of an editor URL's record reads it too. */
 export const AUTH_STORAGE_KEY = "draftsmith.auth";
 
 let clientPromise: Promise<AuthClient> | null = null;

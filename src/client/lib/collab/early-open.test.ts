@@ -88,6 +88,34 @@ describe("opening an editor URL from the entry file", () => {
     expect(takeEditorOpen(documentId)).toBeNull();
   });
 
+  it("takes the read index.html started as the page was parsed instead of reading again, with its failure", async () => {
+    stubSession(true);
+    const fromPage = { ...record, title: "Read by the page" };
+    window.draftsmithRecordRead = { path: documentId, response: Promise.resolve(new Response(JSON.stringify(fromPage), { status: 200 })) };
+    beginEditorOpen(`/editor/${documentId}`);
+    await started();
+    expect(requested).toEqual([PREFERENCES_URL]);
+    expect(window.draftsmithRecordRead).toBeUndefined();
+    const open = takeEditorOpen(documentId);
+    expect(await open!.record).toEqual(fromPage);
+    open!.endLive!();
+
+    window.draftsmithRecordRead = { path: documentId, response: Promise.resolve(new Response(JSON.stringify({ error: "not_found" }), { status: 404 })) };
+    beginEditorOpen(`/editor/${documentId}`);
+    const missing = takeEditorOpen(documentId);
+    await expect(missing!.record).rejects.toMatchObject({ status: 404 });
+    missing!.endLive?.();
+  });
+
+  it("reads the record itself when the page's read was for another document", async () => {
+    stubSession(true);
+    window.draftsmithRecordRead = { path: otherId, response: Promise.resolve(new Response("{}", { status: 200 })) };
+    beginEditorOpen(`/editor/${documentId}`);
+    await started();
+    expect(requested).toEqual([`/api/documents/${documentId}?content=live`, PREFERENCES_URL]);
+    takeEditorOpen(documentId)?.endLive?.();
+  });
+
   it("starts nothing for another URL or without a stored session", async () => {
     stubSession(true);
     beginEditorOpen("/");

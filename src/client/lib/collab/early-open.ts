@@ -5,7 +5,7 @@
 // instead of starting them itself. Only for a returning writer whose stored session can be
 // used at once (auth-client.ts); anyone else opens as before, from the page.
 import type { LiveDocumentRecord } from "../../../shared/contracts/documents";
-import { apiJson } from "../api";
+import { apiJson, jsonOf } from "../api";
 import { getAccessToken, storedSession } from "../auth-client";
 import { startRead } from "../early-reads";
 import { PREFERENCES_URL } from "../preferences-url";
@@ -21,6 +21,27 @@ export const UNTAKEN_OPEN_MS = 60_000;
  */
 export function readLiveRecord(id: string, signal?: AbortSignal): Promise<LiveDocumentRecord> {
   return apiJson<LiveDocumentRecord>("GET", `/api/documents/${encodeURIComponent(id)}?content=live`, undefined, { signal });
+}
+
+declare global {
+  interface Window {
+    /** The read of the record the page started as it was parsed (index.html), until taken. */
+    draftsmithRecordRead?: { path: string; response: Promise<Response> };
+  }
+}
+
+/**
+ * The read of the record index.html started for the URL's path segment `path`, if any: the
+ * same request readLiveRecord makes, sent with the stored session as the page was parsed,
+ * ~200 ms before the entry file has arrived and run, so the server starts loading the live
+ * state that much earlier. Taken only when the stored session is usable here too (the page's
+ * check is shorter to keep its bytes down; a read nobody takes costs one request).
+ */
+function takePageRead(path: string): Promise<LiveDocumentRecord> | undefined {
+  const read = window.draftsmithRecordRead;
+  delete window.draftsmithRecordRead;
+  if (!read || read.path !== path) return undefined;
+  return read.response.then((res) => jsonOf<LiveDocumentRecord>(res));
 }
 
 /** The live session's token: the access token, asked again on every reconnect. */
@@ -48,7 +69,7 @@ export function beginEditorOpen(path = window.location.pathname, loadStarter: Se
   } catch {
     return;
   }
-  const open: StartedOpen = { id, record: readLiveRecord(id), endLive: null, taken: false };
+  const open: StartedOpen = { id, record: takePageRead(match[1]!) ?? readLiveRecord(id), endLive: null, taken: false };
   // Whoever takes the open handles its failure (a 404 shows "not found").
   open.record.catch(() => {});
   started = open;
