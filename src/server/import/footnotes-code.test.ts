@@ -41,6 +41,20 @@ describe("footnotes and code languages in imports and exports", () => {
     expect(await imported("a.md", md)).toEqual(checked(SAMPLE));
   });
 
+  it("Markdown: a paragraph opening with a footnote reference then \":\", or a note opening with a link on code holding \"]:\", is no definition", async () => {
+    const linked = (text: string): DocNode => ({ type: "text", text, marks: [{ type: "code" }, { type: "link", attrs: { href: "https://x.y" } }] });
+    const original = doc(
+      p(ref("n1"), t(": as noted")),
+      { type: "blockquote", content: [p(ref("n2"), t(":x"))] },
+      p(t("[^x]: text")),
+      { type: "footnotes", content: [note("n1", p(linked("]:_")), p(linked("a]:b"), t(" more"))), note("n2", p(t("[^1]: text")))] },
+    );
+    const md = docToMarkdown(original);
+    expect(md).toContain("[^1]\\: as noted\n");
+    expect(md).toContain("[^1]: [`]:_`]( https://x.y)\n");
+    expect(await imported("d.md", md)).toEqual(checked(original));
+  });
+
   it("Markdown written elsewhere: named labels, a note used twice, an inline note, a language alias; a language lowlight does not know is kept too", async () => {
     const md = "One[^a] two[^b] again[^a] and^[inline *note*].\n\n[^b]: Bee.\n[^a]: Ay.\n\n```js\nx\n```\n\n```mermaid\ngraph\n```\n";
     expect(await imported("b.md", md)).toEqual(

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { validateDocContent } from "../editor/validate.js";
 import { type JsonMark, type JsonNode, isInlineAnswer, markdownToNodes, parseInline } from "./from-markdown.js";
@@ -113,6 +114,70 @@ describe("Markdown round trip (docToMarkdown, then markdownToNodes)", () => {
       p(t("line one"), { type: "hardBreak" }, t("line two")),
     ];
     expect(roundTrip(blocks)).toEqual(blocks);
+  });
+});
+
+describe("a line Markdown could read as a link reference definition", () => {
+  const codeLink = (text: string, href = "https://x.y") => t(text, code, link(href));
+  const task = (checked: boolean, ...content: JsonNode[]): JsonNode => ({ type: "taskItem", attrs: { checked }, content });
+  /** The Markdown, the same blocks read back, and what marked (another CommonMark reader) finds in it. */
+  const check = (blocks: JsonNode[]) => {
+    const md = docToMarkdown({ type: "doc", content: blocks });
+    expect(roundTrip(blocks), md).toEqual(sortMarks(blocks));
+    expect(Object.keys(marked.lexer(md).links), md).toEqual([]);
+    return md;
+  };
+
+  it("keeps a link on inline code holding \"]:\" at a paragraph's start (it read as a definition and was lost)", () => {
+    const md = check([p(codeLink("]:_"))]);
+    // The address follows a space: "[`]:_`](https://x.y)" would be "[`]: _`](https://x.y)", a definition of "`".
+    expect(md).toBe("[`]:_`]( https://x.y)\n");
+    expect(marked.parse(md, { async: false })).toBe('<p><a href="https://x.y"><code>]:_</code></a></p>\n');
+    check([p(codeLink("a]:b"), t(" and text"))]);
+    check([p(codeLink("]:>"))]);
+    check([p(codeLink("]:x)"))]);
+    check([p(codeLink("]:(x"))]);
+    check([p(codeLink("]:<a>"))]);
+    check([p(t("]:x", code, bold, link("https://x.y")))]);
+    check([p(codeLink("]:x", "/rel(1)"), t(" then "), codeLink("]:y"))]);
+  });
+
+  it("keeps one whose code holds a space and a quote that would open a definition's title, on one line or more", () => {
+    check([p(codeLink('a]: b "c'), t(' d"'))]);
+    check([p(codeLink("a]: b 'c"), { type: "hardBreak" }, t("d'"))]);
+    check([p(codeLink("a]: b (c"), t(") e"))]);
+    check([p(codeLink("]: /u"), t(' "title"'))]);
+  });
+
+  it("keeps one whose \"]:\" comes after a line break inside the link", () => {
+    check([p(t("x", code, link("https://x.y")), { type: "hardBreak" }, t("]:y", code, link("https://x.y")))]);
+  });
+
+  it("keeps text that looks like a definition or a footnote as text", () => {
+    check([p(t("[text]: https://x.y")), p(t("[^x]: note")), p(t("[a]:b")), p(t("[]: x")), p(t('[x]: /u "t"'))]);
+  });
+
+  it("keeps such a line in list items, to-do items, quotes, headings and table cells", () => {
+    const lines = (): JsonNode[] => [p(codeLink("]:_")), p(t("[text]: https://x.y")), p(t("[^x]: note")), p(t("[x] not a box"))];
+    check([{ type: "bulletList", content: lines().map((l) => li(l)) }]);
+    check([{ type: "orderedList", content: lines().map((l) => li(l)) }]);
+    check([{ type: "bulletList", content: [li(p(t("first")), ...lines())] }]);
+    check([{ type: "taskList", content: lines().map((l, i) => task(i % 2 === 0, l)) }]);
+    check([{ type: "blockquote", content: lines() }]);
+    check([{ type: "blockquote", content: [{ type: "bulletList", content: [li(p(codeLink("]:_")))] }] }]);
+    for (const level of [1, 2]) {
+      check([{ type: "heading", attrs: { level }, content: [codeLink("]:_")] }, { type: "heading", attrs: { level }, content: [t("[text]: https://x.y")] }]);
+    }
+    const cell = (type: string, content: JsonNode) => ({ type, content: [content] });
+    check([
+      {
+        type: "table",
+        content: [
+          { type: "tableRow", content: [cell("tableHeader", p(codeLink("]:_"))), cell("tableHeader", p(t("[text]: x")))] },
+          { type: "tableRow", content: [cell("tableCell", p(t("[^x]: note"))), cell("tableCell", p(codeLink("a]:b")))] },
+        ],
+      },
+    ]);
   });
 });
 

@@ -92,7 +92,8 @@ function renderBlock(node: DocNode, depth: number, alt: boolean): string[] | nul
   if (container && depth >= MAX_EXPORT_DEPTH) return renderBlock(flattenedParagraph(node), depth, alt);
   switch (node.type) {
     case "paragraph": {
-      const text = renderInline(children(node), false);
+      let text = renderInline(children(node), false);
+      if (readsAsDefinition(text)) text = renderInline(children(node), false, true);
       return text ? text.split("\n") : null;
     }
     case "heading": {
@@ -307,12 +308,44 @@ function lettersToWriteAsReferences(left: string, between: string, closersEnd: n
 
 const characterReference = (c: string) => `&#${c.codePointAt(0)};`;
 
-function renderInline(nodes: DocNode[], heading: boolean): string {
+/**
+ * Whether a paragraph written as `text` opens the way a link reference definition ("[label]:")
+ * or a footnote ("[^1]:") does, which Markdown reads before anything inline: a "[" at its start
+ * (a link's, or a footnote reference's; a "[" of text is escaped) whose label, up to the first
+ * "]" not escaped, holds no "[" and is followed by ":". Plain text escapes "]", so that "]" is
+ * in a code span (a link on `` `]:x` ``, "[`]:x`](url)") or closes a footnote reference
+ * followed by text ("[^1]: as noted"). Scans as markdown-it's reference rule does, across the
+ * paragraph's lines.
+ */
+function readsAsDefinition(text: string): boolean {
+  if (!text.startsWith("[")) return false;
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === "[") return false;
+    else if (c === "]") return text[i + 1] === ":";
+  }
+  return false;
+}
+
+/**
+ * Renders inline content as Markdown. `guard` writes a paragraph that would read as a
+ * definition (readsAsDefinition) so that it cannot: its text's ":" is escaped ("[^1]\: as
+ * noted"), and the first link's address follows a space ("[`]:x`]( url)", the same link to
+ * every CommonMark reader), so what follows the label's ":" cannot be a definition's
+ * destination (it would hold that link's "(" unclosed before the space) nor, the quotes of the
+ * text escaped too, its title (which must end its line: a quote in a code span is followed by
+ * the closing backtick, one in an address by ")").
+ */
+function renderInline(nodes: DocNode[], heading: boolean, guard = false): string {
   let out = "";
   const stack: string[] = [];
+  let spaced = !guard;
   const close = (key: string) => {
-    if (key.startsWith("link:")) out += `](${linkDestination(key.slice(5))})`;
-    else if (key !== "code") out += CLOSE[key as keyof typeof CLOSE];
+    if (key.startsWith("link:")) {
+      out += `](${spaced ? "" : " "}${linkDestination(key.slice(5))})`;
+      spaced = true;
+    } else if (key !== "code") out += CLOSE[key as keyof typeof CLOSE];
   };
   const list = pieces(nodes, heading);
   // A hard break at the very end of a block has no Markdown form (and means nothing).
@@ -361,7 +394,7 @@ function renderInline(nodes: DocNode[], heading: boolean): string {
     else if (piece.raw) out += piece.text;
     else if (code) out += codeSpan(piece.text);
     else {
-      let text = escapeText(chars.join(""));
+      let text = escapeText(chars.join(""), guard);
       // "!" just before a link would make it an image ("![text](url)"); escaped it stays a "!".
       if (text.endsWith("!") && list[i + 1]?.marks.some((k) => k.startsWith("link:") && !piece.marks.includes(k))) text = `${text.slice(0, -1)}\\!`;
       out += head + text;
@@ -387,14 +420,15 @@ function codeSpan(text: string): string {
  * Backslash-escapes every character that can start inline markup anywhere in a line,
  * including what GFM would turn into a link on its own (URLs, "www." and e-mail addresses).
  */
-export function escapeText(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>~|@]/g, "\\$&")
+export function escapeText(text: string, guard = false): string {
+  const escaped = text
+    // `guard` (renderInline): every ":" and quote too, which also keeps "://" from reading as an address.
+    .replace(guard ? /[\\`*_[\]<>~|@:"']/g : /[\\`*_[\]<>~|@]/g, "\\$&")
     // "==" opens or closes a highlight for the reader (from-markdown.ts); "=\=" is two equals signs.
     .replace(/=(?==)/g, "=\\")
     .replace(/&(?=#?[a-z0-9]+;)/gi, "\\&")
-    .replace(/:(?=\/\/)/g, "\\:")
     .replace(/\b(www)\./gi, "$1\\.");
+  return guard ? escaped : escaped.replace(/:(?=\/\/)/g, "\\:");
 }
 
 /** Characters that only mean something at the start of a line (headings, lists, rules, setext underlines, indented code). */
