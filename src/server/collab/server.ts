@@ -293,7 +293,10 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
       // Loaded straight into the live document (state-store.ts).
       const state = await loadState(ctx, documentName, document);
       if (!state) throw new CollabDenied();
-      for (const row of await log.pending(documentName)) {
+      // Asked together: each waits its turn on the database (on a first open behind the
+      // page's other reads), and the editor's state waits for both.
+      const [rows, stored] = await Promise.all([log.pending(documentName), storedVersion(ctx, documentName)]);
+      for (const row of rows) {
         try {
           Y.applyUpdate(document, row.update);
         } catch (err) {
@@ -301,7 +304,6 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
         }
       }
       sizes.set(documentName, state.byteLength);
-      const stored = await storedVersion(ctx, documentName);
       if (stored) {
         const stateVector = Buffer.from(Y.encodeStateVector(document)).toString("base64");
         lastStored.set(documentName, { type: "stored", ...stored, stateVector });
