@@ -11,15 +11,18 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const nodeModule = (pkg) => new RegExp(`[\\\\/]node_modules[\\\\/]${pkg.replace("/", "[\\\\/]")}[\\\\/]`);
+const IN_ZOD = nodeModule("zod");
+const IN_STATIC = nodeModule("@fastify/static");
+const IN_COMPRESS = nodeModule("@fastify/compress");
 
 export const serverBundleTrims = {
   name: "server-bundle-trims",
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      nodeModule("zod").test(args.importer) ? { path: "zod-locales", namespace: "trimmed" } : undefined,
+      IN_ZOD.test(args.importer) ? { path: "zod-locales", namespace: "trimmed" } : undefined,
     );
-    build.onResolve({ filter: /^glob$/ }, (args) => (nodeModule("@fastify/static").test(args.importer) ? { path: "glob", namespace: "trimmed" } : undefined));
-    build.onResolve({ filter: /^mime-db$/ }, (args) => (nodeModule("@fastify/compress").test(args.importer) ? { path: "mime-db", namespace: "trimmed" } : undefined));
+    build.onResolve({ filter: /^glob$/ }, (args) => (IN_STATIC.test(args.importer) ? { path: "glob", namespace: "trimmed" } : undefined));
+    build.onResolve({ filter: /^mime-db$/ }, (args) => (IN_COMPRESS.test(args.importer) ? { path: "mime-db", namespace: "trimmed" } : undefined));
     build.onLoad({ filter: /.*/, namespace: "trimmed" }, (args) => {
       switch (args.path) {
         case "zod-locales":

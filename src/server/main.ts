@@ -81,11 +81,10 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     embedded,
   });
-  const loadingApp = import("./app.js");
   // The app is built while the database opens: on the built-in database all of it (plugins,
   // the web app's files, services, live editing, every route), whose statements wait for the
   // opening; on PostgreSQL what needs no database. Its failure is reported below, once.
-  const building = loadingApp.then(({ buildApp }) => buildApp({ config, database: handle }));
+  const building = import("./app.js").then(({ buildApp }) => buildApp({ config, database: handle }));
   building.catch(() => {});
   let database: Awaited<typeof opening>;
   try {

@@ -87,7 +87,7 @@ export async function createPostgresBus(
   // together in the next one, in order (one statement, and one wake-up of every listening
   // instance, for several events on a busy instance). An event alone goes out at once, as
   // one envelope; a batch as { o, b: [{ c, w }, …] }, split to stay under the size limit.
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let sending = false;
   const send = async () => {
     sending = true;
@@ -95,8 +95,7 @@ export async function createPostgresBus(
       let bytes = ENVELOPE_BYTES;
       let n = 0;
       while (n < waiting.length && (n === 0 || bytes + waiting[n]!.bytes + 1 <= MAX_NOTIFY_BYTES)) bytes += waiting[n++]!.bytes + 1;
-      const batch = waiting.slice(0, n);
-      waiting = waiting.slice(n);
+      const batch = waiting.splice(0, n);
       const payload = n === 1 ? `{"o":${JSON.stringify(origin)},${batch[0]!.entry.slice(1)}` : `{"o":${JSON.stringify(origin)},"b":[${batch.map((b) => b.entry).join(",")}]}`;
       try {
         await database.notify(NOTIFY_CHANNEL, payload);
