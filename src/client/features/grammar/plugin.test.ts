@@ -113,7 +113,21 @@ describe("grammar marks drawn paragraph by paragraph", () => {
           expect(marks(grammarKey.getState(state))).toEqual(marks(full));
         },
       ),
-      { numRuns: 200 },
+      {
+        numRuns: 200,
+        examples: [
+          // A collaborator's empty paragraph before a marked one that follows an empty one: the
+          // changed range starts inside the marked paragraph, whose marks were drawn twice.
+          [
+            ["teh cat"],
+            [
+              { kind: "split", at: 0, word: " teh", checkAfter: false, remote: false },
+              { kind: "type", at: 15, word: " teh", checkAfter: true, remote: false },
+              { kind: "split", at: 0, word: " teh", checkAfter: false, remote: true },
+            ],
+          ],
+        ],
+      },
     );
   });
 

@@ -119,17 +119,23 @@ function mappedRemote(tr: Transaction, set: DecorationSet): DecorationSet {
     return false;
   });
   const carried: Decoration[] = [];
+  // What the carried marks replace: the range, widened to the whole of a carried paragraph
+  // that reaches out of it (its marks outside the range were mapped already).
+  let from = range.start;
+  let to = range.endB;
   tr.doc.nodesBetween(range.start, range.endB, (node, pos) => {
     if (!node.isTextblock) return true;
     const was = wasAt.get(node);
     if (was === undefined) return false;
+    from = Math.min(from, pos);
+    to = Math.max(to, pos + node.nodeSize);
     for (const d of set.find(was + 1, was + node.nodeSize - 1)) {
       const problem = (d.spec as { problem: PlacedProblem }).problem;
       carried.push(markOf({ ...problem, from: d.from - was + pos, to: d.to - was + pos }));
     }
     return false;
   });
-  if (carried.length > 0) next = next.remove(next.find(range.start, range.endB)).add(tr.doc, carried);
+  if (carried.length > 0) next = next.remove(next.find(from, to)).add(tr.doc, carried);
   return next;
 }
 
