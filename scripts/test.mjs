@@ -113,6 +113,19 @@ function failedTests(label, { retried = false } = {}) {
 }
 
 /**
+ * What a part printed about errors outside its tests: vitest's "Unhandled Errors" section (or
+ * any line naming an error) from the part's log, where the part had one, up to 40 lines.
+ */
+function errorsOutsideTests(label) {
+  const log = laneLog(label);
+  if (!fs.existsSync(log)) return "  (no failed test in its report; its own output is above)";
+  const text = fs.readFileSync(log, "utf8").split("\n");
+  const start = text.findIndex((l) => /Unhandled|Error:|ERR_|Segmentation|killed|timed out/i.test(l));
+  if (start < 0) return `  (no failed test in its report, and no error in its log; its last lines:)\n${text.slice(-15).join("\n")}`;
+  return `  (no failed test in its report; from its log:)\n${text.slice(Math.max(0, start - 2), start + 40).join("\n")}`;
+}
+
+/**
  * A part's longest files, "12 s file" each, from its JSON report: the start of the list of
  * end-to-end files to start first (e2e/support/file-order.ts).
  */
@@ -272,7 +285,11 @@ for (const { label } of timings) {
 if (failures.length) {
   for (const label of failures) {
     console.error(`\nFailed in ${label}:`);
-    for (const line of failedTests(label)) console.error(`  ${line}`);
+    const lines = failedTests(label);
+    for (const line of lines) console.error(`  ${line}`);
+    // A part can fail with every test passed: an error outside any test (vitest's "Unhandled
+    // Errors"), a worker that died, or a run that did not end. Its own words are in its log.
+    if (!lines.length) console.error(errorsOutsideTests(label));
   }
   console.error(`\nFAILED: ${failures.join(", ")}`);
   process.exit(1);

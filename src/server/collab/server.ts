@@ -109,6 +109,10 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
   const contributors = new Map<string, Map<string, VersionAuthor>>();
   const authorsOf = (name: string) => [...(contributors.get(name)?.values() ?? [])];
   let closing = false;
+  // Set once close() has stored every open document: the stores Hocuspocus still schedules
+  // afterwards (debounced changes, the unload as the connections close) would find the
+  // database closed. What they would store is in the update log, applied at the next open.
+  let closed = false;
   /** Timers that let go of live states loaded ahead of their editors (prepare) if nobody came. */
   const preparedTimers = new Set<NodeJS.Timeout>();
   const sessionsEnding = new Set<Promise<void>>();
@@ -344,6 +348,7 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
     },
 
     async onStoreDocument(payload) {
+      if (closed) return;
       await store(payload);
     },
 
@@ -365,7 +370,7 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
 
     async beforeUnloadDocument({ documentName }) {
       // Unstored changes keep the document in memory until a retry stores them.
-      if (failures.has(documentName)) throw new Error("not stored yet");
+      if (failures.has(documentName) && !closed) throw new Error("not stored yet");
     },
   });
 
@@ -478,6 +483,7 @@ export async function createCollab(ctx: AppContext): Promise<Collab> {
       }
       await Promise.all(open.map((document) => endSession(document.name)));
       await Promise.all(sessionsEnding);
+      closed = true;
       hocuspocus.closeConnections();
       return { unstored };
     },
