@@ -56,10 +56,9 @@ export class RemotePGlite implements RemoteQueryable {
    * thread vacuums and checkpoints every `upkeepEveryMs` when something was written
    * (pglite-worker.mjs; 0 turns the timer off, `upkeep()` still runs it on demand). An
    * in-memory database starts from `image` when given (pglite-template.mjs ensureImage).
-   * `warmUp`: a statement the thread runs as soon as it is open, unasked (its result unread).
    */
-  static async open(dataDir: string | undefined, options: { upkeepEveryMs?: number; image?: string; warmUp?: string } = {}): Promise<RemotePGlite> {
-    const workerData = { dataDir, upkeepEveryMs: options.upkeepEveryMs, image: options.image, warmUp: options.warmUp };
+  static async open(dataDir: string | undefined, options: { upkeepEveryMs?: number; image?: string } = {}): Promise<RemotePGlite> {
+    const workerData = { dataDir, upkeepEveryMs: options.upkeepEveryMs, image: options.image };
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: WorkerEvent) => {
@@ -175,11 +174,11 @@ export interface EmbeddedDatabase {
  * `image` when given). Kept free of heavy imports so main.ts can start it before the rest
  * of the server loads.
  */
-export async function openEmbedded(dataDir: string, opts: { lock?: boolean; image?: string; warmUp?: string } = {}): Promise<EmbeddedDatabase> {
+export async function openEmbedded(dataDir: string, opts: { lock?: boolean; image?: string } = {}): Promise<EmbeddedDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   const release = !inMemory && opts.lock !== false ? lockDataDir(dataDir) : () => {};
   try {
-    return { pg: await RemotePGlite.open(inMemory ? undefined : dataDir, { image: inMemory ? opts.image : undefined, warmUp: opts.warmUp }), release };
+    return { pg: await RemotePGlite.open(inMemory ? undefined : dataDir, { image: inMemory ? opts.image : undefined }), release };
   } catch (err) {
     release();
     throw err;

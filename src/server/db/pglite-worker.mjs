@@ -288,17 +288,31 @@ function seedIfNew(dataDir) {
   seedFromTemplate(dataDir, fileURLToPath(new URL("../pglite-template", import.meta.url)));
 }
 
+/** Settles once the database is open (or failed to open, when the server's thread ends this one). */
+let markOpen;
+const whenOpen = new Promise((resolve) => {
+  markOpen = resolve;
+});
+
+// Listening from the thread's start, before the database opens: attached only once the open
+// had finished, the listener let the server's first statement (sent as soon as "ready" arrives)
+// wait 60–90 ms in the port with both threads idle (2026-11-28, spawn → first health 200).
+// Statements that arrive before the database is open wait for it.
+parentPort.on("message", (msg) => {
+  whenOpen.then(() => handle(msg)).then(
+    (result) => parentPort.postMessage({ id: msg.id, result }),
+    (err) => parentPort.postMessage({ id: msg.id, error: plainError(err) }),
+  );
+});
+
 try {
   seedIfNew(workerData.dataDir);
   // An in-memory database may start from an image (a tar of a migrated data directory,
   // pglite-template.mjs ensureImage): loading one costs ~1 s of CPU where initdb costs ~8 s.
   const loadDataDir = !workerData.dataDir && workerData.image ? new Blob([fs.readFileSync(workerData.image)]) : undefined;
   pg = await PGlite.create(workerData.dataDir ?? undefined, { relaxedDurability: false, startParams: START_PARAMS, loadDataDir, ...byteaCodec });
+  markOpen();
   parentPort.postMessage({ event: "ready" });
-  // Read ahead while the server's thread is still building the app (main.ts): the first
-  // request's statement then finds its tables' catalog entries and pages loaded. Not awaited:
-  // statements sent meanwhile queue behind it in PGlite; a failure is the request's to report.
-  if (workerData.warmUp) pg.query(workerData.warmUp).catch(() => {});
 } catch (err) {
   parentPort.postMessage({ event: "failed", error: plainError(err) });
 }
@@ -311,9 +325,3 @@ const upkeepTimer =
       }, UPKEEP_EVERY_MS).unref()
     : undefined;
 
-parentPort.on("message", (msg) => {
-  handle(msg).then(
-    (result) => parentPort.postMessage({ id: msg.id, result }),
-    (err) => parentPort.postMessage({ id: msg.id, error: plainError(err) }),
-  );
-});

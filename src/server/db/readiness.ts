@@ -22,9 +22,10 @@ export const READINESS_TIMEOUT_MS = 3_000;
 const SAMPLE = "(SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) u) + (SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1) d)";
 
 /**
- * The same read alone: main.ts has the built-in database's thread run it as soon as it is
- * open, while this thread still builds the app, so the first check finds those tables' catalog
- * entries and pages loaded (its statement took 75–150 ms cold at load 8–10, 3–15 ms after).
+ * The same read alone: main.ts sends it to the built-in database as soon as its migration
+ * check is done, while the app is still being built or starts listening, so the first check
+ * finds those tables' catalog entries and pages loaded (its statement took 75–150 ms cold at
+ * load 8–10, 3–15 ms after).
  */
 export const READINESS_WARM_UP = `SELECT ${SAMPLE} AS sample`;
 
