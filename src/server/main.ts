@@ -16,6 +16,7 @@ import path from "node:path";
 import { DataDirLockedError } from "./db/lock.js";
 import { type EmbeddedDatabase, openEmbedded } from "./db/pglite-remote.js";
 import { READINESS_WARM_UP } from "./db/readiness.js";
+import { preloadFetchStack } from "./http/fetch-stack-preload.js";
 
 interface EarlyDatabase {
   dataDir: string;
@@ -64,7 +65,7 @@ async function main() {
     throw err;
   }
 
-  const started = Date.now();
+  const startedAt = Date.now();
   // The embedded database starts booting first, in its thread (unless it already is); a lock
   // failure is reported below, when it is awaited.
   let embedded: Promise<EmbeddedDatabase> | undefined;
@@ -97,7 +98,14 @@ async function main() {
   // perhaps still opening: a request that comes meanwhile waits for it (its statements queue
   // behind the opening) instead of being refused, and accepting and routing the first one
   // overlaps the opening. On PostgreSQL the app listens once it is connected.
-  const listen = (app: Awaited<typeof building>["app"]) => app.listen({ port: config.PORT, host: config.HOST });
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const listen = (app: Awaited<typeof building>["app"]) => {
+    preloadFetchStack(app.server, started);
+    return app.listen({ port: config.PORT, host: config.HOST });
+  };
   const listening = embedded ? building.then(({ app }) => listen(app)) : undefined;
   listening?.catch(() => {});
   let database: Awaited<typeof opening>;
@@ -142,12 +150,8 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   await (listening ?? listen(app));
-  app.log.info(`Draftsmith is ready at ${config.publicUrl} (started in ${Date.now() - started} ms)`);
-  // Node loads its fetch implementation (undici, ~50 ms on a quiet machine) the first time
-  // anything reads the global Response, as @fastify/compress does on every reply but the
-  // health checks'. Read once the server listens, it is loaded before the first user's
-  // request comes in, and the start itself does not wait for it.
-  setImmediate(() => void globalThis.Response);
+  app.log.info(`Draftsmith is ready at ${config.publicUrl} (started in ${Date.now() - startedAt} ms)`);
+  markStarted();
 }
 
 main().catch((err) => {

@@ -15,12 +15,12 @@ function runner(query: (text: string, params?: unknown[]) => Promise<unknown[]>)
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 describe("database readiness", () => {
-  it("is ok when the newest migration this version knows is applied and the core tables read", async () => {
+  it("is ok when the newest migration this version knows is applied and the core tables are there", async () => {
     let asked: unknown[] | undefined;
     const ready = await checkReadiness(
       runner(async (_text, params) => {
         asked = params;
-        return [{ current: true, sample: 2 }];
+        return [{ current: true, missing: null }];
       }),
     );
     expect(ready).toEqual({ database: "ok" });
@@ -38,7 +38,7 @@ describe("database readiness", () => {
   });
 
   it("says the schema is behind when the newest migration is not applied", async () => {
-    const ready = await checkReadiness(runner(async () => [{ current: false, sample: 0 }]));
+    const ready = await checkReadiness(runner(async () => [{ current: false, missing: null }]));
     expect(ready.database).toBe("schema_missing");
     expect(ready.reason).toContain(latestMigration());
   });
