@@ -3,7 +3,7 @@
 // Loaded at the text's first focus or the first "/" (editor-body.tsx); keys pressed in the
 // open menu before then wait in the bridge (slash-bridge.ts) and are handled here on arrival.
 import type { Editor } from "@tiptap/core";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { BLOCK_MENU_MAX_HEIGHT_PX } from "../../../../shared/limits";
 import { cn } from "../../../lib/cn";
 import type { EditorAiCommand } from "../types";
@@ -20,19 +20,27 @@ export function SlashMenu({
   bridge: SlashBridge;
   onAiCommand: (name: EditorAiCommand) => void;
 }) {
-  const [, force] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    bridge.listener = () => force((n) => n + 1);
-    return () => {
-      bridge.listener = null;
-      bridge.keyHandler = null;
-    };
-  }, [bridge]);
-
-  const { state, anchor } = bridge;
+  // The plugin's state, read through React's store subscription: a change reported between
+  // this part's first render and its subscription (the keys typed while its code arrived)
+  // is seen when it subscribes. Read at render and subscribed in an effect, a "/filter" typed
+  // in that gap left the menu closed over an open filter: 6 of 60 tries of "/summar" right
+  // after a click, Ctrl+End and Enter at load 7–10, 0 of 60 with the subscription (2026-11-28).
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      bridge.listener = notify;
+      return () => {
+        bridge.listener = null;
+        bridge.keyHandler = null;
+      };
+    },
+    [bridge],
+  );
+  const state = useSyncExternalStore(subscribe, () => bridge.state);
+  // Set with each new state (slash-bridge.ts onChange).
+  const anchor = bridge.anchor;
   const items = state.active ? filterSlashCommands(state.query) : [];
   const query = state.query;
   // A new filter starts at the first match.
