@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyPlan } from "./support/api.js";
 import { putSessionInContext, signUpViaApi } from "./support/auth.js";
 import { startAppAndBrowser } from "./support/app.js";
-import { editorBody, openInEditor } from "./support/editor.js";
+import { caretAtBlockEnd, editorBody, openInEditor } from "./support/editor.js";
 import type { DocumentRecord } from "../src/shared/contracts/documents";
 
 const app = startAppAndBrowser({ startTimeoutMs: 110_000 });
@@ -61,6 +61,8 @@ describe("linked pictures in the editor", () => {
     // From the keyboard: the caret after "Intro", a right arrow selects the picture, Enter shows it.
     await editorBody(page).getByText("Intro").click();
     await page.keyboard.press("End");
+    // The editor has read the caret's move before the arrow key is pressed (support/editor.ts).
+    await caretAtBlockEnd(page, "Intro");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => editorBody(page).locator("figure.ds-image-selected").count()).toBe(1);
     await page.keyboard.press("Enter");
@@ -120,6 +122,8 @@ describe("relative pictures in the editor", () => {
     // Selected, Enter shows nothing either (there is nothing to show).
     await editorBody(page).getByText("Intro").click();
     await page.keyboard.press("End");
+    // The editor has read the caret's move before the arrow key is pressed (support/editor.ts).
+    await caretAtBlockEnd(page, "Intro");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => editorBody(page).locator("figure.ds-image-selected").count()).toBe(1);
     await page.keyboard.press("Enter");
