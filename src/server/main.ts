@@ -83,11 +83,12 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     embedded,
   });
-  // The built-in database reads the tables the first health check reads as soon as its
-  // migration check is done, unasked: while this thread still builds the app (a busy host) or
-  // listens and takes the first request (a quiet one, where the app is built first). Sent
-  // from the database's thread before the migration check, it held that check up by its own
-  // 10–25 ms when the app was already built (2026-11-28, 2 × Xeon, load 0.4–1.8).
+  // The built-in database reads the core tables (users, documents) as soon as its migration
+  // check is done, unasked, so that the first requests find them loaded: while this thread
+  // still builds the app (a busy host) or listens and takes the first request (a quiet one,
+  // where the app is built first). Sent from the database's thread before the migration check,
+  // it held that check up by its own 10–25 ms when the app was already built (2026-11-28,
+  // 2 × Xeon, load 0.4–1.8).
   if (embedded) opening.then((database) => database.sql.query(READINESS_WARM_UP)).catch(() => {});
   // The app is built while the database opens: on the built-in database all of it (plugins,
   // the web app's files, services, live editing, every route), whose statements wait for the
