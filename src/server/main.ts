@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "./db/lock.js";
 import { type EmbeddedDatabase, openEmbedded } from "./db/pglite-remote.js";
-import { READINESS_WARM_UP } from "./db/readiness.js";
+import { CORE_TABLES_WARM_UP } from "./db/readiness.js";
 import { preloadFetchStack } from "./http/fetch-stack-preload.js";
 
 interface EarlyDatabase {
@@ -89,7 +89,7 @@ async function main() {
   // where the app is built first). Sent from the database's thread before the migration check,
   // it held that check up by its own 10–25 ms when the app was already built (2026-11-28,
   // 2 × Xeon, load 0.4–1.8).
-  if (embedded) opening.then((database) => database.sql.query(READINESS_WARM_UP)).catch(() => {});
+  if (embedded) opening.then((database) => database.sql.query(CORE_TABLES_WARM_UP)).catch(() => {});
   // The app is built while the database opens: on the built-in database all of it (plugins,
   // the web app's files, services, live editing, every route), whose statements wait for the
   // opening; on PostgreSQL what needs no database. Its failure is reported below, once.

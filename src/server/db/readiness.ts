@@ -31,7 +31,7 @@ const CORE_TABLES = ["users", "documents"] as const;
  * migration check is done, unasked: the first requests then find the tables' catalog entries
  * and pages loaded (a first read took 75–150 ms cold at load 8–10, 3–15 ms after).
  */
-export const READINESS_WARM_UP = `SELECT ${CORE_TABLES.map((t) => `(SELECT count(*) FROM (SELECT 1 FROM ${t} LIMIT 1) ${t[0]})`).join(" + ")} AS sample`;
+export const CORE_TABLES_WARM_UP = `SELECT ${CORE_TABLES.map((t) => `(SELECT count(*) FROM (SELECT 1 FROM ${t} LIMIT 1) ${t[0]})`).join(" + ")} AS sample`;
 
 /** The first core table the catalog does not hold, or null. */
 const MISSING_TABLE = `CASE ${CORE_TABLES.map((t) => `WHEN to_regclass('${t}') IS NULL THEN '${t}'`).join(" ")} END`;
